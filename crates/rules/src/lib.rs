@@ -1,0 +1,53 @@
+//! The rules of ASEAN chess, the standardised Makruk adopted by the ASEAN Chess Council in 2011.
+//!
+//! Pure Rust: no I/O, no allocation in move generation. The same code runs in the browser (wasm)
+//! and on the server, so they never disagree about a move.
+//!
+//! - Vocabulary: [`Color`], [`Role`] (pawn, knight, khon, met, rook, king), [`Piece`],
+//!   [`Square`], [`Bitboard`], [`Move`].
+//! - Positions: a [`Setup`] (not necessarily legal) is validated into a [`Position`], which
+//!   generates legal moves on bitboards ([`Position::legal_moves`]) and plays them.
+//! - Notation: [`fen`] (the reference engine's dialect, with the counting fields), [`uci`],
+//!   [`san`].
+//! - Games: [`Game`] keeps the history and reports the [`Outcome`]: checkmate, stalemate, dead
+//!   position, expired count, and the claimable draws (50-move, threefold), never automatic.
+//! - Settings: [`Rules`] with the [`PromotionRule`] (`any`, the default, or `met-only`).
+//!
+//! ```
+//! use rules::{Game, Rules};
+//! let mut game = Game::new(Rules::default());
+//! game.play_san("e4").unwrap();
+//! game.play_uci("d6d5").unwrap();
+//! assert_eq!(game.san_moves(), ["e4", "d5"]);
+//! assert_eq!(game.position().fen(), "rnbqkbnr/8/ppp1pppp/3p4/4P3/PPPP1PPP/8/RNBQKBNR w - - 0 2");
+//! ```
+
+mod attacks;
+mod bitboard;
+mod color;
+pub mod fen;
+mod game;
+mod moves;
+mod perft;
+mod position;
+mod role;
+pub mod san;
+mod settings;
+mod setup;
+mod square;
+pub mod uci;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use color::{ByColor, Color};
+pub use fen::{FenError, ParseFenError};
+pub use game::{ClaimError, DrawClaim, DrawReason, Game, GameOverError, Outcome, WinReason};
+pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
+pub use perft::perft;
+pub use position::{PlayError, Position, PositionError};
+pub use role::{Piece, Role};
+pub use san::SanError;
+pub use settings::{ParsePromotionRuleError, PromotionRule, Rules};
+pub use setup::{Counting, Setup};
+pub use square::{ParseSquareError, Square};
+pub use uci::{UciError, UciMove};

@@ -1,0 +1,222 @@
+//! Every case of `shared/reference/` (read in place, beside the project): perft counts with a
+//! node limit, game outcomes with the FEN after the last move, and SAN.
+
+use std::path::PathBuf;
+
+use rules::{DrawClaim, Game, Position, Rules, perft};
+use serde_json::Value;
+
+/// Perft depths whose leaf count exceeds this are left to the benchmark.
+const NODE_LIMIT: u64 = 2_000_000;
+
+fn reference(name: &str) -> Value {
+    let dir = std::env::var_os("ASEAN_REFERENCE_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference"),
+        PathBuf::from,
+    );
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (set ASEAN_REFERENCE_DIR)",
+            path.display()
+        )
+    });
+    serde_json::from_str(&text).expect("reference file is JSON")
+}
+
+#[test]
+fn perft_matches_reference() {
+    let data = reference("perft.json");
+    let mut checked = 0;
+    for p in data["positions"].as_array().expect("positions") {
+        let name = p["name"].as_str().expect("name");
+        let pos = Position::from_fen(p["fen"].as_str().expect("fen"), Rules::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_uci()).collect();
+        legal.sort();
+        let mut expected: Vec<String> = p["legal_moves_uci"]
+            .as_array()
+            .expect("legal moves")
+            .iter()
+            .map(|m| m.as_str().expect("uci").to_owned())
+            .collect();
+        expected.sort();
+        assert_eq!(legal, expected, "{name}: legal moves");
+        let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
+        let mut exp_checkers: Vec<String> = p["checkers"]
+            .as_array()
+            .expect("checkers")
+            .iter()
+            .map(|s| s.as_str().expect("sq").to_owned())
+            .collect();
+        exp_checkers.sort();
+        assert_eq!(checkers, exp_checkers, "{name}: checkers");
+        for (depth, count) in p["perft"].as_object().expect("perft") {
+            let depth: u32 = depth.parse().expect("depth");
+            let count = count.as_u64().expect("count");
+            if count <= NODE_LIMIT {
+                assert_eq!(perft(&pos, depth), count, "{name}: perft({depth})");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} perft counts checked");
+}
+
+fn outcome_label(game: &Game) -> &'static str {
+    match game.outcome() {
+        None => "ongoing",
+        Some(o) => match o.label() {
+            "dead-position" => "insufficient-material",
+            other => other,
+        },
+    }
+}
+
+#[test]
+fn outcomes_match_reference() {
+    let data = reference("outcomes.json");
+    let cases = data["cases"].as_array().expect("cases");
+    assert!(!cases.is_empty());
+    for case in cases {
+        let id = case["id"].as_str().expect("id");
+        let mut game = Game::from_fen(case["fen"].as_str().expect("fen"), Rules::default())
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let moves = case["moves"].as_array().expect("moves");
+        let mut first_terminal = None;
+        // Replay every move on a position (the reference keeps replaying after the end) and note
+        // the first automatic end the game reports.
+        let mut pos = game.position().clone();
+        let mut positions = vec![pos.clone()];
+        for (i, m) in moves.iter().enumerate() {
+            let uci = m.as_str().expect("uci");
+            if first_terminal.is_none() && game.is_over() {
+                first_terminal = Some((i, outcome_label(&game)));
+            }
+            if first_terminal.is_none() {
+                game.play_uci(uci)
+                    .unwrap_or_else(|e| panic!("{id}: move {i} {uci}: {e}"));
+            }
+            let mv = pos
+                .parse_uci(uci)
+                .unwrap_or_else(|e| panic!("{id}: move {i} {uci}: {e}"));
+            pos.play_unchecked(mv);
+            positions.push(pos.clone());
+        }
+        if first_terminal.is_none() && game.is_over() {
+            first_terminal = Some((moves.len(), outcome_label(&game)));
+        }
+        let expected = case["expected"].as_str().expect("expected");
+        assert_eq!(
+            first_terminal.map_or("ongoing", |t| t.1),
+            expected,
+            "{id}: outcome"
+        );
+        assert_eq!(
+            first_terminal.map(|t| t.0 as u64),
+            case["first_terminal_ply"].as_u64(),
+            "{id}: first terminal ply"
+        );
+        let ff = &case["pyffish"];
+        assert_eq!(
+            pos.fen(),
+            ff["fen_after"].as_str().expect("fen_after"),
+            "{id}: fen_after"
+        );
+        assert_eq!(
+            pos.legal_moves().len() as u64,
+            ff["legal_move_count"].as_u64().expect("count"),
+            "{id}: legal move count"
+        );
+        assert_eq!(
+            pos.is_check(),
+            ff["side_to_move_in_check"].as_bool().expect("check"),
+            "{id}"
+        );
+        for (color, key) in [
+            (rules::Color::White, "white"),
+            (rules::Color::Black, "black"),
+        ] {
+            assert_eq!(
+                !pos.has_mating_material(color),
+                ff["has_insufficient_material"][key]
+                    .as_bool()
+                    .expect("bool"),
+                "{id}: insufficient material of {key}"
+            );
+        }
+        match case["counting"].as_object() {
+            None => assert_eq!(pos.counting(), None, "{id}: counting"),
+            Some(c) => {
+                let counting = pos.counting().unwrap_or_else(|| panic!("{id}: no count"));
+                assert_eq!(
+                    u64::from(counting.limit_plies),
+                    c["limit_plies"].as_u64().expect("l"),
+                    "{id}"
+                );
+                assert_eq!(
+                    u64::from(counting.ply),
+                    c["ply"].as_u64().expect("p"),
+                    "{id}"
+                );
+            }
+        }
+        // Claims are judged on the final position, replayed as a game without stopping.
+        let mut replay =
+            Game::from_fen(case["fen"].as_str().expect("fen"), Rules::default()).expect("fen");
+        let _ = &positions;
+        for m in moves {
+            let uci = m.as_str().expect("uci");
+            if replay.play_uci(uci).is_err() {
+                break;
+            }
+        }
+        if replay.moves().len() == moves.len() {
+            assert_eq!(
+                u64::from(replay.fifty_move_plies()),
+                case["rule50_after"].as_u64().expect("rule50"),
+                "{id}: 50-move clock"
+            );
+            assert_eq!(
+                replay.repetitions() as u64,
+                case["repetitions_of_final_position"]
+                    .as_u64()
+                    .expect("reps"),
+                "{id}: repetitions"
+            );
+            if !replay.is_over() {
+                let mut claims = vec![];
+                if replay.can_claim(DrawClaim::FiftyMoves) {
+                    claims.push("fifty-move");
+                }
+                if replay.can_claim(DrawClaim::Threefold) {
+                    claims.push("threefold");
+                }
+                let expected: Vec<&str> = case["claimable"]
+                    .as_array()
+                    .expect("claimable")
+                    .iter()
+                    .map(|c| c.as_str().expect("claim"))
+                    .collect();
+                assert_eq!(claims, expected, "{id}: claimable");
+            }
+        }
+    }
+}
+
+#[test]
+fn san_matches_reference() {
+    let data = reference("san.json");
+    for item in data["items"].as_array().expect("items") {
+        let fen = item["fen"].as_str().expect("fen");
+        let uci = item["uci"].as_str().expect("uci");
+        let san = item["san"].as_str().expect("san");
+        let pos =
+            Position::from_fen(fen, Rules::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let m = pos
+            .parse_uci(uci)
+            .unwrap_or_else(|e| panic!("{fen} {uci}: {e}"));
+        assert_eq!(pos.san(m), san, "{fen} {uci}");
+        assert_eq!(pos.parse_san(san), Ok(m), "{fen} {san}: parse");
+    }
+}
