@@ -1,0 +1,1168 @@
+//! The app: long-lived state, the message enum, the controller (`update`) and rendering.
+//!
+//! Every DOM event becomes a [`Msg`] passed to [`dispatch`]; messages are queued, so a handler
+//! that fires while another message is being handled never re-enters the state. After each
+//! message the page is re-rendered from the state (the board, status, counters, move list,
+//! saved games); only drag movement touches the DOM directly, for speed.
+
+use crate::board::{self, BoardScene, BoardView};
+use crate::dialogs::{self, Dialog};
+use crate::dom;
+use crate::i18n::{self, Key, Lang};
+use crate::storage::{self, Quarantined, ReadError, SavedGame, Store, WriteError};
+use rules::{Color, DrawClaim, Game, Move, Outcome, PromotionRule, Role, Rules, Square};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlSelectElement, KeyboardEvent, PointerEvent};
+
+/// The prefix of every storage key of the app.
+pub const STORAGE_PREFIX: &str = "asean";
+
+/// Something that happened: a user action or a pointer event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// A pointer went down on the board at client `(x, y)`.
+    PointerDown {
+        /// Client x.
+        x: f64,
+        /// Client y.
+        y: f64,
+        /// The pointer's id.
+        id: i32,
+    },
+    /// A pointer moved (only matters while a piece is held).
+    PointerMove {
+        /// Client x.
+        x: f64,
+        /// Client y.
+        y: f64,
+        /// The pointer's id.
+        id: i32,
+    },
+    /// A pointer went up.
+    PointerUp {
+        /// Client x.
+        x: f64,
+        /// Client y.
+        y: f64,
+        /// The pointer's id.
+        id: i32,
+    },
+    /// The browser took the pointer away (e.g. a scroll gesture).
+    PointerCancel,
+    /// A key went down on the board (the `KeyboardEvent.key` value).
+    BoardKey(String),
+    /// The player chose the promotion piece.
+    Promote(Role),
+    /// The promotion panel was cancelled (button, Escape or closed).
+    PromotionCancel,
+    /// Open the new-game dialog.
+    NewGameOpen,
+    /// Start a new game with this promotion setting.
+    NewGameStart(PromotionRule),
+    /// Take back the last move (or a resignation, agreement or claim).
+    Undo,
+    /// Turn the board around.
+    Flip,
+    /// Ask to confirm the resignation of the side to move.
+    ResignAsk,
+    /// Ask to confirm a draw by agreement.
+    DrawAsk,
+    /// The confirmation dialog was accepted.
+    ConfirmYes,
+    /// Claim a draw (50 moves or threefold repetition) for the side to move.
+    Claim,
+    /// Switch the interface language (a code from the picker).
+    SetLang(String),
+    /// Continue the saved game with this id.
+    Resume(String),
+    /// Delete the saved game with this id.
+    Delete(String),
+    /// Hide the notice area.
+    DismissNotice,
+    /// "New game" from the game-over dialog.
+    GameOverNew,
+}
+
+/// What the confirmation dialog is asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Confirm {
+    Resign(Color),
+    Draw,
+}
+
+/// A piece held by a pointer.
+#[derive(Clone, Copy, Debug)]
+struct Drag {
+    id: i32,
+    from: Square,
+    start: (f64, f64),
+    active: bool,
+    deselect_on_up: bool,
+}
+
+/// The whole state of the page.
+pub struct App {
+    store: Store,
+    lang: Lang,
+    game: Game,
+    id: String,
+    created: f64,
+    flipped: bool,
+    selected: Option<Square>,
+    pending_promotion: Option<(Square, Square, bool)>,
+    confirm: Option<Confirm>,
+    drag: Option<Drag>,
+    animate: Option<(Square, Square)>,
+    board: BoardView,
+    notices: Vec<String>,
+    quota_reported: bool,
+    saved_dirty: bool,
+    rendered_moves: Option<(usize, Lang, usize)>,
+}
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+    static QUEUE: RefCell<VecDeque<Msg>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// Queues `msg` and handles the queue unless a message is already being handled (then that
+/// loop picks it up).
+pub fn dispatch(msg: Msg) {
+    QUEUE.with(|q| q.borrow_mut().push_back(msg));
+    APP.with(|cell| {
+        let Ok(mut guard) = cell.try_borrow_mut() else {
+            return;
+        };
+        let Some(app) = guard.as_mut() else { return };
+        let mut render = false;
+        while let Some(msg) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
+            // Drag movement updates the dragged piece directly; everything else re-renders.
+            render |= !matches!(msg, Msg::PointerMove { .. });
+            app.update(msg);
+        }
+        if render {
+            app.render();
+        }
+    });
+}
+
+/// Starts the app on the current page: reads settings and saved games, draws everything, wires
+/// the events and marks `#app[data-ready="true"]`.
+///
+/// # Errors
+/// A description of what is missing when the page lacks an element the app needs.
+pub fn start() -> Result<(), String> {
+    let root = dom::by_id("app").ok_or("no #app element")?;
+    let board_el = dom::by_id("board").ok_or("no #board element")?;
+    for id in [
+        "status",
+        "moves",
+        "counting",
+        "fifty-counter",
+        "repetition-counter",
+        "btn-new",
+        "btn-undo",
+        "btn-flip",
+        "btn-resign",
+        "btn-draw",
+        "btn-claim",
+        "lang",
+        "saved-games",
+        "notice",
+        "promotion",
+        "game-over",
+        "new-game",
+        "confirm",
+    ] {
+        if dom::by_id(id).is_none() {
+            return Err(format!("no #{id} element"));
+        }
+    }
+    let board = BoardView::new(board_el).ok_or("could not build the board")?;
+    let store = Store::browser(STORAGE_PREFIX);
+    let lang = store
+        .lang()
+        .and_then(|code| Lang::from_tag(&code))
+        .unwrap_or_else(|| i18n::negotiate(&dom::browser_languages()));
+
+    let mut app = App {
+        store,
+        lang,
+        game: Game::new(Rules::default()),
+        id: storage::new_id(),
+        created: storage::js_now(),
+        flipped: false,
+        selected: None,
+        pending_promotion: None,
+        confirm: None,
+        drag: None,
+        animate: None,
+        board,
+        notices: Vec::new(),
+        quota_reported: false,
+        saved_dirty: true,
+        rendered_moves: None,
+    };
+    if !app.store.is_persistent() {
+        app.notices.push(lang.t(Key::StorageUnavailable).to_owned());
+    }
+    // Resume the game that was on the board, reporting (not hiding) a damaged entry.
+    if let Some(id) = app.store.current_id() {
+        match app.store.load(&id) {
+            Ok(Some((saved, game))) => app.adopt(saved, game),
+            Ok(None) => {}
+            Err(q) => app.report(&q),
+        }
+    }
+    // Surface damaged entries among the other saved games too.
+    let (_, problems) = app.store.list();
+    for q in &problems {
+        app.report(q);
+    }
+
+    app.apply_texts();
+    app.render();
+    APP.with(|cell| {
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            *slot = Some(app);
+        }
+    });
+    wire_events();
+    dom::set_attr(&root, "data-ready", "true");
+    Ok(())
+}
+
+impl App {
+    fn adopt(&mut self, saved: SavedGame, game: Game) {
+        self.id = saved.id;
+        self.created = saved.created;
+        self.game = game;
+        self.selected = None;
+        self.pending_promotion = None;
+        self.animate = None;
+        self.saved_dirty = true;
+        self.rendered_moves = None;
+    }
+
+    fn report(&mut self, q: &Quarantined) {
+        let text = match &q.error {
+            ReadError::UnknownVersion(v) => self.lang.fmt(
+                Key::StorageVersion,
+                &[("version", &v.to_string()), ("key", &q.moved_to)],
+            ),
+            ReadError::Corrupt(_) => self.lang.fmt(Key::StorageCorrupt, &[("key", &q.moved_to)]),
+        };
+        dom::log(&format!("{}: {}", q.key, q.error));
+        if !self.notices.contains(&text) {
+            self.notices.push(text);
+        }
+    }
+
+    /// Handles one message.
+    fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::PointerDown { x, y, id } => self.pointer_down(x, y, id),
+            Msg::PointerMove { x, y, id } => self.pointer_move(x, y, id),
+            Msg::PointerUp { x, y, id } => self.pointer_up(x, y, id),
+            Msg::PointerCancel => {
+                if let Some(d) = self.drag.take() {
+                    self.board.end_drag_visual(d.from);
+                }
+            }
+            Msg::BoardKey(key) => self.board_key(&key),
+            Msg::Promote(role) => {
+                Dialog::Promotion.close();
+                if let Some((from, to, animate)) = self.pending_promotion.take() {
+                    let m = Move {
+                        from,
+                        to,
+                        promotion: Some(role),
+                    };
+                    self.play(m, animate);
+                }
+            }
+            Msg::PromotionCancel => {
+                Dialog::Promotion.close();
+                if self.pending_promotion.take().is_some() {
+                    self.selected = None;
+                }
+            }
+            Msg::NewGameOpen => self.open_new_game(),
+            Msg::NewGameStart(promotion) => {
+                Dialog::NewGame.close();
+                Dialog::GameOver.close();
+                self.game = Game::new(Rules { promotion });
+                self.id = storage::new_id();
+                self.created = storage::js_now();
+                self.selected = None;
+                self.pending_promotion = None;
+                self.rendered_moves = None;
+                self.saved_dirty = true;
+                self.persist();
+                dialogs::toast(self.lang.t(Key::ToastNewGame), false);
+            }
+            Msg::Undo => self.undo(),
+            Msg::Flip => {
+                self.flipped = !self.flipped;
+                self.drag = None;
+            }
+            Msg::ResignAsk => {
+                if self.game_over_toast() {
+                    return;
+                }
+                let side = self.game.position().turn();
+                self.confirm = Some(Confirm::Resign(side));
+                let text = self.lang.t(if side == Color::White {
+                    Key::ConfirmResignWhite
+                } else {
+                    Key::ConfirmResignBlack
+                });
+                dialogs::show_confirm(
+                    self.lang.t(Key::ConfirmResignTitle),
+                    text,
+                    self.lang.t(Key::ConfirmResignYes),
+                );
+            }
+            Msg::DrawAsk => {
+                if self.game_over_toast() {
+                    return;
+                }
+                self.confirm = Some(Confirm::Draw);
+                dialogs::show_confirm(
+                    self.lang.t(Key::ConfirmDrawTitle),
+                    self.lang.t(Key::ConfirmDrawText),
+                    self.lang.t(Key::ConfirmDrawYes),
+                );
+            }
+            Msg::ConfirmYes => {
+                Dialog::Confirm.close();
+                let result = match self.confirm.take() {
+                    Some(Confirm::Resign(side)) => {
+                        self.game.resign(side).map_err(|e| e.to_string())
+                    }
+                    Some(Confirm::Draw) => self.game.agree_draw().map_err(|e| e.to_string()),
+                    None => Ok(()),
+                };
+                match result {
+                    Ok(()) => self.after_change(),
+                    Err(e) => dialogs::toast(&e, true),
+                }
+            }
+            Msg::Claim => {
+                let claim = if self.game.can_claim(DrawClaim::Threefold) {
+                    Some(DrawClaim::Threefold)
+                } else if self.game.can_claim(DrawClaim::FiftyMoves) {
+                    Some(DrawClaim::FiftyMoves)
+                } else {
+                    None
+                };
+                match claim.map(|c| self.game.claim_draw(c)) {
+                    Some(Ok(())) => self.after_change(),
+                    Some(Err(e)) => dialogs::toast(&e.to_string(), true),
+                    None => dialogs::toast(self.lang.t(Key::ToastNoClaim), true),
+                }
+            }
+            Msg::SetLang(code) => {
+                if let Some(lang) = Lang::from_tag(&code) {
+                    self.lang = lang;
+                    if let Err(e) = self.store.set_lang(lang.code()) {
+                        self.write_failed(&e);
+                    }
+                    self.notices.clear();
+                    if !self.store.is_persistent() {
+                        self.notices
+                            .push(lang.t(Key::StorageUnavailable).to_owned());
+                    }
+                    self.apply_texts();
+                    self.saved_dirty = true;
+                    self.rendered_moves = None;
+                }
+            }
+            Msg::Resume(id) => {
+                if id == self.id {
+                    return;
+                }
+                match self.store.load(&id) {
+                    Ok(Some((saved, game))) => {
+                        self.adopt(saved, game);
+                        Dialog::GameOver.close();
+                        if let Err(e) = self.store.set_current_id(&self.id) {
+                            self.write_failed(&e);
+                        }
+                        dialogs::toast(self.lang.t(Key::ToastResumed), false);
+                    }
+                    Ok(None) => self.saved_dirty = true,
+                    Err(q) => {
+                        self.report(&q);
+                        self.saved_dirty = true;
+                    }
+                }
+            }
+            Msg::Delete(id) => {
+                if id != self.id {
+                    self.store.delete(&id);
+                    self.saved_dirty = true;
+                    dialogs::toast(self.lang.t(Key::ToastDeleted), false);
+                }
+            }
+            Msg::DismissNotice => self.notices.clear(),
+            Msg::GameOverNew => {
+                Dialog::GameOver.close();
+                self.open_new_game();
+            }
+        }
+    }
+
+    fn open_new_game(&self) {
+        let value = match self.game.rules().promotion {
+            PromotionRule::MetOnly => "met-only",
+            _ => "any",
+        };
+        if let Some(doc) = dom::document() {
+            let selector = format!("#new-game input[name=\"promotion\"][value=\"{value}\"]");
+            if let Some(input) = doc
+                .query_selector(&selector)
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+            {
+                input.set_checked(true);
+            }
+        }
+        Dialog::NewGame.open();
+    }
+
+    /// Toasts "the game is over" and returns true when it is.
+    fn game_over_toast(&self) -> bool {
+        let over = self.game.is_over();
+        if over {
+            dialogs::toast(self.lang.t(Key::ToastGameOver), true);
+        }
+        over
+    }
+
+    fn own_piece(&self, sq: Square) -> bool {
+        let pos = self.game.position();
+        pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
+    }
+
+    fn dests(&self, from: Square) -> Vec<Square> {
+        let mut v: Vec<Square> = self
+            .game
+            .position()
+            .legal_moves_from(from)
+            .iter()
+            .map(|m| m.to)
+            .collect();
+        v.dedup();
+        v
+    }
+
+    fn is_dest(&self, to: Square) -> bool {
+        self.selected
+            .is_some_and(|from| self.dests(from).contains(&to))
+    }
+
+    /// A click or key press on `sq` (not a drag).
+    fn activate(&mut self, sq: Square) {
+        if let Some(from) = self.selected
+            && self.is_dest(sq)
+        {
+            self.try_move(from, sq, true);
+            return;
+        }
+        if self.own_piece(sq) {
+            if self.game_over_toast() {
+                return;
+            }
+            self.selected = if self.selected == Some(sq) {
+                None
+            } else {
+                Some(sq)
+            };
+        } else {
+            self.selected = None;
+        }
+    }
+
+    fn pointer_down(&mut self, x: f64, y: f64, id: i32) {
+        if self.pending_promotion.is_some() {
+            return;
+        }
+        let Some(sq) = self.board.square_at(x, y) else {
+            return;
+        };
+        self.board.set_focus(sq, false);
+        if let Some(from) = self.selected
+            && self.is_dest(sq)
+        {
+            self.try_move(from, sq, true);
+            return;
+        }
+        if self.own_piece(sq) {
+            if self.game_over_toast() {
+                return;
+            }
+            let deselect_on_up = self.selected == Some(sq);
+            self.selected = Some(sq);
+            self.drag = Some(Drag {
+                id,
+                from: sq,
+                start: (x, y),
+                active: false,
+                deselect_on_up,
+            });
+            let _ = self.board.root().set_pointer_capture(id);
+        } else {
+            self.selected = None;
+        }
+    }
+
+    fn pointer_move(&mut self, x: f64, y: f64, id: i32) {
+        let Some(mut d) = self.drag.filter(|d| d.id == id) else {
+            return;
+        };
+        let (dx, dy) = (x - d.start.0, y - d.start.1);
+        if !d.active && dx.hypot(dy) > 5.0 {
+            d.active = true;
+        }
+        if d.active {
+            let over = self
+                .board
+                .square_at(x, y)
+                .map(|s| (s, s != d.from && self.dests(d.from).contains(&s)));
+            self.board.drag_visual(d.from, dx, dy, over);
+        }
+        self.drag = Some(d);
+    }
+
+    fn pointer_up(&mut self, x: f64, y: f64, id: i32) {
+        let Some(d) = self.drag.filter(|d| d.id == id) else {
+            return;
+        };
+        self.drag = None;
+        let _ = self.board.root().release_pointer_capture(id);
+        if d.active {
+            self.board.end_drag_visual(d.from);
+            match self.board.square_at(x, y) {
+                Some(to) if to != d.from => {
+                    if self.dests(d.from).contains(&to) {
+                        self.try_move(d.from, to, false);
+                    } else {
+                        dialogs::toast(self.lang.t(Key::ToastIllegal), true);
+                    }
+                }
+                _ => {}
+            }
+        } else if d.deselect_on_up {
+            self.selected = None;
+        }
+    }
+
+    fn board_key(&mut self, key: &str) {
+        let (dx, dy) = match key {
+            "ArrowLeft" => (-1, 0),
+            "ArrowRight" => (1, 0),
+            "ArrowUp" => (0, -1),
+            "ArrowDown" => (0, 1),
+            "Enter" | " " => {
+                let sq = self.board.focus_square();
+                self.activate(sq);
+                return;
+            }
+            "Escape" => {
+                self.selected = None;
+                return;
+            }
+            _ => return,
+        };
+        self.board.move_focus(dx, dy);
+    }
+
+    /// Tries the move `from`-`to`; asks for the promotion piece when there is a choice.
+    fn try_move(&mut self, from: Square, to: Square, animate: bool) {
+        if self.game_over_toast() {
+            return;
+        }
+        let candidates: Vec<Move> = self
+            .game
+            .position()
+            .legal_moves_from(from)
+            .iter()
+            .copied()
+            .filter(|m| m.to == to)
+            .collect();
+        match candidates.as_slice() {
+            [] => dialogs::toast(self.lang.t(Key::ToastIllegal), true),
+            [m] if m.promotion.is_none() => self.play(*m, animate),
+            many => {
+                let roles: Vec<Role> = many.iter().filter_map(|m| m.promotion).collect();
+                let color = self.game.position().turn();
+                self.pending_promotion = Some((from, to, animate));
+                dialogs::show_promotion(self.lang, color, &roles);
+            }
+        }
+    }
+
+    fn play(&mut self, m: Move, animate: bool) {
+        match self.game.play(m) {
+            Ok(()) => {
+                self.selected = None;
+                if animate {
+                    self.animate = Some((m.from, m.to));
+                }
+                self.after_change();
+            }
+            Err(e) => {
+                dom::log(&format!("refused {}: {e}", m.to_uci()));
+                dialogs::toast(self.lang.t(Key::ToastIllegal), true);
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        Dialog::GameOver.close();
+        if self.game.undo().is_some() {
+            self.selected = None;
+            self.persist();
+            dialogs::toast(self.lang.t(Key::ToastUndone), false);
+        } else if self.game.is_over() {
+            // Only a resignation or agreement without moves was taken back.
+            self.persist();
+        } else {
+            dialogs::toast(self.lang.t(Key::ToastNothingToUndo), false);
+        }
+    }
+
+    /// After a move, resignation, agreement or claim: save, and announce the end of the game.
+    fn after_change(&mut self) {
+        self.persist();
+        if let Some(outcome) = self.game.outcome() {
+            self.selected = None;
+            dialogs::show_game_over(
+                self.lang.t(result_key(outcome)),
+                storage::outcome_code(outcome),
+            );
+        }
+    }
+
+    /// Saves the game on the board and remembers it as the one to resume.
+    fn persist(&mut self) {
+        self.saved_dirty = true;
+        let empty = self.game.moves().is_empty() && self.game.outcome().is_none();
+        if empty {
+            // Nothing worth keeping yet; an empty record would only clutter the list.
+            self.store.delete(&self.id);
+            return;
+        }
+        let saved = SavedGame::from_game(&self.id, self.created, storage::js_now(), &self.game);
+        let result = self
+            .store
+            .save(&saved)
+            .and_then(|()| self.store.set_current_id(&self.id));
+        match result {
+            Ok(()) => {
+                if self.quota_reported {
+                    self.quota_reported = false;
+                    let full = self.lang.t(Key::StorageFull);
+                    self.notices.retain(|n| n != full);
+                }
+            }
+            Err(e) => self.write_failed(&e),
+        }
+    }
+
+    fn write_failed(&mut self, e: &WriteError) {
+        dom::log(&format!("storage: {e}"));
+        let text = match e {
+            WriteError::QuotaExceeded => self.lang.t(Key::StorageFull).to_owned(),
+            WriteError::Other(why) => self.lang.fmt(Key::StorageError, &[("error", why)]),
+        };
+        if !self.quota_reported || !matches!(e, WriteError::QuotaExceeded) {
+            dialogs::toast(&text, true);
+        }
+        if matches!(e, WriteError::QuotaExceeded) {
+            self.quota_reported = true;
+        }
+        if !self.notices.contains(&text) {
+            self.notices.push(text);
+        }
+    }
+
+    /// Fills every `[data-i18n]` element and the language-dependent attributes.
+    fn apply_texts(&self) {
+        let lang = self.lang;
+        let Some(doc) = dom::document() else { return };
+        if let Some(html) = doc.document_element() {
+            dom::set_attr(&html, "lang", lang.code());
+        }
+        doc.set_title(lang.t(Key::AppTitle));
+        if let Ok(list) = doc.query_selector_all("[data-i18n]") {
+            for i in 0..list.length() {
+                let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                    continue;
+                };
+                let Some(key) = e
+                    .get_attribute("data-i18n")
+                    .and_then(|k| Key::from_name(&k))
+                else {
+                    continue;
+                };
+                match e.get_attribute("data-i18n-attr") {
+                    Some(attr) => dom::set_attr(&e, &attr, lang.t(key)),
+                    None => dom::set_text(&e, lang.t(key)),
+                }
+            }
+        }
+        if let Some(link) = dom::by_id("rules-link") {
+            dom::set_attr(&link, "href", &format!("rules/{}.html", lang.code()));
+        }
+        if let Some(select) = dom::by_id_as::<HtmlSelectElement>("lang") {
+            select.set_value(lang.code());
+        }
+    }
+
+    /// Draws the whole page from the state.
+    fn render(&mut self) {
+        let lang = self.lang;
+        let pos = self.game.position().clone();
+        let over = self.game.outcome();
+
+        // Board.
+        let pieces = (0..64)
+            .map(|i| board::square(i).and_then(|sq| pos.piece_at(sq)))
+            .collect();
+        let check = (over.is_none() || matches!(over, Some(Outcome::Win { .. })))
+            .then(|| pos.is_check())
+            .filter(|&c| c)
+            .map(|_| pos.king_square(pos.turn()));
+        let scene = BoardScene {
+            pieces,
+            flipped: self.flipped,
+            selected: self.selected,
+            dests: self.selected.map(|s| self.dests(s)).unwrap_or_default(),
+            last: self.game.last_move().map(|m| (m.from, m.to)),
+            check,
+            animate: self.animate.take(),
+        };
+        self.board.render(&scene, lang);
+        if let Some(b) = dom::by_id("board") {
+            dom::set_attr(&b, "aria-label", lang.t(Key::BoardLabel));
+            dom::set_class(&b, "flipped", self.flipped);
+            dom::set_class(&b, "over", over.is_some());
+        }
+
+        // Status line.
+        if let Some(status) = dom::by_id("status") {
+            let (text, code) = match over {
+                Some(o) => (lang.t(result_key(o)), storage::outcome_code(o)),
+                None => {
+                    let key = match (pos.turn(), pos.is_check()) {
+                        (Color::White, false) => Key::TurnWhite,
+                        (Color::Black, false) => Key::TurnBlack,
+                        (Color::White, true) => Key::CheckWhite,
+                        (Color::Black, true) => Key::CheckBlack,
+                    };
+                    (lang.t(key), "")
+                }
+            };
+            dom::set_text(&status, text);
+            dom::set_attr(&status, "data-outcome", code);
+            dom::set_attr(
+                &status,
+                "data-turn",
+                if pos.turn() == Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+            );
+            dom::set_class(&status, "check", over.is_none() && pos.is_check());
+            dom::set_class(&status, "over", over.is_some());
+        }
+        if let Some(rule) = dom::by_id("rule-setting") {
+            dom::set_text(
+                &rule,
+                lang.t(match self.game.rules().promotion {
+                    PromotionRule::MetOnly => Key::PromotionRuleMet,
+                    _ => Key::PromotionRuleAny,
+                }),
+            );
+        }
+
+        // Counting indicator.
+        if let Some(counting) = dom::by_id("counting") {
+            match pos.counting().filter(|_| over.is_none()) {
+                Some(c) => {
+                    let used = c.moves_used();
+                    let limit = c.limit_moves();
+                    let text = lang.fmt(
+                        Key::Counting,
+                        &[
+                            ("used", &used.to_string()),
+                            ("limit", &limit.to_string()),
+                            ("left", &limit.saturating_sub(used).to_string()),
+                        ],
+                    );
+                    let by = lang.t(match c.limiting_role() {
+                        Role::Rook => Key::CountByRook,
+                        Role::Khon => Key::CountByKhon,
+                        _ => Key::CountByKnight,
+                    });
+                    dom::set_text(&counting, &format!("{text} {by}"));
+                    dom::set_attr(&counting, "data-used", &used.to_string());
+                    dom::set_attr(&counting, "data-limit", &limit.to_string());
+                    dom::set_hidden(&counting, false);
+                }
+                None => {
+                    dom::set_text(&counting, "");
+                    dom::set_hidden(&counting, true);
+                }
+            }
+        }
+
+        // Counters and claim.
+        let fifty = self.game.fifty_move_plies() / 2;
+        if let Some(e) = dom::by_id("fifty-counter") {
+            dom::set_text(
+                &e,
+                &lang.fmt(Key::FiftyCounter, &[("n", &fifty.to_string())]),
+            );
+            dom::set_attr(&e, "data-value", &fifty.to_string());
+        }
+        let reps = self.game.repetitions();
+        if let Some(e) = dom::by_id("repetition-counter") {
+            dom::set_text(
+                &e,
+                &lang.fmt(Key::RepetitionCounter, &[("n", &reps.to_string())]),
+            );
+            dom::set_attr(&e, "data-value", &reps.to_string());
+        }
+        let claim = if self.game.can_claim(DrawClaim::Threefold) {
+            Some(Key::ClaimThreefold)
+        } else if self.game.can_claim(DrawClaim::FiftyMoves) {
+            Some(Key::ClaimFifty)
+        } else {
+            None
+        };
+        if let Some(b) = dom::by_id("btn-claim") {
+            dom::set_hidden(&b, claim.is_none());
+            dom::set_disabled(&b, claim.is_none());
+            dom::set_text(&b, lang.t(claim.unwrap_or(Key::BtnClaim)));
+        }
+
+        // Buttons.
+        let can_undo = !self.game.moves().is_empty() || over.is_some();
+        for (id, enabled) in [
+            ("btn-undo", can_undo),
+            ("btn-resign", over.is_none()),
+            ("btn-draw", over.is_none()),
+        ] {
+            if let Some(b) = dom::by_id(id) {
+                dom::set_disabled(&b, !enabled);
+            }
+        }
+        if let Some(b) = dom::by_id("btn-flip") {
+            dom::set_attr(
+                &b,
+                "aria-pressed",
+                if self.flipped { "true" } else { "false" },
+            );
+        }
+
+        self.render_moves();
+        if self.saved_dirty {
+            self.saved_dirty = false;
+            self.render_saved();
+        }
+        dialogs::show_notices(&self.notices);
+    }
+
+    fn render_moves(&mut self) {
+        let sans = self.game.san_moves();
+        let key = (sans.len(), self.lang, self.game.positions().len());
+        if self.rendered_moves == Some(key) {
+            return;
+        }
+        self.rendered_moves = Some(key);
+        let Some(list) = dom::by_id("moves") else {
+            return;
+        };
+        dom::clear(&list);
+        if let Some(empty) = dom::by_id("moves-empty") {
+            dom::set_hidden(&empty, !sans.is_empty());
+        }
+        // The first move may be Black's when the game starts from such a FEN.
+        let first = self
+            .game
+            .positions()
+            .first()
+            .map(|p| (p.turn(), p.fullmoves()));
+        let (first_turn, first_number) = first.unwrap_or((Color::White, 1));
+        let mut row: Option<Element> = None;
+        let last = sans.len().checked_sub(1);
+        for (ply, san) in sans.iter().enumerate() {
+            let white = (ply % 2 == 0) == (first_turn == Color::White);
+            let offset = usize::from(first_turn == Color::Black);
+            let number = first_number as usize + (ply + offset) / 2;
+            if white || row.is_none() {
+                let Some(li) = dom::el("li", "move-row") else {
+                    return;
+                };
+                if let Some(num) = dom::el("span", "num") {
+                    dom::set_text(&num, &format!("{number}."));
+                    let _ = li.append_child(&num);
+                }
+                if !white && let Some(gap) = dom::el("span", "gap") {
+                    dom::set_text(&gap, "…");
+                    let _ = li.append_child(&gap);
+                }
+                let _ = list.append_child(&li);
+                row = Some(li);
+            }
+            if let Some(li) = &row
+                && let Some(s) = dom::el(
+                    "span",
+                    if Some(ply) == last {
+                        "san current"
+                    } else {
+                        "san"
+                    },
+                )
+            {
+                dom::set_text(&s, san);
+                dom::set_attr(&s, "data-ply", &(ply + 1).to_string());
+                let _ = li.append_child(&s);
+            }
+        }
+        if let Some(scroller) = dom::by_id("moves-box") {
+            scroller.set_scroll_top(scroller.scroll_height());
+        }
+    }
+
+    fn render_saved(&mut self) {
+        let lang = self.lang;
+        let (games, problems) = self.store.list();
+        for q in &problems {
+            self.report(q);
+        }
+        let Some(list) = dom::by_id("saved-games") else {
+            return;
+        };
+        dom::clear(&list);
+        let mut shown = 0;
+        for g in &games {
+            let current = g.id == self.id;
+            let Some(li) = dom::el("li", if current { "saved current" } else { "saved" }) else {
+                continue;
+            };
+            dom::set_attr(&li, "data-game-id", &g.id);
+            let Some(info) = dom::el("div", "saved-info") else {
+                continue;
+            };
+            let date = js_sys::Date::new(&g.updated.into());
+            let options = js_sys::Object::new();
+            for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
+                let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
+            }
+            let when: String = date.to_locale_string(lang.code(), &options).into();
+            let summary = lang.fmt(
+                Key::SavedSummary,
+                &[("date", &when), ("n", &g.moves.len().to_string())],
+            );
+            if let Some(s) = dom::el("span", "saved-date") {
+                dom::set_text(&s, &summary);
+                let _ = info.append_child(&s);
+            }
+            let state = if current {
+                lang.t(Key::SavedCurrent).to_owned()
+            } else {
+                match g.result.as_deref().and_then(result_key_from_code) {
+                    Some(k) => lang.t(k).to_owned(),
+                    None => lang.t(Key::SavedOngoing).to_owned(),
+                }
+            };
+            if let Some(s) = dom::el("span", "saved-state") {
+                dom::set_text(&s, &state);
+                let _ = info.append_child(&s);
+            }
+            let _ = li.append_child(&info);
+            if !current && let Some(actions) = dom::el("div", "saved-actions") {
+                for (action, key, class) in [
+                    ("resume", Key::BtnResume, "btn small"),
+                    ("delete", Key::BtnDelete, "btn small quiet"),
+                ] {
+                    if let Some(b) = dom::el("button", class) {
+                        dom::set_attr(&b, "type", "button");
+                        dom::set_attr(&b, "data-action", action);
+                        dom::set_text(&b, lang.t(key));
+                        let _ = actions.append_child(&b);
+                    }
+                }
+                let _ = li.append_child(&actions);
+            }
+            let _ = list.append_child(&li);
+            shown += usize::from(!current);
+        }
+        if let Some(empty) = dom::by_id("saved-empty") {
+            dom::set_hidden(&empty, shown > 0);
+        }
+    }
+}
+
+/// The result sentence of an outcome.
+fn result_key(o: Outcome) -> Key {
+    result_key_from_code(storage::outcome_code(o)).unwrap_or(Key::SavedFinished)
+}
+
+fn result_key_from_code(code: &str) -> Option<Key> {
+    Some(match code {
+        "checkmate-white-wins" => Key::ResCheckmateWhite,
+        "checkmate-black-wins" => Key::ResCheckmateBlack,
+        "resign-white-wins" => Key::ResResignWhite,
+        "resign-black-wins" => Key::ResResignBlack,
+        "stalemate" => Key::ResStalemate,
+        "dead-position" => Key::ResDead,
+        "counting-draw" => Key::ResCounting,
+        "fifty-move" => Key::ResFifty,
+        "threefold" => Key::ResThreefold,
+        "agreement" => Key::ResAgreement,
+        _ => return None,
+    })
+}
+
+/// Connects the page's events to [`dispatch`].
+fn wire_events() {
+    let click = |id: &str, msg: Msg| {
+        if let Some(e) = dom::by_id(id) {
+            dom::on(&e, "click", move |_: Event| dispatch(msg.clone()));
+        }
+    };
+    click("btn-new", Msg::NewGameOpen);
+    click("btn-undo", Msg::Undo);
+    click("btn-flip", Msg::Flip);
+    click("btn-resign", Msg::ResignAsk);
+    click("btn-draw", Msg::DrawAsk);
+    click("btn-claim", Msg::Claim);
+    click("promotion-cancel", Msg::PromotionCancel);
+    click("confirm-yes", Msg::ConfirmYes);
+    click("notice-dismiss", Msg::DismissNotice);
+    click("game-over-new", Msg::GameOverNew);
+    for (id, dialog) in [
+        ("confirm-no", Dialog::Confirm),
+        ("new-game-cancel", Dialog::NewGame),
+        ("game-over-close", Dialog::GameOver),
+    ] {
+        if let Some(e) = dom::by_id(id) {
+            dom::on(&e, "click", move |_: Event| dialog.close());
+        }
+    }
+    if let Some(e) = dom::by_id("promotion") {
+        // Escape or any other way of closing the panel cancels the promotion.
+        dom::on(&e, "close", |_: Event| dispatch(Msg::PromotionCancel));
+        dom::on(&e, "click", |ev: Event| {
+            let role = ev
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest("[data-role]").ok().flatten())
+                .and_then(|b| b.get_attribute("data-role"))
+                .and_then(|v| dialogs::role_from_attr(&v));
+            if let Some(role) = role {
+                dispatch(Msg::Promote(role));
+            }
+        });
+    }
+    if let Some(form) = dom::by_id("new-game-form") {
+        dom::on(&form, "submit", |ev: Event| {
+            ev.prevent_default();
+            let met_only = dom::document()
+                .and_then(|d| {
+                    d.query_selector("#new-game input[name=\"promotion\"]:checked")
+                        .ok()
+                        .flatten()
+                })
+                .and_then(|e| e.get_attribute("value"))
+                .is_some_and(|v| v == "met-only");
+            dispatch(Msg::NewGameStart(if met_only {
+                PromotionRule::MetOnly
+            } else {
+                PromotionRule::Any
+            }));
+        });
+    }
+    if let Some(select) = dom::by_id("lang") {
+        dom::on(&select, "change", |ev: Event| {
+            if let Some(s) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
+            {
+                dispatch(Msg::SetLang(s.value()));
+            }
+        });
+    }
+    if let Some(list) = dom::by_id("saved-games") {
+        dom::on(&list, "click", |ev: Event| {
+            let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+                return;
+            };
+            let action = target
+                .closest("[data-action]")
+                .ok()
+                .flatten()
+                .and_then(|b| b.get_attribute("data-action"));
+            let id = target
+                .closest("[data-game-id]")
+                .ok()
+                .flatten()
+                .and_then(|li| li.get_attribute("data-game-id"));
+            match (action.as_deref(), id) {
+                (Some("resume"), Some(id)) => dispatch(Msg::Resume(id)),
+                (Some("delete"), Some(id)) => dispatch(Msg::Delete(id)),
+                _ => {}
+            }
+        });
+    }
+    if let Some(board) = dom::by_id("board") {
+        dom::on(&board, "pointerdown", |ev: PointerEvent| {
+            if ev.button() != 0 {
+                return;
+            }
+            ev.prevent_default();
+            dispatch(Msg::PointerDown {
+                x: f64::from(ev.client_x()),
+                y: f64::from(ev.client_y()),
+                id: ev.pointer_id(),
+            });
+        });
+        dom::on(&board, "pointermove", |ev: PointerEvent| {
+            dispatch(Msg::PointerMove {
+                x: f64::from(ev.client_x()),
+                y: f64::from(ev.client_y()),
+                id: ev.pointer_id(),
+            });
+        });
+        dom::on(&board, "pointerup", |ev: PointerEvent| {
+            dispatch(Msg::PointerUp {
+                x: f64::from(ev.client_x()),
+                y: f64::from(ev.client_y()),
+                id: ev.pointer_id(),
+            });
+        });
+        dom::on(&board, "pointercancel", |_: PointerEvent| {
+            dispatch(Msg::PointerCancel);
+        });
+        dom::on(&board, "keydown", |ev: KeyboardEvent| {
+            let key = ev.key();
+            if matches!(
+                key.as_str(),
+                "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Enter" | " " | "Escape"
+            ) {
+                ev.prevent_default();
+                dispatch(Msg::BoardKey(key));
+            }
+        });
+        dom::on(&board, "contextmenu", |ev: Event| ev.prevent_default());
+    }
+}

@@ -1,0 +1,458 @@
+//! Every user-visible string in English, French, Portuguese and German, and language negotiation.
+//!
+//! The strings live in one table (the `strings!` macro below): a key cannot exist without its
+//! four texts, so no language can miss a string. Texts may hold named placeholders such as
+//! `{n}`, filled by [`Lang::fmt`]. The pieces keep their names *khon* and *met* in every
+//! language. Static markup in `index.html` names its key in a `data-i18n` attribute (the key's
+//! [`Key::name`]); `data-i18n-attr="aria-label"` puts the text into that attribute instead.
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English (the fallback).
+    En,
+    /// French.
+    Fr,
+    /// Portuguese.
+    Pt,
+    /// German.
+    De,
+}
+
+impl Lang {
+    /// Every language, in the order of the picker.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::Pt, Lang::De];
+
+    /// The ISO 639-1 code: `en`, `fr`, `pt` or `de` (also the picker's option value).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::Pt => "pt",
+            Lang::De => "de",
+        }
+    }
+
+    /// The language's own name, as shown in the picker.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fr => "Français",
+            Lang::Pt => "Português",
+            Lang::De => "Deutsch",
+        }
+    }
+
+    /// Parses a language tag such as `pt-BR`, `fr` or `DE-at` by its primary subtag; `None` for
+    /// a language the interface does not have.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.trim().split(['-', '_']).next().unwrap_or("");
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(primary))
+    }
+
+    /// The text of `key` in this language.
+    pub fn t(self, key: Key) -> &'static str {
+        let [en, fr, pt, de] = key.texts();
+        match self {
+            Lang::En => en,
+            Lang::Fr => fr,
+            Lang::Pt => pt,
+            Lang::De => de,
+        }
+    }
+
+    /// The text of `key` with each `{name}` placeholder replaced by its value from `args`.
+    /// Placeholders without a value are left as they are.
+    pub fn fmt(self, key: Key, args: &[(&str, &str)]) -> String {
+        let mut out = self.t(key).to_owned();
+        for (name, value) in args {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+}
+
+/// Chooses the interface language from the browser's preference list (`navigator.languages`,
+/// most preferred first): the first tag whose primary subtag we have, else English.
+///
+/// ```
+/// use web::i18n::{negotiate, Lang};
+/// assert_eq!(negotiate(&["pt-BR", "en"]), Lang::Pt);
+/// assert_eq!(negotiate(&["ja", "de-CH"]), Lang::De);
+/// assert_eq!(negotiate::<&str>(&[]), Lang::En);
+/// ```
+pub fn negotiate<S: AsRef<str>>(preferences: &[S]) -> Lang {
+    preferences
+        .iter()
+        .find_map(|tag| Lang::from_tag(tag.as_ref()))
+        .unwrap_or(Lang::En)
+}
+
+macro_rules! strings {
+    ($( $key:ident => [$en:expr, $fr:expr, $pt:expr, $de:expr $(,)?] ),* $(,)?) => {
+        /// A user-visible string; its documentation is the English text.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Key {
+            $( #[doc = $en] $key, )*
+        }
+
+        impl Key {
+            /// Every key.
+            pub const ALL: &'static [Key] = &[$(Key::$key),*];
+
+            /// The key's name, as written in `data-i18n` attributes.
+            pub fn name(self) -> &'static str {
+                match self { $(Key::$key => stringify!($key),)* }
+            }
+
+            /// Looks a key up by its [`Key::name`].
+            pub fn from_name(name: &str) -> Option<Key> {
+                Key::ALL.iter().copied().find(|k| k.name() == name)
+            }
+
+            /// The texts in the order English, French, Portuguese, German.
+            fn texts(self) -> [&'static str; 4] {
+                match self { $(Key::$key => [$en, $fr, $pt, $de],)* }
+            }
+        }
+    };
+}
+
+strings! {
+    AppTitle => ["ASEAN chess", "Échecs ASEAN", "Xadrez ASEAN", "ASEAN-Schach"],
+    Tagline => [
+        "Makruk as the ASEAN rules play it: two players, one device.",
+        "Le makruk selon les règles ASEAN : deux joueurs, un seul appareil.",
+        "Makruk pelas regras ASEAN: dois jogadores, um só aparelho.",
+        "Makruk nach ASEAN-Regeln: zwei Spieler, ein Gerät.",
+    ],
+    Loading => ["Loading…", "Chargement…", "Carregando…", "Wird geladen…"],
+    LanguageLabel => ["Language", "Langue", "Idioma", "Sprache"],
+    RulesLink => ["Rules", "Règles", "Regras", "Regeln"],
+    BoardLabel => ["Chessboard", "Échiquier", "Tabuleiro", "Schachbrett"],
+    BtnNew => ["New game", "Nouvelle partie", "Nova partida", "Neue Partie"],
+    BtnUndo => ["Undo", "Annuler le coup", "Desfazer", "Zurücknehmen"],
+    BtnFlip => ["Flip board", "Retourner", "Girar tabuleiro", "Brett drehen"],
+    BtnResign => ["Resign", "Abandonner", "Desistir", "Aufgeben"],
+    BtnDraw => ["Agree a draw", "Nulle d’un commun accord", "Empate combinado", "Remis vereinbaren"],
+    BtnClaim => ["Claim draw", "Réclamer la nulle", "Reivindicar empate", "Remis beanspruchen"],
+    ClaimFifty => [
+        "Claim draw (50 moves)",
+        "Réclamer la nulle (50 coups)",
+        "Reivindicar empate (50 lances)",
+        "Remis beanspruchen (50 Züge)",
+    ],
+    ClaimThreefold => [
+        "Claim draw (repetition)",
+        "Réclamer la nulle (répétition)",
+        "Reivindicar empate (repetição)",
+        "Remis beanspruchen (Wiederholung)",
+    ],
+    MovesTitle => ["Moves", "Coups", "Lances", "Züge"],
+    MovesEmpty => [
+        "No moves yet. White begins.",
+        "Aucun coup joué. Les Blancs commencent.",
+        "Nenhum lance ainda. As brancas começam.",
+        "Noch kein Zug. Weiß beginnt.",
+    ],
+    SavedTitle => ["Saved games", "Parties enregistrées", "Partidas salvas", "Gespeicherte Partien"],
+    SavedEmpty => [
+        "No other saved games.",
+        "Aucune autre partie enregistrée.",
+        "Nenhuma outra partida salva.",
+        "Keine weiteren gespeicherten Partien.",
+    ],
+    SavedCurrent => ["playing now", "en cours", "em andamento", "läuft gerade"],
+    SavedSummary => [
+        "{date} · {n} moves",
+        "{date} · {n} coups",
+        "{date} · {n} lances",
+        "{date} · {n} Züge",
+    ],
+    SavedOngoing => ["in progress", "en cours", "em andamento", "läuft"],
+    SavedFinished => ["finished", "terminée", "encerrada", "beendet"],
+    BtnResume => ["Resume", "Reprendre", "Retomar", "Fortsetzen"],
+    BtnDelete => ["Delete", "Supprimer", "Apagar", "Löschen"],
+    White => ["White", "Blancs", "Brancas", "Weiß"],
+    Black => ["Black", "Noirs", "Pretas", "Schwarz"],
+    TurnWhite => ["White to move", "Trait aux Blancs", "Vez das brancas", "Weiß am Zug"],
+    TurnBlack => ["Black to move", "Trait aux Noirs", "Vez das pretas", "Schwarz am Zug"],
+    CheckWhite => [
+        "White to move: check!",
+        "Trait aux Blancs : échec !",
+        "Vez das brancas: xeque!",
+        "Weiß am Zug: Schach!",
+    ],
+    CheckBlack => [
+        "Black to move: check!",
+        "Trait aux Noirs : échec !",
+        "Vez das pretas: xeque!",
+        "Schwarz am Zug: Schach!",
+    ],
+    ResCheckmateWhite => [
+        "Checkmate: White wins.",
+        "Échec et mat : les Blancs gagnent.",
+        "Xeque-mate: as brancas vencem.",
+        "Schachmatt: Weiß gewinnt.",
+    ],
+    ResCheckmateBlack => [
+        "Checkmate: Black wins.",
+        "Échec et mat : les Noirs gagnent.",
+        "Xeque-mate: as pretas vencem.",
+        "Schachmatt: Schwarz gewinnt.",
+    ],
+    ResResignWhite => [
+        "Black resigned: White wins.",
+        "Les Noirs abandonnent : les Blancs gagnent.",
+        "As pretas desistiram: as brancas vencem.",
+        "Schwarz hat aufgegeben: Weiß gewinnt.",
+    ],
+    ResResignBlack => [
+        "White resigned: Black wins.",
+        "Les Blancs abandonnent : les Noirs gagnent.",
+        "As brancas desistiram: as pretas vencem.",
+        "Weiß hat aufgegeben: Schwarz gewinnt.",
+    ],
+    ResStalemate => [
+        "Draw by stalemate: the side to move has no legal move and is not in check.",
+        "Nulle par pat : le camp au trait n’a aucun coup légal sans être en échec.",
+        "Empate por afogamento: quem joga não tem lance legal e não está em xeque.",
+        "Remis durch Patt: die Seite am Zug hat keinen legalen Zug und steht nicht im Schach.",
+    ],
+    ResDead => [
+        "Draw: neither side can deliver mate any more.",
+        "Nulle : plus aucun camp ne peut mater.",
+        "Empate: nenhum dos lados consegue mais dar mate.",
+        "Remis: keine Seite kann noch mattsetzen.",
+    ],
+    ResCounting => [
+        "Draw: the count ran out before mate.",
+        "Nulle : le décompte s’est achevé sans mat.",
+        "Empate: a contagem terminou sem mate.",
+        "Remis: die Zählung ist ohne Matt abgelaufen.",
+    ],
+    ResFifty => [
+        "Draw claimed: 50 moves without a capture or a pawn move.",
+        "Nulle réclamée : 50 coups sans prise ni coup de pion.",
+        "Empate reivindicado: 50 lances sem captura nem lance de peão.",
+        "Remis beansprucht: 50 Züge ohne Schlagen und ohne Bauernzug.",
+    ],
+    ResThreefold => [
+        "Draw claimed: the same position occurred three times.",
+        "Nulle réclamée : la même position est apparue trois fois.",
+        "Empate reivindicado: a mesma posição ocorreu três vezes.",
+        "Remis beansprucht: dieselbe Stellung kam dreimal vor.",
+    ],
+    ResAgreement => [
+        "Draw by agreement.",
+        "Nulle d’un commun accord.",
+        "Empate por acordo.",
+        "Remis durch Vereinbarung.",
+    ],
+    Counting => [
+        "Count {used} of {limit}: mate by move {limit} or it is a draw ({left} left).",
+        "Décompte {used} sur {limit} : mat au plus tard au coup {limit}, sinon nulle (reste {left}).",
+        "Contagem {used} de {limit}: mate até o lance {limit} ou é empate (faltam {left}).",
+        "Zählung {used} von {limit}: Matt bis zum {limit}. Zug, sonst Remis (noch {left}).",
+    ],
+    CountByRook => [
+        "The rook sets the limit at 16.",
+        "La tour fixe la limite à 16.",
+        "A torre fixa o limite em 16.",
+        "Der Turm setzt die Grenze auf 16.",
+    ],
+    CountByKhon => [
+        "With no rook, the khon sets the limit at 44.",
+        "Sans tour, le khon fixe la limite à 44.",
+        "Sem torre, o khon fixa o limite em 44.",
+        "Ohne Turm setzt der Khon die Grenze auf 44.",
+    ],
+    CountByKnight => [
+        "With no rook or khon, the knight sets the limit at 64.",
+        "Sans tour ni khon, le cavalier fixe la limite à 64.",
+        "Sem torre nem khon, o cavalo fixa o limite em 64.",
+        "Ohne Turm und Khon setzt der Springer die Grenze auf 64.",
+    ],
+    FiftyCounter => [
+        "50-move rule: {n} of 50",
+        "Règle des 50 coups : {n} sur 50",
+        "Regra dos 50 lances: {n} de 50",
+        "50-Züge-Regel: {n} von 50",
+    ],
+    RepetitionCounter => [
+        "This position: seen {n} of 3 times",
+        "Cette position : vue {n} fois sur 3",
+        "Esta posição: vista {n} de 3 vezes",
+        "Diese Stellung: {n} von 3 Malen",
+    ],
+    PieceKing => ["king", "roi", "rei", "König"],
+    PieceMet => ["met", "met", "met", "Met"],
+    PieceKhon => ["khon", "khon", "khon", "Khon"],
+    PieceRook => ["rook", "tour", "torre", "Turm"],
+    PieceKnight => ["knight", "cavalier", "cavalo", "Springer"],
+    PiecePawn => ["pawn", "pion", "peão", "Bauer"],
+    GlossMet => [
+        "one step diagonally",
+        "un pas en diagonale",
+        "um passo na diagonal",
+        "ein Schritt diagonal",
+    ],
+    GlossKhon => [
+        "one step diagonally or straight ahead",
+        "un pas en diagonale ou droit devant",
+        "um passo na diagonal ou em frente",
+        "ein Schritt diagonal oder geradeaus",
+    ],
+    SquareLabel => ["{square}: {piece}, {color}", "{square} : {piece}, {color}", "{square}: {piece}, {color}", "{square}: {piece}, {color}"],
+    SquareEmpty => ["{square}: empty", "{square} : vide", "{square}: vazia", "{square}: leer"],
+    PromoTitle => ["Promote the pawn to", "Promouvoir le pion en", "Promover o peão a", "Bauer umwandeln in"],
+    PromoMetOnly => [
+        "Met-only setting: the pawn becomes a met.",
+        "Réglage « met seulement » : le pion devient un met.",
+        "Regra “só met”: o peão vira met.",
+        "Einstellung „nur Met“: der Bauer wird ein Met.",
+    ],
+    Cancel => ["Cancel", "Annuler", "Cancelar", "Abbrechen"],
+    Close => ["Close", "Fermer", "Fechar", "Schließen"],
+    NewTitle => ["New game", "Nouvelle partie", "Nova partida", "Neue Partie"],
+    NewPromotion => ["Promotion", "Promotion", "Promoção", "Umwandlung"],
+    NewPromoAny => [
+        "Rook, knight, khon or met (the usual online rule)",
+        "Tour, cavalier, khon ou met (règle courante en ligne)",
+        "Torre, cavalo, khon ou met (regra comum online)",
+        "Turm, Springer, Khon oder Met (übliche Online-Regel)",
+    ],
+    NewPromoMet => [
+        "Met only (ASEAN Laws of 2011)",
+        "Met seulement (règles ASEAN de 2011)",
+        "Só met (regras ASEAN de 2011)",
+        "Nur Met (ASEAN-Regeln von 2011)",
+    ],
+    NewKeep => [
+        "The current game stays in your saved games.",
+        "La partie en cours reste dans vos parties enregistrées.",
+        "A partida atual continua nas suas partidas salvas.",
+        "Die laufende Partie bleibt bei den gespeicherten Partien.",
+    ],
+    NewStart => ["Start", "Commencer", "Começar", "Starten"],
+    ConfirmResignTitle => ["Resign?", "Abandonner ?", "Desistir?", "Aufgeben?"],
+    ConfirmResignWhite => [
+        "White resigns and Black wins the game.",
+        "Les Blancs abandonnent et les Noirs gagnent la partie.",
+        "As brancas desistem e as pretas vencem a partida.",
+        "Weiß gibt auf, Schwarz gewinnt die Partie.",
+    ],
+    ConfirmResignBlack => [
+        "Black resigns and White wins the game.",
+        "Les Noirs abandonnent et les Blancs gagnent la partie.",
+        "As pretas desistem e as brancas vencem a partida.",
+        "Schwarz gibt auf, Weiß gewinnt die Partie.",
+    ],
+    ConfirmDrawTitle => ["Draw by agreement?", "Nulle d’un commun accord ?", "Empate por acordo?", "Remis vereinbaren?"],
+    ConfirmDrawText => [
+        "Do both players agree to end the game as a draw?",
+        "Les deux joueurs acceptent-ils de conclure la partie par une nulle ?",
+        "Os dois jogadores aceitam terminar a partida empatada?",
+        "Sind beide Spieler einverstanden, die Partie remis zu beenden?",
+    ],
+    ConfirmDrawYes => ["Yes, a draw", "Oui, nulle", "Sim, empate", "Ja, remis"],
+    ConfirmResignYes => ["Yes, resign", "Oui, abandonner", "Sim, desistir", "Ja, aufgeben"],
+    OverTitle => ["Game over", "Partie terminée", "Fim de partida", "Partie beendet"],
+    OverReview => ["Look at the board", "Voir l’échiquier", "Ver o tabuleiro", "Brett ansehen"],
+    NoticeDismiss => ["Dismiss", "Fermer", "Dispensar", "Ausblenden"],
+    StorageFull => [
+        "Storage is full, so this game is not being saved. Delete some saved games to make room.",
+        "Le stockage est plein : cette partie n’est plus enregistrée. Supprimez des parties pour libérer de la place.",
+        "O armazenamento está cheio e esta partida não está sendo salva. Apague algumas partidas para liberar espaço.",
+        "Der Speicher ist voll, diese Partie wird nicht gespeichert. Lösche gespeicherte Partien, um Platz zu schaffen.",
+    ],
+    StorageUnavailable => [
+        "This browser does not let the page save games; the game will be lost on reload.",
+        "Ce navigateur ne permet pas d’enregistrer les parties ; elle sera perdue au rechargement.",
+        "Este navegador não permite salvar partidas; a partida se perde ao recarregar.",
+        "Dieser Browser erlaubt kein Speichern; die Partie geht beim Neuladen verloren.",
+    ],
+    StorageCorrupt => [
+        "A saved game could not be read. It was set aside under “{key}” and was not deleted.",
+        "Une partie enregistrée est illisible. Elle a été mise de côté sous « {key} », sans être supprimée.",
+        "Uma partida salva não pôde ser lida. Ela foi guardada à parte em “{key}” e não foi apagada.",
+        "Eine gespeicherte Partie war unlesbar. Sie wurde unter „{key}“ beiseitegelegt, nicht gelöscht.",
+    ],
+    StorageVersion => [
+        "A saved game comes from another version of this app (schema {version}). It was set aside under “{key}”.",
+        "Une partie enregistrée provient d’une autre version de l’application (schéma {version}). Elle a été mise de côté sous « {key} ».",
+        "Uma partida salva vem de outra versão do app (esquema {version}). Ela foi guardada à parte em “{key}”.",
+        "Eine gespeicherte Partie stammt aus einer anderen Version (Schema {version}). Sie wurde unter „{key}“ beiseitegelegt.",
+    ],
+    StorageError => [
+        "The game could not be saved: {error}",
+        "La partie n’a pas pu être enregistrée : {error}",
+        "Não foi possível salvar a partida: {error}",
+        "Die Partie konnte nicht gespeichert werden: {error}",
+    ],
+    ToastIllegal => [
+        "That move is not allowed.",
+        "Ce coup n’est pas permis.",
+        "Esse lance não é permitido.",
+        "Dieser Zug ist nicht erlaubt.",
+    ],
+    ToastGameOver => [
+        "The game is over: undo a move or start a new game.",
+        "La partie est finie : annulez un coup ou commencez une nouvelle partie.",
+        "A partida acabou: desfaça um lance ou comece outra.",
+        "Die Partie ist vorbei: nimm einen Zug zurück oder starte eine neue.",
+    ],
+    ToastNothingToUndo => ["Nothing to undo.", "Rien à annuler.", "Nada para desfazer.", "Nichts zurückzunehmen."],
+    ToastUndone => ["Move taken back.", "Coup annulé.", "Lance desfeito.", "Zug zurückgenommen."],
+    ToastNewGame => ["New game: White begins.", "Nouvelle partie : les Blancs commencent.", "Nova partida: as brancas começam.", "Neue Partie: Weiß beginnt."],
+    ToastResumed => ["Game resumed.", "Partie reprise.", "Partida retomada.", "Partie fortgesetzt."],
+    ToastDeleted => ["Saved game deleted.", "Partie supprimée.", "Partida apagada.", "Partie gelöscht."],
+    ToastFlipped => ["Board turned around.", "Échiquier retourné.", "Tabuleiro girado.", "Brett gedreht."],
+    ToastNoClaim => [
+        "No draw can be claimed right now.",
+        "Aucune nulle ne peut être réclamée pour l’instant.",
+        "Nenhum empate pode ser reivindicado agora.",
+        "Derzeit kann kein Remis beansprucht werden.",
+    ],
+    HotSeat => [
+        "Hot-seat: both players share this device and take turns.",
+        "Partie à deux sur le même appareil, chacun son tour.",
+        "Partida a dois no mesmo aparelho, cada um na sua vez.",
+        "Zu zweit an einem Gerät, abwechselnd am Zug.",
+    ],
+    PromotionRuleAny => ["Promotion: any piece", "Promotion : au choix", "Promoção: à escolha", "Umwandlung: frei wählbar"],
+    PromotionRuleMet => ["Promotion: met only", "Promotion : met seulement", "Promoção: só met", "Umwandlung: nur Met"],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_has_four_texts() {
+        for &key in Key::ALL {
+            for lang in Lang::ALL {
+                assert!(
+                    !lang.t(key).trim().is_empty(),
+                    "{key:?} is empty in {lang:?}"
+                );
+            }
+            assert_eq!(Key::from_name(key.name()), Some(key));
+        }
+    }
+
+    #[test]
+    fn negotiation() {
+        assert_eq!(negotiate(&["pt-BR", "en"]), Lang::Pt);
+        assert_eq!(negotiate(&["zh-CN", "ja"]), Lang::En);
+        assert_eq!(negotiate(&["FR_ca"]), Lang::Fr);
+    }
+
+    #[test]
+    fn placeholders() {
+        let s = Lang::En.fmt(Key::FiftyCounter, &[("n", "7")]);
+        assert_eq!(s, "50-move rule: 7 of 50");
+    }
+}

@@ -1,0 +1,598 @@
+//! Saved games in `localStorage`: a versioned schema, quarantine of unreadable entries, quota errors.
+//!
+//! # Keys (with the default prefix `asean`)
+//! - `asean.games.v1.<id>`: one saved game, a JSON [`SavedGame`] (`version` 1).
+//! - `asean.current.v1`: the id of the game on the board, resumed after a reload.
+//! - `asean.lang.v1`: the chosen interface language (`en`, `fr`, `pt`, `de`).
+//! - `asean.quarantine.<id>.<millis>`: the untouched text of an entry that could not be read
+//!   (invalid JSON, wrong shape, moves that do not replay, or an unknown `version`). Entries are
+//!   moved there, never silently deleted, and the UI says so.
+//!
+//! # Schema, version 1
+//! ```json
+//! {"version": 1, "id": "m3x9k2", "created": 1732880000000, "updated": 1732880100000,
+//!  "initial_fen": "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+//!  "rules": {"promotion": "any"}, "moves": ["e3e4", "d6d5"], "result": null}
+//! ```
+//! `created`/`updated` are milliseconds since the Unix epoch. `rules.promotion` is `any` or
+//! `met-only`. `moves` is the full move list in UCI, so replaying it through [`rules::Game`]
+//! restores repetitions, the 50-move clock and the count. `result` is `null` while the game goes
+//! on, else the outcome code of [`outcome_code`] (needed for the ends that are not in the moves:
+//! resignation, agreement and claimed draws).
+
+use rules::{Color, DrawClaim, DrawReason, Game, Outcome, PromotionRule, Rules, WinReason};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The schema version this build writes and reads.
+pub const SCHEMA_VERSION: u64 = 1;
+
+/// One saved game, exactly as stored (schema version 1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Always [`SCHEMA_VERSION`] when written by this build.
+    pub version: u64,
+    /// The game's id: short, `[a-z0-9]`, unique on this device.
+    pub id: String,
+    /// When the game was started, in milliseconds since the Unix epoch.
+    pub created: f64,
+    /// When the game was last changed, in milliseconds since the Unix epoch.
+    pub updated: f64,
+    /// The starting position (FEN, reference dialect).
+    pub initial_fen: String,
+    /// The game's settings.
+    pub rules: SavedRules,
+    /// Every move from the start, in UCI (`e3e4`, `a7a8r`).
+    pub moves: Vec<String>,
+    /// The outcome code ([`outcome_code`]) once the game is over, else `None`.
+    pub result: Option<String>,
+}
+
+/// The settings of a saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedRules {
+    /// `any` (rook, knight, khon or met) or `met-only`.
+    pub promotion: String,
+}
+
+impl SavedRules {
+    /// The stored form of `rules`.
+    pub fn from_rules(rules: Rules) -> SavedRules {
+        let promotion = match rules.promotion {
+            PromotionRule::MetOnly => "met-only",
+            _ => "any",
+        };
+        SavedRules {
+            promotion: promotion.to_owned(),
+        }
+    }
+
+    /// The rules these settings stand for.
+    ///
+    /// # Errors
+    /// Returns the unknown value when `promotion` is neither `any` nor `met-only`.
+    pub fn to_rules(&self) -> Result<Rules, String> {
+        let promotion = match self.promotion.as_str() {
+            "any" => PromotionRule::Any,
+            "met-only" => PromotionRule::MetOnly,
+            other => return Err(format!("unknown promotion setting {other:?}")),
+        };
+        Ok(Rules { promotion })
+    }
+}
+
+/// The stable code of an outcome, as used in the schema and in `#status[data-outcome]`:
+/// `checkmate-white-wins`, `checkmate-black-wins`, `resign-white-wins`, `resign-black-wins`,
+/// `stalemate`, `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`.
+pub fn outcome_code(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { winner, reason } => match (reason, winner) {
+            (WinReason::Checkmate, Color::White) => "checkmate-white-wins",
+            (WinReason::Checkmate, Color::Black) => "checkmate-black-wins",
+            (WinReason::Resignation, Color::White) => "resign-white-wins",
+            (WinReason::Resignation, Color::Black) => "resign-black-wins",
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::DeadPosition => "dead-position",
+            DrawReason::CountingExpired => "counting-draw",
+            DrawReason::FiftyMoves => "fifty-move",
+            DrawReason::Threefold => "threefold",
+            DrawReason::Agreement => "agreement",
+        },
+    }
+}
+
+/// Why a stored entry could not be turned back into a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReadError {
+    /// Not JSON, or not the shape of a saved game; the text says what was wrong.
+    Corrupt(String),
+    /// A `version` this build does not know.
+    UnknownVersion(u64),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Corrupt(why) => write!(f, "unreadable saved game: {why}"),
+            ReadError::UnknownVersion(v) => write!(f, "unknown saved-game schema version {v}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl SavedGame {
+    /// A record of `game`, with the given id and creation time, updated at `now`.
+    pub fn from_game(id: &str, created: f64, now: f64, game: &Game) -> SavedGame {
+        SavedGame {
+            version: SCHEMA_VERSION,
+            id: id.to_owned(),
+            created,
+            updated: now,
+            initial_fen: game.initial_fen(),
+            rules: SavedRules::from_rules(game.rules()),
+            moves: game.moves().iter().map(|m| m.to_uci()).collect(),
+            result: game.outcome().map(|o| outcome_code(o).to_owned()),
+        }
+    }
+
+    /// Parses stored text: checks the version first, then the shape.
+    ///
+    /// # Errors
+    /// [`ReadError::UnknownVersion`] for another `version`, [`ReadError::Corrupt`] otherwise.
+    pub fn parse(text: &str) -> Result<SavedGame, ReadError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ReadError::Corrupt(e.to_string()))?;
+        let version = value
+            .get("version")
+            .ok_or_else(|| ReadError::Corrupt("no version field".to_owned()))?
+            .as_u64()
+            .ok_or_else(|| ReadError::Corrupt("version is not a whole number".to_owned()))?;
+        if version != SCHEMA_VERSION {
+            return Err(ReadError::UnknownVersion(version));
+        }
+        serde_json::from_value(value).map_err(|e| ReadError::Corrupt(e.to_string()))
+    }
+
+    /// Replays the record into a [`Game`]: the moves one by one, then a stored result that the
+    /// moves alone do not produce (resignation, agreement, claimed draw).
+    ///
+    /// # Errors
+    /// [`ReadError::Corrupt`] when the settings, the FEN, a move or the result does not fit.
+    pub fn to_game(&self) -> Result<Game, ReadError> {
+        let rules = self.rules.to_rules().map_err(ReadError::Corrupt)?;
+        let mut game = Game::from_fen(&self.initial_fen, rules)
+            .map_err(|e| ReadError::Corrupt(format!("initial_fen: {e}")))?;
+        for (i, uci) in self.moves.iter().enumerate() {
+            game.play_uci(uci)
+                .map_err(|e| ReadError::Corrupt(format!("move {} ({uci}): {e}", i + 1)))?;
+        }
+        if let Some(code) = &self.result {
+            let replayed = game.outcome().map(outcome_code);
+            if replayed != Some(code.as_str()) {
+                let applied = match code.as_str() {
+                    "resign-white-wins" => game.resign(Color::Black).map_err(|e| e.to_string()),
+                    "resign-black-wins" => game.resign(Color::White).map_err(|e| e.to_string()),
+                    "agreement" => game.agree_draw().map_err(|e| e.to_string()),
+                    "fifty-move" => game
+                        .claim_draw(DrawClaim::FiftyMoves)
+                        .map_err(|e| e.to_string()),
+                    "threefold" => game
+                        .claim_draw(DrawClaim::Threefold)
+                        .map_err(|e| e.to_string()),
+                    other => Err(format!("result {other:?} does not follow from the moves")),
+                };
+                applied.map_err(|e| ReadError::Corrupt(format!("result {code:?}: {e}")))?;
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Why a write failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WriteError {
+    /// The browser's storage quota is used up (`QuotaExceededError`).
+    QuotaExceeded,
+    /// Any other failure, with the browser's message.
+    Other(String),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::QuotaExceeded => write!(f, "storage quota exceeded"),
+            WriteError::Other(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// A key-value store of strings: `localStorage`, or memory when the browser refuses storage
+/// (and in native unit tests).
+pub trait Backend {
+    /// The value under `key`, if any.
+    fn get(&self, key: &str) -> Option<String>;
+    /// Stores `value` under `key`.
+    ///
+    /// # Errors
+    /// [`WriteError::QuotaExceeded`] when full, [`WriteError::Other`] otherwise.
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteError>;
+    /// Removes `key` (no-op when absent).
+    fn remove(&self, key: &str);
+    /// Every key present.
+    fn keys(&self) -> Vec<String>;
+}
+
+/// `window.localStorage`, through `web_sys::Storage` directly: gloo-storage's `raw()` throws when
+/// the browser refuses storage and its `set` would JSON-encode our already-encoded text.
+#[derive(Debug)]
+pub struct LocalBackend {
+    raw: web_sys::Storage,
+}
+
+impl LocalBackend {
+    /// The page's `localStorage`, or `None` when there is no window or the browser refuses it.
+    pub fn open() -> Option<LocalBackend> {
+        let raw = web_sys::window()?.local_storage().ok().flatten()?;
+        Some(LocalBackend { raw })
+    }
+}
+
+impl Backend for LocalBackend {
+    fn get(&self, key: &str) -> Option<String> {
+        self.raw.get_item(key).ok().flatten()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteError> {
+        self.raw.set_item(key, value).map_err(|err| {
+            let name = js_sys::Reflect::get(&err, &"name".into())
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
+                WriteError::QuotaExceeded
+            } else {
+                let message = js_sys::Reflect::get(&err, &"message".into())
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .unwrap_or(name);
+                WriteError::Other(message)
+            }
+        })
+    }
+
+    fn remove(&self, key: &str) {
+        let _ = self.raw.remove_item(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        let n = self.raw.length().unwrap_or(0);
+        (0..n)
+            .filter_map(|i| self.raw.key(i).ok().flatten())
+            .collect()
+    }
+}
+
+/// An in-memory store (when `localStorage` is unavailable, and for tests).
+#[derive(Debug, Default)]
+pub struct MemoryBackend {
+    map: RefCell<BTreeMap<String, String>>,
+    /// When set, writes fail with [`WriteError::QuotaExceeded`] (to test the UI's report).
+    pub full: std::cell::Cell<bool>,
+}
+
+impl Backend for MemoryBackend {
+    fn get(&self, key: &str) -> Option<String> {
+        self.map.borrow().get(key).cloned()
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), WriteError> {
+        if self.full.get() {
+            return Err(WriteError::QuotaExceeded);
+        }
+        self.map
+            .borrow_mut()
+            .insert(key.to_owned(), value.to_owned());
+        Ok(())
+    }
+
+    fn remove(&self, key: &str) {
+        self.map.borrow_mut().remove(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        self.map.borrow().keys().cloned().collect()
+    }
+}
+
+/// A problem found while reading saved games; the entry has been set aside.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quarantined {
+    /// The key the entry was read from.
+    pub key: String,
+    /// Where its text now is (equal to `key` when it could not even be moved, e.g. storage full).
+    pub moved_to: String,
+    /// What was wrong.
+    pub error: ReadError,
+}
+
+/// The saved games of this device, over any [`Backend`].
+pub struct Store {
+    backend: Box<dyn Backend>,
+    prefix: String,
+    persistent: bool,
+}
+
+impl fmt::Debug for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Store")
+            .field("prefix", &self.prefix)
+            .field("persistent", &self.persistent)
+            .finish()
+    }
+}
+
+impl Store {
+    /// A store over `backend` whose keys start with `prefix` (the app uses `asean`).
+    /// `persistent` says whether what is written survives a reload.
+    pub fn new(backend: Box<dyn Backend>, prefix: &str, persistent: bool) -> Store {
+        Store {
+            backend,
+            prefix: prefix.to_owned(),
+            persistent,
+        }
+    }
+
+    /// The page's `localStorage` under `prefix`, or memory when the browser refuses it.
+    pub fn browser(prefix: &str) -> Store {
+        match LocalBackend::open() {
+            Some(local) => Store::new(Box::new(local), prefix, true),
+            None => Store::new(Box::<MemoryBackend>::default(), prefix, false),
+        }
+    }
+
+    /// Whether saved data survives a reload (false when storage is unavailable).
+    pub fn is_persistent(&self) -> bool {
+        self.persistent
+    }
+
+    /// The key of the game `id`.
+    pub fn game_key(&self, id: &str) -> String {
+        format!("{}.games.v1.{id}", self.prefix)
+    }
+
+    fn games_prefix(&self) -> String {
+        format!("{}.games.v1.", self.prefix)
+    }
+
+    fn current_key(&self) -> String {
+        format!("{}.current.v1", self.prefix)
+    }
+
+    fn lang_key(&self) -> String {
+        format!("{}.lang.v1", self.prefix)
+    }
+
+    /// Writes `game` under its id.
+    ///
+    /// # Errors
+    /// [`WriteError::QuotaExceeded`] when storage is full.
+    pub fn save(&self, game: &SavedGame) -> Result<(), WriteError> {
+        let text = serde_json::to_string(game).map_err(|e| WriteError::Other(e.to_string()))?;
+        self.backend.set(&self.game_key(&game.id), &text)
+    }
+
+    /// Reads the game `id`: `Ok(None)` when absent. An unreadable entry is moved to quarantine
+    /// and reported.
+    ///
+    /// # Errors
+    /// The [`Quarantined`] report of an unreadable entry.
+    pub fn load(&self, id: &str) -> Result<Option<(SavedGame, Game)>, Quarantined> {
+        let key = self.game_key(id);
+        match self.backend.get(&key) {
+            None => Ok(None),
+            Some(text) => self.read_entry(&key, &text).map(Some),
+        }
+    }
+
+    fn read_entry(&self, key: &str, text: &str) -> Result<(SavedGame, Game), Quarantined> {
+        let result = SavedGame::parse(text).and_then(|saved| {
+            if self.game_key(&saved.id) != key {
+                return Err(ReadError::Corrupt(format!(
+                    "id {:?} does not match its key",
+                    saved.id
+                )));
+            }
+            let game = saved.to_game()?;
+            Ok((saved, game))
+        });
+        result.map_err(|error| {
+            let moved_to = self.quarantine(key, text);
+            Quarantined {
+                key: key.to_owned(),
+                moved_to,
+                error,
+            }
+        })
+    }
+
+    /// Moves the text of `key` to a quarantine key and returns that key; if the copy cannot be
+    /// written, the entry stays where it is and `key` is returned.
+    fn quarantine(&self, key: &str, text: &str) -> String {
+        let suffix = key.rsplit('.').next().unwrap_or("entry");
+        let stamp = js_now().max(0.0) as u64;
+        let target = format!("{}.quarantine.{suffix}.{stamp}", self.prefix);
+        match self.backend.set(&target, text) {
+            Ok(()) => {
+                self.backend.remove(key);
+                if self.current_id().as_deref() == Some(suffix) {
+                    self.backend.remove(&self.current_key());
+                }
+                target
+            }
+            Err(_) => key.to_owned(),
+        }
+    }
+
+    /// Every readable saved game, most recently updated first, and the reports of the entries
+    /// that were set aside.
+    pub fn list(&self) -> (Vec<SavedGame>, Vec<Quarantined>) {
+        let prefix = self.games_prefix();
+        let mut games = Vec::new();
+        let mut problems = Vec::new();
+        for key in self.backend.keys() {
+            if !key.starts_with(&prefix) {
+                continue;
+            }
+            let Some(text) = self.backend.get(&key) else {
+                continue;
+            };
+            match self.read_entry(&key, &text) {
+                Ok((saved, _)) => games.push(saved),
+                Err(q) => problems.push(q),
+            }
+        }
+        games.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+        (games, problems)
+    }
+
+    /// Deletes the game `id` (no-op when absent).
+    pub fn delete(&self, id: &str) {
+        self.backend.remove(&self.game_key(id));
+        if self.current_id().as_deref() == Some(id) {
+            self.backend.remove(&self.current_key());
+        }
+    }
+
+    /// The id of the game to resume after a reload.
+    pub fn current_id(&self) -> Option<String> {
+        self.backend.get(&self.current_key())
+    }
+
+    /// Remembers `id` as the game to resume after a reload.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn set_current_id(&self, id: &str) -> Result<(), WriteError> {
+        self.backend.set(&self.current_key(), id)
+    }
+
+    /// The remembered interface language code, if any.
+    pub fn lang(&self) -> Option<String> {
+        self.backend.get(&self.lang_key())
+    }
+
+    /// Remembers the interface language code.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn set_lang(&self, code: &str) -> Result<(), WriteError> {
+        self.backend.set(&self.lang_key(), code)
+    }
+
+    /// The keys of the quarantined entries.
+    pub fn quarantined_keys(&self) -> Vec<String> {
+        let prefix = format!("{}.quarantine.", self.prefix);
+        self.backend
+            .keys()
+            .into_iter()
+            .filter(|k| k.starts_with(&prefix))
+            .collect()
+    }
+
+    /// Writes raw text under a key of this store (used by tests to plant damaged entries).
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn put_raw(&self, key: &str, text: &str) -> Result<(), WriteError> {
+        self.backend.set(key, text)
+    }
+
+    /// Reads raw text (used by tests).
+    pub fn get_raw(&self, key: &str) -> Option<String> {
+        self.backend.get(key)
+    }
+}
+
+/// Milliseconds since the Unix epoch: `Date.now()` in the browser, 0 on native targets
+/// (`std::time` is not available on `wasm32-unknown-unknown`).
+pub fn js_now() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
+
+/// A fresh game id: 10 characters of `[a-z0-9]` from the clock and `Math.random`.
+pub fn new_id() -> String {
+    #[cfg(target_arch = "wasm32")]
+    let (mut n, mut r) = (
+        js_sys::Date::now() as u64,
+        (js_sys::Math::random() * 1e15) as u64,
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    let (mut n, mut r) = (0u64, 0u64);
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut id = String::new();
+    for _ in 0..5 {
+        id.push(DIGITS[(r % 36) as usize] as char);
+        r /= 36;
+    }
+    for _ in 0..5 {
+        id.push(DIGITS[(n % 36) as usize] as char);
+        n /= 36;
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store() -> Store {
+        Store::new(Box::<MemoryBackend>::default(), "t", true)
+    }
+
+    #[test]
+    fn round_trip() {
+        let s = store();
+        let mut game = Game::new(Rules::default());
+        game.play_uci("e3e4").expect("legal");
+        let saved = SavedGame::from_game("abc", 1.0, 2.0, &game);
+        s.save(&saved).expect("saved");
+        let (back, replayed) = s.load("abc").expect("readable").expect("present");
+        assert_eq!(back, saved);
+        assert_eq!(replayed.moves(), game.moves());
+    }
+
+    #[test]
+    fn corrupt_is_quarantined() {
+        let s = store();
+        s.put_raw(&s.game_key("bad"), "{not json").expect("written");
+        let q = s.load("bad").expect_err("corrupt");
+        assert!(matches!(q.error, ReadError::Corrupt(_)));
+        assert_eq!(s.get_raw(&q.moved_to).as_deref(), Some("{not json"));
+        assert_eq!(s.get_raw(&s.game_key("bad")), None);
+    }
+
+    #[test]
+    fn unknown_version() {
+        let s = store();
+        s.put_raw(&s.game_key("v9"), r#"{"version": 9, "id": "v9"}"#)
+            .expect("written");
+        let (games, problems) = s.list();
+        assert!(games.is_empty());
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].error, ReadError::UnknownVersion(9));
+    }
+}
