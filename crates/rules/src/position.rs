@@ -43,8 +43,8 @@ pub enum PositionError {
     TooManyPawns(Color),
     /// A pawn stands on its own last rank, where it would have promoted.
     PawnOnLastRank(Square),
-    /// The count fields do not fit the position: no side is a lone king, a pawn is left, the
-    /// attacker has no piece that sets a count, or the limit is not 32, 88 or 128 plies.
+    /// The count fields do not fit the position: no side is a lone king, a pawn is left, or the
+    /// limit is not 32, 88 or 128 plies.
     InvalidCounting,
 }
 
@@ -240,9 +240,9 @@ impl Position {
                 .into_iter()
                 .find(|&c| pos.by_color[c.index()].count() == 1);
             let valid = match lone {
-                Some(lone) if pos.by_role[Role::Pawn.index()].is_empty() => {
+                // The attacker may since have lost every piece: the count stays as it was set.
+                Some(_) if pos.by_role[Role::Pawn.index()].is_empty() => {
                     matches!(c.limit_plies, 32 | 88 | 128)
-                        && pos.by_color[lone.other().index()].count() > 1
                 }
                 _ => false,
             };
@@ -386,6 +386,21 @@ impl Position {
             | (attacks::khon(defender, sq) & r[Role::Khon.index()])
             | (attacks::pawn(defender, sq) & r[Role::Pawn.index()])
             | (attacks::rook(sq, occupied) & r[Role::Rook.index()]))
+    }
+
+    /// The pieces of `attacker` that attack `sq` on the current board.
+    ///
+    /// ```
+    /// use rules::{Color, Position, Rules};
+    /// let pos = Position::new(Rules::default());
+    /// // d2 is covered by White's knight b1, khon c1, met (d1 is a met: no, met d1 covers c2/e2),
+    /// // king e1 and the khon on c1.
+    /// let attackers = pos.attackers_to("d2".parse().unwrap(), Color::White);
+    /// assert_eq!(attackers.count(), 3);
+    /// ```
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color) -> Bitboard {
+        self.attackers(sq, attacker, self.occupied())
     }
 
     /// The pieces giving check to the side to move.
