@@ -1,0 +1,306 @@
+//! `cargo xtask build`: the browser bundle in `www/pkg/`.
+//!
+//! 1. `rustup toolchain install` (adds the wasm32 target on a fresh machine);
+//! 2. `cargo build -p web --target wasm32-unknown-unknown --profile wasm-release`;
+//! 3. wasm-bindgen (as a library, target `web`) writes `www/pkg/web.js` + `web_bg.wasm`;
+//! 4. wasm-opt `-Oz`, only if a wasm-opt of version >= 116 is found (older ones, such as
+//!    Debian's 108, produce broken bundles);
+//! 5. prints the raw and gzipped sizes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use flate2::Compression;
+use flate2::write::GzEncoder;
+
+use crate::{browser, cmd};
+
+/// The wasm target of the browser bundle.
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// The cargo profile of the browser bundle (defined in the workspace `Cargo.toml`).
+const PROFILE: &str = "wasm-release";
+/// The package and library name of the UI crate.
+const WEB_PACKAGE: &str = "web";
+/// The oldest wasm-opt known to produce working bundles.
+const MIN_WASM_OPT_VERSION: u32 = 116;
+
+/// Options of `cargo xtask build` (shared by `serve`).
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct BuildOptions {
+    /// Skip wasm-opt even when a suitable one is installed.
+    #[arg(long)]
+    pub no_wasm_opt: bool,
+}
+
+/// Builds the bundle into `<workspace>/www/pkg/`.
+pub fn build(opts: &BuildOptions) -> Result<()> {
+    let started = Instant::now();
+    let root = cmd::workspace_root();
+    ensure_toolchain(&root);
+
+    println!("xtask: building crates/{WEB_PACKAGE} for {WASM_TARGET} (profile {PROFILE})");
+    let wasm = cargo_build_web(&root)?;
+
+    let out_dir = root.join("www").join("pkg");
+    if out_dir.exists() {
+        std::fs::remove_dir_all(&out_dir)
+            .with_context(|| format!("removing the old bundle {}", out_dir.display()))?;
+    }
+    std::fs::create_dir_all(&out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
+    wasm_bindgen_cli_support::Bindgen::new()
+        .input_path(&wasm)
+        .out_name(WEB_PACKAGE)
+        .web(true)
+        .context("selecting wasm-bindgen's `web` target")?
+        // Without this the generated `init()` has no default URL for the wasm file.
+        .omit_default_module_path(false)
+        .typescript(false)
+        .generate(&out_dir)
+        .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
+
+    let bundle_wasm = out_dir.join(format!("{WEB_PACKAGE}_bg.wasm"));
+    let bundle_js = out_dir.join(format!("{WEB_PACKAGE}.js"));
+    if !bundle_wasm.is_file() || !bundle_js.is_file() {
+        bail!(
+            "wasm-bindgen did not produce {} and {}",
+            bundle_js.display(),
+            bundle_wasm.display()
+        );
+    }
+
+    if opts.no_wasm_opt {
+        println!("xtask: wasm-opt skipped (--no-wasm-opt)");
+    } else {
+        optimise(&root, &bundle_wasm);
+    }
+
+    report_size(&bundle_wasm)?;
+    report_size(&bundle_js)?;
+    println!(
+        "xtask: bundle ready in {} ({:.1} s)",
+        out_dir.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Installs the pinned toolchain and its targets if missing (a no-op when present). Only warns
+/// on failure: the build that follows reports a missing target clearly enough.
+fn ensure_toolchain(root: &Path) {
+    let Some(rustup) = browser::which("rustup") else {
+        println!("xtask: rustup not found; assuming the {WASM_TARGET} target is installed");
+        return;
+    };
+    let installed = Command::new(&rustup)
+        .current_dir(root)
+        .args(["toolchain", "install"])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if installed {
+        return;
+    }
+    // Older rustup versions need explicit arguments.
+    let added = Command::new(&rustup)
+        .current_dir(root)
+        .args(["target", "add", WASM_TARGET])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !added {
+        println!("xtask: warning: could not install the {WASM_TARGET} target with rustup");
+    }
+}
+
+/// Builds the web crate and returns the path of its `.wasm` artifact.
+fn cargo_build_web(root: &Path) -> Result<PathBuf> {
+    let mut cargo = cmd::cargo();
+    cargo
+        .current_dir(root)
+        .args([
+            "build",
+            "--package",
+            WEB_PACKAGE,
+            "--lib",
+            "--target",
+            WASM_TARGET,
+        ])
+        .args([
+            "--profile",
+            PROFILE,
+            "--message-format=json-render-diagnostics",
+        ])
+        .stdout(Stdio::piped());
+    let mut child = cargo
+        .spawn()
+        .with_context(|| format!("could not start {cargo:?}"))?;
+    let mut wasm = None;
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines() {
+            let line = line.context("reading cargo's output")?;
+            if let Some(path) = wasm_artifact(&line) {
+                wasm = Some(path);
+            }
+        }
+    }
+    let status = child.wait().context("waiting for cargo build")?;
+    if !status.success() {
+        bail!("building crates/{WEB_PACKAGE} for {WASM_TARGET} failed ({status})");
+    }
+    wasm.context("cargo build succeeded but reported no .wasm artifact for the web crate")
+}
+
+/// The `.wasm` file named by a cargo `compiler-artifact` JSON message for the web crate.
+fn wasm_artifact(line: &str) -> Option<PathBuf> {
+    let message: serde_json::Value = serde_json::from_str(line).ok()?;
+    if message.get("reason")?.as_str()? != "compiler-artifact"
+        || message.get("target")?.get("name")?.as_str()? != WEB_PACKAGE
+    {
+        return None;
+    }
+    message
+        .get("filenames")?
+        .as_array()?
+        .iter()
+        .filter_map(|f| f.as_str())
+        .find(|f| f.ends_with(".wasm"))
+        .map(PathBuf::from)
+}
+
+/// Runs wasm-opt `-Oz` on `wasm` in place if a suitable wasm-opt exists; otherwise, or if it
+/// fails, leaves the (working) unoptimised file and says why.
+fn optimise(root: &Path, wasm: &Path) {
+    let Some((wasm_opt, version)) = find_wasm_opt(root) else {
+        println!(
+            "xtask: wasm-opt >= {MIN_WASM_OPT_VERSION} not found; bundle left unoptimised \
+             (optional: `npm install binaryen` in the workspace root, or set WASM_OPT)"
+        );
+        return;
+    };
+    let optimised = wasm.with_extension("opt.wasm");
+    let status = Command::new(&wasm_opt)
+        .arg(wasm)
+        .arg("-o")
+        .arg(&optimised)
+        .arg("-Oz")
+        // The features rustc enables by default for wasm32-unknown-unknown.
+        .args([
+            "--enable-bulk-memory",
+            "--enable-mutable-globals",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ])
+        .status();
+    match status {
+        Ok(s) if s.success() => match std::fs::rename(&optimised, wasm) {
+            Ok(()) => println!(
+                "xtask: optimised with {} (version {version})",
+                wasm_opt.display()
+            ),
+            Err(err) => println!("xtask: warning: keeping the unoptimised bundle: {err}"),
+        },
+        Ok(s) => {
+            let _ = std::fs::remove_file(&optimised);
+            println!("xtask: warning: wasm-opt failed ({s}); keeping the unoptimised bundle");
+        }
+        Err(err) => println!("xtask: warning: could not run wasm-opt: {err}"),
+    }
+}
+
+/// The first wasm-opt of version >= 116 among `$WASM_OPT`, `node_modules/.bin/wasm-opt` and
+/// `PATH`, with its version.
+fn find_wasm_opt(root: &Path) -> Option<(PathBuf, u32)> {
+    let candidates = [
+        std::env::var_os("WASM_OPT").map(PathBuf::from),
+        Some(root.join("node_modules/.bin/wasm-opt")),
+        browser::which("wasm-opt"),
+    ];
+    candidates.into_iter().flatten().find_map(|path| {
+        let text = cmd::output(Command::new(&path).arg("--version"))?;
+        let version = parse_wasm_opt_version(&text)?;
+        if version >= MIN_WASM_OPT_VERSION {
+            Some((path, version))
+        } else {
+            println!(
+                "xtask: ignoring {} (version {version} < {MIN_WASM_OPT_VERSION} breaks bundles)",
+                path.display()
+            );
+            None
+        }
+    })
+}
+
+/// Parses `wasm-opt version 116 (version_116)` into 116.
+fn parse_wasm_opt_version(text: &str) -> Option<u32> {
+    let after = text.split("version").nth(1)?;
+    let digits: String = after
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// Prints the raw and gzipped size of `path`.
+fn report_size(path: &Path) -> Result<()> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(&bytes).context("gzip")?;
+    let gzipped = encoder.finish().context("gzip")?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    println!(
+        "xtask: {name}: {} raw, {} gzipped",
+        human(bytes.len()),
+        human(gzipped.len())
+    );
+    Ok(())
+}
+
+/// `123456` -> `120.6 KiB`.
+fn human(bytes: usize) -> String {
+    if bytes < 1024 {
+        format!("{bytes} B")
+    } else {
+        // Precision loss is irrelevant for a display value.
+        #[allow(clippy::cast_precision_loss)]
+        let kib = bytes as f64 / 1024.0;
+        format!("{kib:.1} KiB")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_wasm_opt_versions() {
+        assert_eq!(
+            parse_wasm_opt_version("wasm-opt version 116 (version_116)"),
+            Some(116)
+        );
+        assert_eq!(parse_wasm_opt_version("wasm-opt version 108"), Some(108));
+        assert_eq!(parse_wasm_opt_version("garbage"), None);
+    }
+
+    #[test]
+    fn finds_the_wasm_artifact() {
+        let line = r#"{"reason":"compiler-artifact","target":{"name":"web"},"filenames":["/t/web.d","/t/web.wasm"]}"#;
+        assert_eq!(wasm_artifact(line), Some(PathBuf::from("/t/web.wasm")));
+        let other = r#"{"reason":"compiler-artifact","target":{"name":"js_sys"},"filenames":["/t/x.wasm"]}"#;
+        assert_eq!(wasm_artifact(other), None);
+        assert_eq!(wasm_artifact("not json"), None);
+    }
+
+    #[test]
+    fn formats_sizes() {
+        assert_eq!(human(10), "10 B");
+        assert_eq!(human(2048), "2.0 KiB");
+    }
+}

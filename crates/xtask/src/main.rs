@@ -1,0 +1,161 @@
+//! Project automation for ASEAN chess, run as `cargo xtask <command>`.
+//!
+//! * `build`: the browser bundle (`crates/web` -> wasm -> wasm-bindgen glue -> `www/pkg/`).
+//! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
+//! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests).
+//! * `bench`: the rules crate's criterion benchmarks.
+//! * `wasm-test-runner`: the `wasm32-unknown-unknown` test runner configured in
+//!   `.cargo/config.toml` (wasm-bindgen's runner, embedded, driving headless Chromium).
+
+mod browser;
+mod build;
+mod cmd;
+mod summary;
+mod wasm_runner;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+/// Command line of `cargo xtask`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Build, serve, test and benchmark ASEAN chess"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Build the browser bundle into `www/pkg/` (web.js + web_bg.wasm).
+    Build(build::BuildOptions),
+    /// Build the bundle, then serve the game (default http://127.0.0.1:8080).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "ASEAN_ADDR", default_value = "127.0.0.1:8080")]
+        addr: String,
+        #[command(flatten)]
+        build: build::BuildOptions,
+    },
+    /// Run every test: host tests, end-to-end browser tests and wasm tests.
+    Test,
+    /// Run the rules crate's benchmarks (criterion); extra arguments go to `cargo bench`.
+    Bench {
+        /// Arguments passed through to `cargo bench` (e.g. a benchmark name filter).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<OsString>,
+    },
+    /// Run a wasm test binary in headless Chromium (used by `cargo test --target wasm32-...`).
+    WasmTestRunner {
+        /// The `.wasm` test binary built by cargo.
+        wasm: PathBuf,
+        /// Arguments for the test harness (filters, `--nocapture`, ...).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<OsString>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("xtask: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Build(opts) => {
+            build::build(&opts)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve { addr, build: opts } => {
+            build::build(&opts)?;
+            serve(&addr)
+        }
+        Command::Test => test(),
+        Command::Bench { args } => {
+            let mut cargo = cmd::cargo();
+            cargo.args(["bench", "--package", "asean-rules"]).args(args);
+            cmd::run(&mut cargo, "cargo bench")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::WasmTestRunner { wasm, args } => wasm_runner::run(&wasm, &args),
+    }
+}
+
+/// Runs the server binary (release build) on `addr`, serving `www/`.
+fn serve(addr: &str) -> Result<ExitCode> {
+    let root = cmd::workspace_root();
+    println!("xtask: starting the server: open http://{addr}/ (Ctrl-C stops it)");
+    let mut cargo = cmd::cargo();
+    cargo
+        .current_dir(&root)
+        .args(["run", "--package", "server", "--release", "--"])
+        .arg("--addr")
+        .arg(addr)
+        .arg("--www")
+        .arg(root.join("www"));
+    cmd::run(&mut cargo, "the server")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The full test run: browser prerequisites, bundle, host tests (with e2e), wasm tests.
+fn test() -> Result<ExitCode> {
+    let started = std::time::Instant::now();
+    browser::ensure_installed()?;
+    build::build(&build::BuildOptions::default())?;
+
+    let mut totals = summary::Totals::default();
+    let root = cmd::workspace_root();
+
+    println!("xtask: host tests (cargo test --workspace --exclude web)");
+    let mut host = cmd::cargo();
+    host.current_dir(&root)
+        .args(["test", "--workspace", "--exclude", "web"]);
+    let host_ok = summary::run_counting(&mut host, &mut totals)?;
+
+    println!(
+        "xtask: wasm tests in headless Chromium (cargo test -p web --target wasm32-unknown-unknown)"
+    );
+    let mut wasm = cmd::cargo();
+    wasm.current_dir(&root).args([
+        "test",
+        "--package",
+        "web",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--lib",
+        "--tests",
+    ]);
+    let wasm_ok = summary::run_counting(&mut wasm, &mut totals)?;
+
+    println!(
+        "xtask: test run finished in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    println!("{}", totals.closing_line());
+    if host_ok && wasm_ok && totals.failed == 0 {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        let mut failed = Vec::new();
+        if !host_ok {
+            failed.push("host tests");
+        }
+        if !wasm_ok {
+            failed.push("wasm tests");
+        }
+        eprintln!("xtask: FAILED: {}", failed.join(", "));
+        Ok(ExitCode::FAILURE)
+    }
+}
