@@ -92,6 +92,39 @@ enum Confirm {
     Draw,
 }
 
+/// A message of the notice area, kept structured so it follows language changes.
+#[derive(Clone, Debug, PartialEq)]
+enum Notice {
+    /// The browser refuses storage: games are not kept across reloads.
+    Unavailable,
+    /// An entry was set aside: its new key, and the unknown version if that was the reason.
+    Quarantined { key: String, version: Option<u64> },
+    /// The storage quota is used up.
+    Full,
+    /// Another write failure, with the browser's message.
+    WriteFailed(String),
+}
+
+impl Notice {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Notice::Unavailable => lang.t(Key::StorageUnavailable).to_owned(),
+            Notice::Quarantined {
+                key,
+                version: Some(v),
+            } => lang.fmt(
+                Key::StorageVersion,
+                &[("version", &v.to_string()), ("key", key)],
+            ),
+            Notice::Quarantined { key, version: None } => {
+                lang.fmt(Key::StorageCorrupt, &[("key", key)])
+            }
+            Notice::Full => lang.t(Key::StorageFull).to_owned(),
+            Notice::WriteFailed(why) => lang.fmt(Key::StorageError, &[("error", why)]),
+        }
+    }
+}
+
 /// A piece held by a pointer.
 #[derive(Clone, Copy, Debug)]
 struct Drag {
@@ -116,7 +149,7 @@ pub struct App {
     drag: Option<Drag>,
     animate: Option<(Square, Square)>,
     board: BoardView,
-    notices: Vec<String>,
+    notices: Vec<Notice>,
     quota_reported: bool,
     saved_dirty: bool,
     rendered_moves: Option<(usize, Lang, usize)>,
@@ -206,7 +239,7 @@ pub fn start() -> Result<(), String> {
         rendered_moves: None,
     };
     if !app.store.is_persistent() {
-        app.notices.push(lang.t(Key::StorageUnavailable).to_owned());
+        app.notices.push(Notice::Unavailable);
     }
     // Resume the game that was on the board, reporting (not hiding) a damaged entry.
     if let Some(id) = app.store.current_id() {
@@ -247,16 +280,16 @@ impl App {
     }
 
     fn report(&mut self, q: &Quarantined) {
-        let text = match &q.error {
-            ReadError::UnknownVersion(v) => self.lang.fmt(
-                Key::StorageVersion,
-                &[("version", &v.to_string()), ("key", &q.moved_to)],
-            ),
-            ReadError::Corrupt(_) => self.lang.fmt(Key::StorageCorrupt, &[("key", &q.moved_to)]),
+        let notice = Notice::Quarantined {
+            key: q.moved_to.clone(),
+            version: match q.error {
+                ReadError::UnknownVersion(v) => Some(v),
+                ReadError::Corrupt(_) => None,
+            },
         };
         dom::log(&format!("{}: {}", q.key, q.error));
-        if !self.notices.contains(&text) {
-            self.notices.push(text);
+        if !self.notices.contains(&notice) {
+            self.notices.push(notice);
         }
     }
 
@@ -369,11 +402,6 @@ impl App {
                     self.lang = lang;
                     if let Err(e) = self.store.set_lang(lang.code()) {
                         self.write_failed(&e);
-                    }
-                    self.notices.clear();
-                    if !self.store.is_persistent() {
-                        self.notices
-                            .push(lang.t(Key::StorageUnavailable).to_owned());
                     }
                     self.apply_texts();
                     self.saved_dirty = true;
@@ -666,8 +694,7 @@ impl App {
             Ok(()) => {
                 if self.quota_reported {
                     self.quota_reported = false;
-                    let full = self.lang.t(Key::StorageFull);
-                    self.notices.retain(|n| n != full);
+                    self.notices.retain(|n| *n != Notice::Full);
                 }
             }
             Err(e) => self.write_failed(&e),
@@ -676,18 +703,18 @@ impl App {
 
     fn write_failed(&mut self, e: &WriteError) {
         dom::log(&format!("storage: {e}"));
-        let text = match e {
-            WriteError::QuotaExceeded => self.lang.t(Key::StorageFull).to_owned(),
-            WriteError::Other(why) => self.lang.fmt(Key::StorageError, &[("error", why)]),
+        let notice = match e {
+            WriteError::QuotaExceeded => Notice::Full,
+            WriteError::Other(why) => Notice::WriteFailed(why.clone()),
         };
-        if !self.quota_reported || !matches!(e, WriteError::QuotaExceeded) {
-            dialogs::toast(&text, true);
+        if !self.quota_reported || notice != Notice::Full {
+            dialogs::toast(&notice.text(self.lang), true);
         }
-        if matches!(e, WriteError::QuotaExceeded) {
+        if notice == Notice::Full {
             self.quota_reported = true;
         }
-        if !self.notices.contains(&text) {
-            self.notices.push(text);
+        if !self.notices.contains(&notice) {
+            self.notices.push(notice);
         }
     }
 
@@ -877,7 +904,8 @@ impl App {
             self.saved_dirty = false;
             self.render_saved();
         }
-        dialogs::show_notices(&self.notices);
+        let notices: Vec<String> = self.notices.iter().map(|n| n.text(lang)).collect();
+        dialogs::show_notices(&notices);
     }
 
     fn render_moves(&mut self) {

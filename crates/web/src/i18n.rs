@@ -164,7 +164,7 @@ strings! {
         "Nenhuma outra partida salva.",
         "Keine weiteren gespeicherten Partien.",
     ],
-    SavedCurrent => ["playing now", "en cours", "em andamento", "läuft gerade"],
+    SavedCurrent => ["on the board now", "sur l’échiquier", "no tabuleiro agora", "jetzt auf dem Brett"],
     SavedSummary => [
         "{date} · {n} moves",
         "{date} · {n} coups",

@@ -1,0 +1,158 @@
+//! Browser tests of the UI crate (headless Chromium): saved-game storage and i18n.
+//!
+//! Run with `cargo test -p web --target wasm32-unknown-unknown` (the runner is the xtask).
+//! Each storage test uses its own key prefix, so the tests neither meet each other nor the
+//! app's own `asean.*` keys.
+
+use rules::{Game, PromotionRule, Rules};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web::i18n::{Key, Lang, negotiate};
+use web::storage::{LocalBackend, ReadError, SavedGame, Store};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A store over the real `localStorage`, emptied of this prefix's keys.
+fn local_store(prefix: &str) -> Store {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("the test browser has localStorage");
+    let n = storage.length().unwrap_or(0);
+    let keys: Vec<String> = (0..n)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter(|k| k.starts_with(&format!("{prefix}.")))
+        .collect();
+    for k in keys {
+        let _ = storage.remove_item(&k);
+    }
+    Store::new(
+        Box::new(LocalBackend::open().expect("localStorage opens")),
+        prefix,
+        true,
+    )
+}
+
+#[wasm_bindgen_test]
+fn save_and_load_round_trip() {
+    let store = local_store("t-roundtrip");
+    let mut game = Game::new(Rules {
+        promotion: PromotionRule::MetOnly,
+    });
+    for uci in ["e3e4", "d6d5", "e4d5"] {
+        game.play_uci(uci).expect("legal opening move");
+    }
+    let saved = SavedGame::from_game("g1", 1000.0, 2000.0, &game);
+    store.save(&saved).expect("saved");
+    store.set_current_id("g1").expect("current id saved");
+
+    let (back, replayed) = store.load("g1").expect("readable").expect("present");
+    assert_eq!(back, saved);
+    assert_eq!(replayed.moves(), game.moves());
+    assert_eq!(replayed.rules().promotion, PromotionRule::MetOnly);
+    assert_eq!(replayed.position().fen(), game.position().fen());
+    assert_eq!(store.current_id().as_deref(), Some("g1"));
+
+    let (list, problems) = store.list();
+    assert_eq!(list.len(), 1);
+    assert!(problems.is_empty());
+
+    store.delete("g1");
+    assert!(store.load("g1").expect("no problem").is_none());
+    assert_eq!(store.current_id(), None);
+}
+
+#[wasm_bindgen_test]
+fn resignation_survives_a_reload() {
+    let store = local_store("t-result");
+    let mut game = Game::new(Rules::default());
+    game.play_uci("e3e4").expect("legal");
+    game.resign(rules::Color::Black).expect("game goes on");
+    let saved = SavedGame::from_game("r1", 1.0, 2.0, &game);
+    assert_eq!(saved.result.as_deref(), Some("resign-white-wins"));
+    store.save(&saved).expect("saved");
+    let (_, back) = store.load("r1").expect("readable").expect("present");
+    assert_eq!(back.outcome(), game.outcome());
+}
+
+#[wasm_bindgen_test]
+fn corrupted_entry_is_quarantined_and_reported() {
+    let store = local_store("t-corrupt");
+    let key = store.game_key("bad");
+    store.put_raw(&key, "{\"version\": 1, \"id\": ").expect("written");
+
+    let q = store.load("bad").expect_err("reported as unreadable");
+    assert!(matches!(q.error, ReadError::Corrupt(_)), "{:?}", q.error);
+    assert_eq!(q.key, key);
+    assert_ne!(q.moved_to, key, "moved aside, not left in place");
+    assert_eq!(
+        store.get_raw(&q.moved_to).as_deref(),
+        Some("{\"version\": 1, \"id\": "),
+        "the original text is kept"
+    );
+    assert_eq!(store.get_raw(&key), None);
+    assert_eq!(store.quarantined_keys(), vec![q.moved_to.clone()]);
+
+    // Moves that do not replay are damage too.
+    let mut saved = SavedGame::from_game("ill", 1.0, 1.0, &Game::new(Rules::default()));
+    saved.moves = vec!["e3e4".into(), "e4e5".into()];
+    store.save(&saved).expect("saved");
+    let (games, problems) = store.list();
+    assert!(games.is_empty());
+    assert_eq!(problems.len(), 1);
+    assert!(matches!(problems[0].error, ReadError::Corrupt(_)));
+}
+
+#[wasm_bindgen_test]
+fn unknown_schema_version_is_reported() {
+    let store = local_store("t-version");
+    let key = store.game_key("next");
+    let text = r#"{"version": 2, "id": "next", "moves": [], "extra": true}"#;
+    store.put_raw(&key, text).expect("written");
+
+    let (games, problems) = store.list();
+    assert!(games.is_empty());
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0].error, ReadError::UnknownVersion(2));
+    assert_eq!(store.get_raw(&problems[0].moved_to).as_deref(), Some(text));
+    // A second look finds nothing new: the entry was moved, not re-reported forever.
+    assert!(store.list().1.is_empty());
+}
+
+#[wasm_bindgen_test]
+fn every_key_is_translated() {
+    for &key in Key::ALL {
+        for lang in Lang::ALL {
+            let text = lang.t(key);
+            assert!(!text.trim().is_empty(), "{key:?} has no {lang:?} text");
+        }
+    }
+    // The placeholders of each text are the same in every language.
+    for &key in Key::ALL {
+        let names = |s: &str| {
+            let mut v: Vec<String> = s
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_owned()))
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        let en = names(Lang::En.t(key));
+        for lang in Lang::ALL {
+            assert_eq!(names(lang.t(key)), en, "{key:?} in {lang:?}");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn language_negotiation() {
+    assert_eq!(negotiate(&["pt-BR", "en"]), Lang::Pt);
+    assert_eq!(negotiate(&["fr-CA", "en-US"]), Lang::Fr);
+    assert_eq!(negotiate(&["de"]), Lang::De);
+    assert_eq!(negotiate(&["ja-JP", "de-AT", "fr"]), Lang::De);
+    assert_eq!(negotiate(&["zh-CN", "ja"]), Lang::En);
+    assert_eq!(negotiate::<&str>(&[]), Lang::En);
+    // The real browser list always yields one of our languages.
+    let browser = web::dom::browser_languages();
+    assert!(Lang::ALL.contains(&negotiate(&browser)));
+}
