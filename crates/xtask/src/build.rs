@@ -94,14 +94,17 @@ fn ensure_toolchain(root: &Path) {
         println!("xtask: rustup not found; assuming the {WASM_TARGET} target is installed");
         return;
     };
-    let installed = Command::new(&rustup)
+    // Quiet when all is present; rustup's own messages are shown if it fails.
+    match Command::new(&rustup)
         .current_dir(root)
         .args(["toolchain", "install"])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if installed {
-        return;
+        .output()
+    {
+        Ok(out) if out.status.success() => return,
+        Ok(out) => {
+            let _ = std::io::stderr().write_all(&out.stderr);
+        }
+        Err(err) => println!("xtask: could not run rustup: {err}"),
     }
     // Older rustup versions need explicit arguments.
     let added = Command::new(&rustup)

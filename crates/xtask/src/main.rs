@@ -86,7 +86,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Test => test(),
         Command::Bench { args } => {
             let mut cargo = cmd::cargo();
-            cargo.args(["bench", "--package", "asean-rules"]).args(args);
+            cargo.args(["bench", "--package", "rules"]).args(args);
             cmd::run(&mut cargo, "cargo bench")?;
             Ok(ExitCode::SUCCESS)
         }
