@@ -51,8 +51,8 @@ pub enum Msg {
     },
     /// The browser took the pointer away (e.g. a scroll gesture).
     PointerCancel,
-    /// A key went down on the board (the `KeyboardEvent.key` value).
-    BoardKey(String),
+    /// A key went down on the board: the `KeyboardEvent.key` value and the focused square.
+    BoardKey(String, Option<Square>),
     /// The player chose the promotion piece.
     Promote(Role),
     /// The promotion panel was cancelled (button, Escape or closed).
@@ -304,7 +304,12 @@ impl App {
                     self.board.end_drag_visual(d.from);
                 }
             }
-            Msg::BoardKey(key) => self.board_key(&key),
+            Msg::BoardKey(key, focused) => {
+                if let Some(sq) = focused {
+                    self.board.set_focus(sq, false);
+                }
+                self.board_key(&key);
+            }
             Msg::Promote(role) => {
                 Dialog::Promotion.close();
                 if let Some((from, to, animate)) = self.pending_promotion.take() {
@@ -1188,7 +1193,13 @@ fn wire_events() {
                 "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Enter" | " " | "Escape"
             ) {
                 ev.prevent_default();
-                dispatch(Msg::BoardKey(key));
+                let focused = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|t| t.closest("[data-square]").ok().flatten())
+                    .and_then(|e| e.get_attribute("data-square"))
+                    .and_then(|name| name.parse::<Square>().ok());
+                dispatch(Msg::BoardKey(key, focused));
             }
         });
         dom::on(&board, "contextmenu", |ev: Event| ev.prevent_default());
