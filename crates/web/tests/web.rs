@@ -77,7 +77,9 @@ fn resignation_survives_a_reload() {
 fn corrupted_entry_is_quarantined_and_reported() {
     let store = local_store("t-corrupt");
     let key = store.game_key("bad");
-    store.put_raw(&key, "{\"version\": 1, \"id\": ").expect("written");
+    store
+        .put_raw(&key, "{\"version\": 1, \"id\": ")
+        .expect("written");
 
     let q = store.load("bad").expect_err("reported as unreadable");
     assert!(matches!(q.error, ReadError::Corrupt(_)), "{:?}", q.error);
@@ -115,6 +117,32 @@ fn unknown_schema_version_is_reported() {
     assert_eq!(store.get_raw(&problems[0].moved_to).as_deref(), Some(text));
     // A second look finds nothing new: the entry was moved, not re-reported forever.
     assert!(store.list().1.is_empty());
+}
+
+#[wasm_bindgen_test]
+fn full_storage_is_reported_as_quota_exceeded() {
+    let store = local_store("t-quota");
+    // Fill localStorage with 1 MiB blocks until the browser refuses.
+    let block = "x".repeat(1 << 20);
+    let mut filled = Vec::new();
+    for i in 0..64 {
+        let key = format!("t-quota.fill.{i}");
+        match store.put_raw(&key, &block) {
+            Ok(()) => filled.push(key),
+            Err(_) => break,
+        }
+    }
+    let game = Game::new(Rules::default());
+    let mut saved = SavedGame::from_game("q1", 1.0, 1.0, &game);
+    saved.initial_fen = "x".repeat(1 << 20); // too big for what is left
+    let result = store.save(&saved);
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    for key in &filled {
+        let _ = storage.remove_item(key);
+    }
+    assert_eq!(result, Err(web::storage::WriteError::QuotaExceeded));
 }
 
 #[wasm_bindgen_test]
