@@ -1003,7 +1003,10 @@ impl App {
             let when: String = date.to_locale_string(lang.code(), &options).into();
             let summary = lang.fmt(
                 Key::SavedSummary,
-                &[("date", &when), ("n", &g.moves.len().div_ceil(2).to_string())],
+                &[
+                    ("date", &when),
+                    ("n", &g.moves.len().div_ceil(2).to_string()),
+                ],
             );
             if let Some(s) = dom::el("span", "saved-date") {
                 dom::set_text(&s, &summary);

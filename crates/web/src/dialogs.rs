@@ -6,7 +6,7 @@
 
 use crate::board::{piece_code, role_name};
 use crate::dom;
-use crate::i18n::Lang;
+use crate::i18n::{Key, Lang};
 use rules::{Color, Piece, Role};
 use web_sys::HtmlDialogElement;
 
@@ -85,6 +85,16 @@ pub fn show_promotion(lang: Lang, color: Color, roles: &[Role]) {
         }
         if let Some(label) = button.query_selector(".label").ok().flatten() {
             dom::set_text(&label, role_name(lang, role));
+        }
+        if let Some(gloss) = button.query_selector(".gloss").ok().flatten() {
+            // Khon and met keep their Thai names in every language: a short gloss says how
+            // they move.
+            let text = match role {
+                Role::Khon => lang.t(Key::GlossKhon),
+                Role::Met => lang.t(Key::GlossMet),
+                _ => "",
+            };
+            dom::set_text(&gloss, text);
         }
     }
     if let Some(note) = dom::by_id("promotion-note") {

@@ -409,7 +409,6 @@ strings! {
     ToastNewGame => ["New game: White begins.", "Nouvelle partie : les Blancs commencent.", "Nova partida: as brancas começam.", "Neue Partie: Weiß beginnt."],
     ToastResumed => ["Game resumed.", "Partie reprise.", "Partida retomada.", "Partie fortgesetzt."],
     ToastDeleted => ["Saved game deleted.", "Partie supprimée.", "Partida apagada.", "Partie gelöscht."],
-    ToastFlipped => ["Board turned around.", "Échiquier retourné.", "Tabuleiro girado.", "Brett gedreht."],
     ToastNoClaim => [
         "No draw can be claimed right now.",
         "Aucune nulle ne peut être réclamée pour l’instant.",
