@@ -31,5 +31,9 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft);
+criterion_group!(
+    #[allow(missing_docs)]
+    benches,
+    bench_perft
+);
 criterion_main!(benches);

@@ -12,7 +12,7 @@ fn threefold_is_claimable_not_automatic() {
     for uci in [
         "b1d2", "b8d7", "d2b1", "d7b8", "b1d2", "b8d7", "d2b1", "d7b8",
     ] {
-        assert!(game.can_claim(DrawClaim::Threefold) == false || game.repetitions() >= 3);
+        assert!(!game.can_claim(DrawClaim::Threefold) || game.repetitions() >= 3);
         game.play_uci(uci).expect("legal");
     }
     assert_eq!(game.repetitions(), 3);
