@@ -328,9 +328,18 @@ impl Browser {
         ))?;
         // Deterministic language for text assertions.
         caps.add_arg("--lang=en-US")?;
-        let driver = WebDriver::new(format!("http://127.0.0.1:{}", chromedriver.port), caps)
-            .await
-            .context("starting headless Chromium through chromedriver")?;
+        // A browser that fails to start (rare, e.g. on a loaded machine) gets one more chance.
+        let driver_url = format!("http://127.0.0.1:{}", chromedriver.port);
+        let driver = match WebDriver::new(driver_url.clone(), caps.clone()).await {
+            Ok(driver) => driver,
+            Err(first) => {
+                eprintln!("e2e: Chromium did not start ({first}); trying again");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                WebDriver::new(driver_url, caps)
+                    .await
+                    .context("starting headless Chromium through chromedriver")?
+            }
+        };
 
         let browser = Self {
             driver,
