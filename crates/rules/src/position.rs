@@ -583,7 +583,10 @@ impl Position {
     }
 
     /// `true` when `color` has material that could still mate, allowing for help-mates: the
-    /// reference engine's rule (`shared/reference/README.md`, "Dead positions").
+    /// reference engine's rule (`shared/reference/README.md`, "Dead positions"), where a met
+    /// also counts as mating material beside any rook or khon of the opponent, as the reference
+    /// engine itself rules (checked with pyffish). Which side's material decides only the
+    /// per-side answer: a position is dead only when neither side can mate.
     #[must_use]
     pub fn has_mating_material(&self, color: Color) -> bool {
         let ours = self.by_color[color.index()];
@@ -594,10 +597,12 @@ impl Position {
         if (ours & r[Role::Pawn.index()]).any() && self.rules.promotion == PromotionRule::Any {
             return true;
         }
+        // A met is bound to one square colour: it can mate (with help) only alongside a met on
+        // the other colour or any piece that is neither a king nor a met, of either colour.
         let mets = r[Role::Met.index()];
         if (ours & mets).any()
             && (((mets & Bitboard::LIGHT).any() && (mets & Bitboard::DARK).any())
-                || (r[Role::Knight.index()] | r[Role::Pawn.index()]).any())
+                || (self.occupied() & !mets & !r[Role::King.index()]).any())
         {
             return true;
         }

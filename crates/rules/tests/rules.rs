@@ -206,3 +206,19 @@ fn count_survives_when_the_lone_king_takes_the_last_piece() {
     assert!(Position::from_fen("8/8/3k4/8/8/8/8/1K6 w - 88 4 2", Rules::default()).is_ok());
     assert_eq!(game.outcome().map(|o| o.label()), Some("dead-position"));
 }
+
+#[test]
+fn a_lone_met_can_help_mate_beside_the_opponents_rook() {
+    // Regression, checked with pyffish: in K+R vs K+met the met's side still has mating material
+    // (help-mate with the opponent's rook); the position is not dead either way.
+    let pos =
+        Position::from_fen("4k3/3q4/8/8/8/8/1R6/4K3 b - - 0 4", Rules::default()).expect("fen");
+    assert!(pos.has_mating_material(Color::Black));
+    assert!(pos.has_mating_material(Color::White));
+    assert!(!pos.is_dead());
+    // K+met vs K: dead.
+    let dead =
+        Position::from_fen("4k3/3q4/8/8/8/8/8/4K3 b - - 0 4", Rules::default()).expect("fen");
+    assert!(!dead.has_mating_material(Color::Black));
+    assert!(dead.is_dead());
+}
