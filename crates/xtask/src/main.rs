@@ -46,9 +46,9 @@ enum Command {
     },
     /// Run every test: host tests, end-to-end browser tests and wasm tests.
     Test,
-    /// Run the rules crate's benchmarks (criterion); extra arguments go to `cargo bench`.
+    /// Run the rules crate's benchmarks (criterion); extra arguments go to criterion.
     Bench {
-        /// Arguments passed through to `cargo bench` (e.g. a benchmark name filter).
+        /// Arguments for the benchmark harness (e.g. a benchmark name filter, `--test`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<OsString>,
     },
@@ -86,7 +86,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Test => test(),
         Command::Bench { args } => {
             let mut cargo = cmd::cargo();
-            cargo.args(["bench", "--package", "rules"]).args(args);
+            cargo.args(["bench", "--package", "rules", "--"]).args(args);
             cmd::run(&mut cargo, "cargo bench")?;
             Ok(ExitCode::SUCCESS)
         }
