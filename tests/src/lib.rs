@@ -206,6 +206,7 @@ impl Drop for TestServer {
 struct DriverProcess {
     child: Child,
     port: u16,
+    log: PathBuf,
 }
 
 impl DriverProcess {
@@ -227,7 +228,11 @@ impl DriverProcess {
             .stderr(log_file)
             .spawn()
             .with_context(|| format!("starting {}", chromedriver.display()))?;
-        let mut driver = Self { child, port };
+        let mut driver = Self {
+            child,
+            port,
+            log: log.to_path_buf(),
+        };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             if tokio::net::TcpStream::connect(("127.0.0.1", port))
@@ -681,7 +686,12 @@ impl Browser {
             ..
         } = self;
         let result = driver.quit().await.context("closing the browser");
+        let log = chromedriver.log.clone();
         drop(chromedriver);
+        if result.is_ok() {
+            // Kept only when something went wrong.
+            let _ = std::fs::remove_file(log);
+        }
         drop(profile);
         result
     }
