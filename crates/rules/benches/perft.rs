@@ -3,6 +3,8 @@
 //! `cargo bench -p rules` (or `cargo xtask bench`). Leaves per second = nodes / time; criterion
 //! reports it as throughput in elements per second.
 
+#![allow(missing_docs)] // criterion's macros generate undocumented items
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rules::{Position, Rules, perft};
 
@@ -31,9 +33,5 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(
-    #[allow(missing_docs)]
-    benches,
-    bench_perft
-);
+criterion_group!(benches, bench_perft);
 criterion_main!(benches);
