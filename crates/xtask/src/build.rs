@@ -175,7 +175,7 @@ fn wasm_artifact(line: &str) -> Option<PathBuf> {
 /// Runs wasm-opt `-Oz` on `wasm` in place if a suitable wasm-opt exists; otherwise, or if it
 /// fails, leaves the (working) unoptimised file and says why.
 fn optimise(root: &Path, wasm: &Path) {
-    let Some((wasm_opt, version)) = find_wasm_opt(root) else {
+    let Some((wasm_opt, version)) = find_wasm_opt(root).or_else(|| install_binaryen(root)) else {
         println!(
             "xtask: wasm-opt >= {MIN_WASM_OPT_VERSION} not found; bundle left unoptimised \
              (optional: `npm install binaryen` in the workspace root, or set WASM_OPT)"
@@ -214,12 +214,49 @@ fn optimise(root: &Path, wasm: &Path) {
     }
 }
 
+/// The npm package that ships a working wasm-opt, pinned.
+const BINARYEN_NPM: &str = "binaryen@132.0.0";
+
+/// Installs npm's `binaryen` under `target/tools/` (once; later builds find it there) when npm
+/// is available, and returns its wasm-opt. Any failure just means an unoptimised bundle.
+fn install_binaryen(root: &Path) -> Option<(PathBuf, u32)> {
+    let prefix = root.join("target/tools");
+    let wasm_opt = prefix.join("node_modules/.bin/wasm-opt");
+    if !wasm_opt.exists() {
+        browser::which("npm")?;
+        println!("xtask: installing {BINARYEN_NPM} (npm) into target/tools for wasm-opt");
+        std::fs::create_dir_all(&prefix).ok()?;
+        let status = Command::new("npm")
+            .args([
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+            ])
+            .arg("--prefix")
+            .arg(&prefix)
+            .arg(BINARYEN_NPM)
+            .stdin(std::process::Stdio::null())
+            .status()
+            .ok()?;
+        if !status.success() {
+            println!("xtask: warning: npm could not install {BINARYEN_NPM}");
+            return None;
+        }
+    }
+    let text = cmd::output(Command::new(&wasm_opt).arg("--version"))?;
+    let version = parse_wasm_opt_version(&text)?;
+    (version >= MIN_WASM_OPT_VERSION).then_some((wasm_opt, version))
+}
+
 /// The first wasm-opt of version >= 116 among `$WASM_OPT`, `node_modules/.bin/wasm-opt` and
 /// `PATH`, with its version.
 fn find_wasm_opt(root: &Path) -> Option<(PathBuf, u32)> {
     let candidates = [
         std::env::var_os("WASM_OPT").map(PathBuf::from),
         Some(root.join("node_modules/.bin/wasm-opt")),
+        Some(root.join("target/tools/node_modules/.bin/wasm-opt")),
         browser::which("wasm-opt"),
     ];
     candidates.into_iter().flatten().find_map(|path| {
