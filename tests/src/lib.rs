@@ -674,6 +674,154 @@ impl Browser {
         Ok(path)
     }
 
+    /// Waits until attribute `name` of the element matching `selector` equals `value`.
+    ///
+    /// # Errors
+    /// On timeout.
+    pub async fn wait_for_attr(&self, selector: &str, name: &str, value: &str) -> Result<()> {
+        let what = format!("`{selector}` to have {name}={value:?}");
+        self.wait_until(&what, async |b| {
+            Ok(b.attr(selector, name).await?.as_deref() == Some(value))
+        })
+        .await
+    }
+
+    /// The SAN moves shown in the move list (`#moves .san`), in order.
+    ///
+    /// # Errors
+    /// On WebDriver errors.
+    pub async fn sans(&self) -> Result<Vec<String>> {
+        let v = self
+            .js("return [...document.querySelectorAll('#moves .san')].map(e => e.textContent.trim());")
+            .await?;
+        serde_json::from_value(v).context("reading the move list")
+    }
+
+    /// Waits until the move list holds exactly `n` moves.
+    ///
+    /// # Errors
+    /// On timeout.
+    pub async fn wait_for_plies(&self, n: usize) -> Result<()> {
+        let what = format!("{n} moves in the move list");
+        self.wait_until(&what, async |b| Ok(b.sans().await?.len() == n))
+            .await
+    }
+
+    /// The piece code (`data-piece`, e.g. `wK`) on `square`, or `None` when it is empty.
+    ///
+    /// # Errors
+    /// If `square` is not a square name or WebDriver fails.
+    pub async fn piece_at(&self, square: &str) -> Result<Option<String>> {
+        let selector = square_selector(square)?;
+        let v = self
+            .js_with(
+                "const p = document.querySelector(arguments[0] + ' [data-piece]'); \
+                 return p ? p.getAttribute('data-piece') : null;",
+                vec![Value::String(selector)],
+            )
+            .await?;
+        Ok(v.as_str().map(str::to_owned))
+    }
+
+    /// Every piece on the board: square name to piece code (`e1` -> `wK`), in one round trip.
+    ///
+    /// # Errors
+    /// On WebDriver errors.
+    pub async fn board_pieces(&self) -> Result<std::collections::BTreeMap<String, String>> {
+        let v = self
+            .js("const out = {}; for (const s of document.querySelectorAll('#board [data-square]')) { \
+                 const p = s.querySelector('[data-piece]'); \
+                 if (p) out[s.getAttribute('data-square')] = p.getAttribute('data-piece'); } \
+                 return out;")
+            .await?;
+        serde_json::from_value(v).context("reading the board")
+    }
+
+    /// Plays `from`-`to` by two clicks (select, then destination) and waits until the move
+    /// list has grown by one. For a promotion, click the squares and the panel instead.
+    ///
+    /// # Errors
+    /// If `to` is not offered as a destination or the move is not played in time.
+    pub async fn click_move(&self, from: &str, to: &str) -> Result<()> {
+        let before = self.sans().await?.len();
+        self.click_square(from).await?;
+        self.wait_for(&format!("{}.dest", square_selector(to)?))
+            .await
+            .with_context(|| format!("{to} offered as a destination after clicking {from}"))?;
+        self.click_square(to).await?;
+        self.wait_for_plies(before + 1)
+            .await
+            .with_context(|| format!("playing {from}-{to} by clicks"))
+    }
+
+    /// Plays `from`-`to` by a pointer drag ([`Browser::drag`]) and waits until the move list has
+    /// grown by one.
+    ///
+    /// # Errors
+    /// If the move is not played in time.
+    pub async fn drag_move(&self, from: &str, to: &str) -> Result<()> {
+        let before = self.sans().await?.len();
+        self.drag(from, to).await?;
+        self.wait_for_plies(before + 1)
+            .await
+            .with_context(|| format!("playing {from}-{to} by drag"))
+    }
+
+    /// The `localStorage` value under `key`.
+    ///
+    /// # Errors
+    /// On WebDriver errors.
+    pub async fn storage_get(&self, key: &str) -> Result<Option<String>> {
+        let v = self
+            .js_with(
+                "return window.localStorage.getItem(arguments[0]);",
+                vec![Value::String(key.to_owned())],
+            )
+            .await?;
+        Ok(v.as_str().map(str::to_owned))
+    }
+
+    /// Writes `value` under `key` in `localStorage` (the page must be open on the server's
+    /// origin; reload for the app to see it).
+    ///
+    /// # Errors
+    /// On WebDriver errors.
+    pub async fn storage_set(&self, key: &str, value: &str) -> Result<()> {
+        self.js_with(
+            "window.localStorage.setItem(arguments[0], arguments[1]);",
+            vec![
+                Value::String(key.to_owned()),
+                Value::String(value.to_owned()),
+            ],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Every `localStorage` key, sorted.
+    ///
+    /// # Errors
+    /// On WebDriver errors.
+    pub async fn storage_keys(&self) -> Result<Vec<String>> {
+        let v = self
+            .js("return Object.keys(window.localStorage).sort();")
+            .await?;
+        serde_json::from_value(v).context("reading localStorage keys")
+    }
+
+    /// Fails when the page reported errors ([`Browser::page_errors`]).
+    ///
+    /// # Errors
+    /// If there were page errors, listing them.
+    pub async fn assert_no_page_errors(&self) -> Result<()> {
+        let errors = self.page_errors().await?;
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            bail!("page errors:\n  {}", errors.join("\n  "))
+        }
+    }
+
     /// Closes the browser and chromedriver and removes the profile.
     ///
     /// # Errors
