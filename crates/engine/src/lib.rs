@@ -1,0 +1,40 @@
+//! The ASEAN chess AI: an alpha-beta searcher over an evaluation made for this game.
+//!
+//! - [`Engine::search`] runs an iterative-deepening principal variation search with
+//!   quiescence, a transposition table keyed by the rules crate's Zobrist hash, and move
+//!   ordering (table move, captures by value, killers, history). It is interruptible through
+//!   an `AtomicBool` and bounded by [`Limits`]; time comes from an injected [`Clock`], since
+//!   `std::time::Instant` does not work on `wasm32-unknown-unknown`.
+//! - [`evaluate`] scores a position for this game: khon and met values, piece-square tables,
+//!   pawns nearing promotion, king placement by phase, and the endgame with a lone king (mate
+//!   before the count runs out; no win without mating material).
+//! - [`Level`] 1 to 8 fixes depth, time and deliberate error.
+//!
+//! ```
+//! use core::sync::atomic::AtomicBool;
+//! use engine::{Engine, Limits, NoClock};
+//! use rules::{Position, Rules};
+//!
+//! let pos = Position::from_fen("k7/8/1K6/8/8/8/8/2R5 w - - 0 1", Rules::default()).unwrap();
+//! let mut engine = Engine::new(1);
+//! let result = engine.search(&[pos], Limits::Depth(3), &NoClock, &AtomicBool::new(false), &mut |_| {});
+//! assert_eq!(result.best_move.unwrap().to_uci(), "c1c8"); // mate in one
+//! ```
+
+mod clock;
+mod eval;
+mod level;
+mod limits;
+mod ordering;
+mod search;
+mod tt;
+pub mod uci;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::StdClock;
+pub use clock::{Clock, FnClock, NoClock};
+pub use eval::{evaluate, value};
+pub use level::Level;
+pub use limits::{Limits, MAX_DEPTH};
+pub use search::{Engine, MATE, Score, SearchInfo, SearchResult, Style};
+pub use tt::TranspositionTable;

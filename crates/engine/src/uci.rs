@@ -1,0 +1,350 @@
+//! The Universal Chess Interface for this engine, as other variant engines speak it.
+//!
+//! Accepted commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value asean`
+//! (the only variant), `setoption name Hash value <MiB>`, `position startpos|fen <FEN> [moves
+//! <uci>...]`, `go depth <n> | nodes <n> | movetime <ms> | wtime <ms> btime <ms> [winc <ms>] [binc
+//! <ms>] [movestogo <n>] | infinite`, `go perft <n>`, `stop`, `quit`. Searches run on a thread, so
+//! `stop` and `isready` are answered while thinking. Malformed input is answered with
+//! `info string error: ...` and changes nothing.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use rules::{Game, Position, Rules, perft};
+
+use crate::{Engine, Limits, Score, SearchInfo, StdClock};
+
+/// The engine's name as `uci` reports it.
+pub const NAME: &str = "ASEAN chess engine";
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// The UCI state: the position, the engine and the search thread.
+pub struct Session {
+    out: Out,
+    game: Vec<Position>,
+    engine: Arc<Mutex<Engine>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Session {
+    /// A session writing its answers to `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> Session {
+        Session {
+            out: Arc::new(Mutex::new(out)),
+            game: vec![Position::new(Rules::default())],
+            engine: Arc::new(Mutex::new(Engine::new(16))),
+            stop: Arc::new(AtomicBool::new(false)),
+            thread: None,
+        }
+    }
+
+    fn wait(&mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    fn stop_search(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// Handles one command line; returns `false` after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        match cmd {
+            "uci" => {
+                say(
+                    &self.out,
+                    &format!("id name {NAME} {}", env!("CARGO_PKG_VERSION")),
+                );
+                say(
+                    &self.out,
+                    "id author the ASEAN chess in the browser authors",
+                );
+                say(
+                    &self.out,
+                    "option name UCI_Variant type combo default asean var asean",
+                );
+                say(
+                    &self.out,
+                    "option name Hash type spin default 16 min 1 max 1024",
+                );
+                say(&self.out, "uciok");
+            }
+            "isready" => say(&self.out, "readyok"),
+            "ucinewgame" => {
+                self.stop_search();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.new_game();
+                }
+                self.game = vec![Position::new(Rules::default())];
+            }
+            "setoption" => self.set_option(&rest),
+            "position" => {
+                self.stop_search();
+                match parse_position(&rest) {
+                    Ok(game) => self.game = game,
+                    Err(e) => say(&self.out, &format!("info string error: {e}")),
+                }
+            }
+            "go" => {
+                self.stop_search();
+                self.go(&rest);
+            }
+            "stop" => self.stop_search(),
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            other => say(
+                &self.out,
+                &format!("info string error: unknown command {other}"),
+            ),
+        }
+        true
+    }
+
+    fn set_option(&mut self, args: &[&str]) {
+        let text = args.join(" ");
+        let (name, value) = match text
+            .strip_prefix("name ")
+            .and_then(|t| t.split_once(" value "))
+        {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => {
+                say(
+                    &self.out,
+                    "info string error: expected setoption name <name> value <value>",
+                );
+                return;
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" if value == "asean" => {}
+            "uci_variant" => say(
+                &self.out,
+                &format!("info string error: unsupported variant {value} (only asean)"),
+            ),
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=1024).contains(&mb) => {
+                    self.stop_search();
+                    self.engine = Arc::new(Mutex::new(Engine::new(mb)));
+                }
+                _ => say(&self.out, "info string error: Hash must be 1 to 1024 (MiB)"),
+            },
+            _ => say(
+                &self.out,
+                &format!("info string error: unknown option {name}"),
+            ),
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if args.first() == Some(&"perft") {
+            match args.get(1).and_then(|d| d.parse::<u32>().ok()) {
+                Some(depth) if depth <= 10 => self.perft(depth),
+                _ => say(
+                    &self.out,
+                    "info string error: expected go perft <depth 0..=10>",
+                ),
+            }
+            return;
+        }
+        let limits = match parse_limits(
+            args,
+            self.game.last().map_or(rules::Color::White, Position::turn),
+        ) {
+            Ok(l) => l,
+            Err(e) => {
+                say(&self.out, &format!("info string error: {e}"));
+                return;
+            }
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let (out, engine, stop, game) = (
+            self.out.clone(),
+            self.engine.clone(),
+            self.stop.clone(),
+            self.game.clone(),
+        );
+        self.thread = Some(std::thread::spawn(move || {
+            let clock = StdClock::start();
+            let Ok(mut engine) = engine.lock() else {
+                return;
+            };
+            let result = engine.search(&game, limits, &clock, &stop, &mut |info| {
+                say(&out, &info_line(info))
+            });
+            match result.best_move {
+                Some(m) => say(&out, &format!("bestmove {m}")),
+                None => say(&out, "bestmove (none)"),
+            }
+        }));
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let Some(pos) = self.game.last().cloned() else {
+            return;
+        };
+        let mut total = 0;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for m in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let n = perft(&child, depth - 1);
+                total += n;
+                say(&self.out, &format!("{m}: {n}"));
+            }
+        }
+        say(&self.out, "");
+        say(&self.out, &format!("Nodes searched: {total}"));
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.stop_search();
+    }
+}
+
+/// Formats a search report as a UCI `info` line.
+#[must_use]
+pub fn info_line(info: &SearchInfo) -> String {
+    let ms = info.time.as_millis().max(1);
+    let nps = u128::from(info.nodes) * 1000 / ms;
+    let score = match info.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let pv: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
+        info.depth,
+        info.nodes,
+        pv.join(" ")
+    )
+}
+
+fn parse_position(args: &[&str]) -> Result<Vec<Position>, String> {
+    let moves_at = args.iter().position(|&w| w == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let mut game = match setup {
+        ["startpos"] => Game::new(Rules::default()),
+        ["fen", fen @ ..] if !fen.is_empty() => {
+            Game::from_fen(&fen.join(" "), Rules::default()).map_err(|e| e.to_string())?
+        }
+        _ => return Err("expected position startpos|fen <FEN> [moves ...]".to_owned()),
+    };
+    let mut positions = vec![game.position().clone()];
+    for m in moves {
+        // Moves after the end of the game are still applied (a GUI may play on).
+        let pos = positions.last().cloned().unwrap_or_default();
+        let mv = pos.parse_uci(m).map_err(|e| format!("move {m}: {e}"))?;
+        let _ = game.play(mv);
+        let mut next = pos;
+        next.play_unchecked(mv);
+        positions.push(next);
+    }
+    Ok(positions)
+}
+
+fn parse_limits(args: &[&str], turn: rules::Color) -> Result<Limits, String> {
+    let ms = |v: Option<&&str>, what: &str| -> Result<Duration, String> {
+        v.and_then(|v| v.parse::<i64>().ok())
+            .map(|n| Duration::from_millis(n.max(0) as u64))
+            .ok_or_else(|| format!("go {what} needs a number of milliseconds"))
+    };
+    let mut wtime = None;
+    let mut btime = None;
+    let mut winc = Duration::ZERO;
+    let mut binc = Duration::ZERO;
+    let mut movestogo = None;
+    let mut limits = None;
+    let mut i = 0;
+    while i < args.len() {
+        let v = args.get(i + 1);
+        match args[i] {
+            "depth" => {
+                let d = v
+                    .and_then(|v| v.parse::<u8>().ok())
+                    .ok_or("go depth needs 1..=64")?;
+                limits = Some(Limits::Depth(d));
+            }
+            "nodes" => {
+                let n = v
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .ok_or("go nodes needs a number")?;
+                limits = Some(Limits::Nodes(n));
+            }
+            "movetime" => limits = Some(Limits::MoveTime(ms(v, "movetime")?)),
+            "wtime" => wtime = Some(ms(v, "wtime")?),
+            "btime" => btime = Some(ms(v, "btime")?),
+            "winc" => winc = ms(v, "winc")?,
+            "binc" => binc = ms(v, "binc")?,
+            "movestogo" => movestogo = v.and_then(|v| v.parse::<u32>().ok()),
+            "infinite" => {
+                limits = Some(Limits::Infinite);
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                i += 1;
+                continue;
+            }
+            other => return Err(format!("unknown go parameter {other}")),
+        }
+        i += 2;
+    }
+    let (time, inc) = if turn.is_white() {
+        (wtime, winc)
+    } else {
+        (btime, binc)
+    };
+    Ok(match (limits, time) {
+        (Some(l), _) => l,
+        (None, Some(remaining)) => Limits::Clock {
+            remaining,
+            increment: inc,
+            moves_to_go: movestogo,
+        },
+        (None, None) => Limits::Infinite,
+    })
+}
+
+/// Runs a UCI session over standard input and output until `quit` or end of input.
+///
+/// # Errors
+/// Fails only when standard input cannot be read.
+pub fn run_stdio() -> io::Result<()> {
+    let mut session = Session::new(Box::new(io::stdout()));
+    for line in io::stdin().lock().lines() {
+        if !session.handle(&line?) {
+            break;
+        }
+    }
+    Ok(())
+}
