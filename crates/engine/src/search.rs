@@ -343,10 +343,10 @@ impl Engine {
         ply: usize,
         ctx: &mut Ctx<'_>,
     ) -> i32 {
-        ctx.nodes += 1;
         if ctx.check_abort() {
             return 0;
         }
+        ctx.nodes += 1;
         let in_check = pos.is_check();
         if Self::is_draw(pos, ctx) {
             return 0;
@@ -477,10 +477,10 @@ impl Engine {
         ply: usize,
         ctx: &mut Ctx<'_>,
     ) -> i32 {
-        ctx.nodes += 1;
         if ctx.check_abort() {
             return 0;
         }
+        ctx.nodes += 1;
         if pos.is_dead() {
             return 0;
         }
