@@ -654,6 +654,20 @@ impl Browser {
             .with_context(|| format!("dragging {from} to {to}"))
     }
 
+    /// Chooses the option with value `value` in the `<select>` matching `selector`, as a user
+    /// would (the page gets its `change` event).
+    ///
+    /// # Errors
+    /// If there is no such select or option.
+    pub async fn select_value(&self, selector: &str, value: &str) -> Result<()> {
+        let element = self.wait_for(selector).await?;
+        thirtyfour::components::SelectElement::new(&element)
+            .await?
+            .select_by_value(value)
+            .await
+            .with_context(|| format!("choosing {value:?} in `{selector}`"))
+    }
+
     /// Saves a PNG of the page as `target/e2e/<name>.png` and returns its path.
     ///
     /// # Errors
