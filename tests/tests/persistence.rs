@@ -30,7 +30,7 @@ async fn check_counters(browser: &Browser, plies: usize) -> Result<()> {
     let enabled = browser.attr("#btn-claim", "disabled").await?.is_none();
     let hidden = browser.attr("#btn-claim", "hidden").await?.is_some();
     ensure!(
-        shown == valid && enabled == valid && hidden == !valid,
+        shown == valid && enabled == valid && hidden != valid,
         "after {plies} plies: claim valid {valid}, button shown {shown}, enabled {enabled}, hidden {hidden}"
     );
     Ok(())
