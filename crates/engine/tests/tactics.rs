@@ -76,9 +76,8 @@ fn promotes_to_the_piece_that_wins() {
 }
 
 #[test]
-fn never_promotes_into_a_dead_position() {
-    // Met-only: promoting makes K+met vs K, a dead draw; the pawn should rather stay... it must
-    // promote (mandatory) only when it chooses to move it: the score of the position is a draw.
+fn met_only_pawn_ending_is_a_dead_draw() {
+    // Under met-only the pawn can only become a met: K+met vs K is dead, so no win exists.
     let game = Game::from_fen("k7/6P1/1K6/8/8/8/8/8 w - - 0 1", Rules::LAWS_2011).expect("fen");
     let r = search(&game, 6);
     assert_eq!(r.score, Score::Cp(0), "{:?}", r.pv);
