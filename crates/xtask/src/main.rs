@@ -3,7 +3,7 @@
 //! * `build`: the browser bundle (`crates/web` -> wasm -> wasm-bindgen glue -> `www/pkg/`).
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
 //! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests).
-//! * `bench`: the rules crate's criterion benchmarks.
+//! * `bench`: the criterion benchmarks of the rules (perft) and engine (search) crates.
 //! * `wasm-test-runner`: the `wasm32-unknown-unknown` test runner configured in
 //!   `.cargo/config.toml` (wasm-bindgen's runner, embedded, driving headless Chromium).
 
@@ -46,7 +46,8 @@ enum Command {
     },
     /// Run every test: host tests, end-to-end browser tests and wasm tests.
     Test,
-    /// Run the rules crate's benchmarks (criterion); extra arguments go to criterion.
+    /// Run the benchmarks of the rules and engine crates (criterion); extra arguments go to
+    /// criterion.
     Bench {
         /// Arguments for the benchmark harness (e.g. a benchmark name filter, `--test`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -86,7 +87,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Test => test(),
         Command::Bench { args } => {
             let mut cargo = cmd::cargo();
-            cargo.args(["bench", "--package", "rules", "--"]).args(args);
+            cargo
+                .args(["bench", "--package", "rules", "--package", "engine", "--"])
+                .args(args);
             cmd::run(&mut cargo, "cargo bench")?;
             Ok(ExitCode::SUCCESS)
         }
