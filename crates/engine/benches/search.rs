@@ -36,7 +36,7 @@ fn bench_search(c: &mut Criterion) {
             b.iter(|| {
                 let mut engine = Engine::new(16);
                 engine.search(
-                    &[pos.clone()],
+                    std::slice::from_ref(&pos),
                     Limits::Depth(7),
                     &NoClock,
                     &AtomicBool::new(false),

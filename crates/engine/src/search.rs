@@ -159,7 +159,7 @@ impl Engine {
     /// Forgets what earlier searches learnt (call between games).
     pub fn new_game(&mut self) {
         self.tt.clear();
-        self.history = Box::new([[0; 64]; 64]);
+        *self.history = [[0; 64]; 64];
     }
 
     /// Searches the last position of `game` (the positions of the game so far, oldest first, so
@@ -266,8 +266,7 @@ impl Engine {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best: Option<(usize, Move)> = None;
-        for i in 0..moves.len() {
-            let m = moves[i];
+        for (i, &m) in moves.iter().enumerate() {
             let mut child = root.clone();
             child.play_unchecked(m);
             ctx.keys.push(child.zobrist());

@@ -61,7 +61,7 @@ fn node_and_depth_limits_are_honoured() {
     let pos = Position::new(Rules::default());
     let mut engine = Engine::new(4);
     let r = engine.search(
-        &[pos.clone()],
+        std::slice::from_ref(&pos),
         Limits::Nodes(5_000),
         &NoClock,
         &AtomicBool::new(false),
@@ -69,7 +69,7 @@ fn node_and_depth_limits_are_honoured() {
     );
     assert!(r.nodes <= 5_000, "{}", r.nodes);
     let r = engine.search(
-        &[pos.clone()],
+        std::slice::from_ref(&pos),
         Limits::Depth(3),
         &NoClock,
         &AtomicBool::new(false),
@@ -78,7 +78,7 @@ fn node_and_depth_limits_are_honoured() {
     assert_eq!(r.depth, 3);
     // A set stop flag still yields a legal move.
     let r = engine.search(
-        &[pos.clone()],
+        std::slice::from_ref(&pos),
         Limits::Infinite,
         &NoClock,
         &AtomicBool::new(true),
@@ -95,7 +95,7 @@ fn levels_cap_their_depth_and_are_deterministic_with_a_seed() {
         let mut engine = Engine::new(4);
         engine.style = level.style(42);
         let r = engine.search(
-            &[pos.clone()],
+            std::slice::from_ref(&pos),
             level.limits(),
             &StdClock::start(),
             &AtomicBool::new(false),
@@ -112,7 +112,7 @@ fn levels_cap_their_depth_and_are_deterministic_with_a_seed() {
             let mut again = Engine::new(4);
             again.style = level.style(42);
             let r2 = again.search(
-                &[pos.clone()],
+                std::slice::from_ref(&pos),
                 Limits::Depth(level.style(0).max_depth),
                 &NoClock,
                 &AtomicBool::new(false),
@@ -121,7 +121,7 @@ fn levels_cap_their_depth_and_are_deterministic_with_a_seed() {
             let mut third = Engine::new(4);
             third.style = level.style(42);
             let r3 = third.search(
-                &[pos.clone()],
+                std::slice::from_ref(&pos),
                 Limits::Depth(level.style(0).max_depth),
                 &NoClock,
                 &AtomicBool::new(false),

@@ -142,7 +142,7 @@ fn plays_a_full_game_against_itself_through_the_pipe() {
     let mut moves: Vec<String> = Vec::new();
     while !game.is_over() && moves.len() < 400 {
         e.send(&format!("position startpos moves {}", moves.join(" ")));
-        let go = if moves.len() % 2 == 0 {
+        let go = if moves.len().is_multiple_of(2) {
             "go nodes 3000"
         } else {
             "go wtime 2000 btime 2000 winc 10 binc 10"
