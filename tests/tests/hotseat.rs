@@ -124,6 +124,17 @@ async fn hot_seat_game_to_checkmate_by_drags() -> Result<()> {
     browser.wait_for_text("#toasts", "The game is over").await?;
     ensure!(browser.board_pieces().await? == before, "a piece moved");
     ensure!(browser.sans().await?.len() == 5);
+
+    // Undo takes the mate back; the game goes on and the same mate can be given again.
+    browser.click("#btn-undo").await?;
+    browser.wait_for_plies(4).await?;
+    browser.wait_for_attr("#status", "data-outcome", "").await?;
+    assert_shows(&browser, &replay(START_FEN, "any", &DRAG_MATE[..4])).await?;
+    browser.drag_move("e4", "d6").await?;
+    browser
+        .wait_for_attr("#status", "data-outcome", "checkmate-white-wins")
+        .await?;
+    assert_shows(&browser, &game).await?;
     finish(browser).await
 }
 

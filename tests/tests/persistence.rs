@@ -125,6 +125,16 @@ async fn reload_keeps_the_repetition_count_and_threefold_is_claimed() -> Result<
     browser
         .wait_for_attr("#status", "data-outcome", "threefold")
         .await?;
+
+    // Undo takes back the claim, not a move: the claim is offered again.
+    if common::dialog_open(&browser, "game-over").await? {
+        browser.click("#game-over-close").await?;
+        wait_dialog(&browser, "game-over", false).await?;
+    }
+    browser.click("#btn-undo").await?;
+    browser.wait_for_attr("#status", "data-outcome", "").await?;
+    browser.wait_for_plies(8).await?;
+    check_counters(&browser, 8).await?;
     finish(browser).await
 }
 

@@ -74,6 +74,19 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
         .await?;
     ensure!(!browser.exists(".dest").await?, "the selection is dropped");
 
+    // Escape closes the panel the same way.
+    browser.click_square("b7").await?;
+    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
+    browser.click_square("b8").await?;
+    wait_dialog(&browser, "promotion", true).await?;
+    browser
+        .find(r#"#promotion [data-role="rook"]"#)
+        .await?
+        .send_keys(thirtyfour::Key::Escape)
+        .await?;
+    wait_dialog(&browser, "promotion", false).await?;
+    assert_shows(&browser, &before).await?;
+
     // A drag onto the last rank opens the panel too (on a desktop this time).
     browser.set_viewport(Viewport::DESKTOP).await?;
     browser.drag("b7", "b8").await?;
