@@ -122,9 +122,9 @@ fn stop_ends_an_infinite_search() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     e.send("isready");
-    e.until("readyok");
+    let mut lines = e.until("readyok");
     e.send("stop");
-    let lines = e.until("bestmove");
+    lines.extend(e.until("bestmove"));
     assert!(
         lines
             .iter()
