@@ -6,7 +6,14 @@ use rules::{Position, Rules, perft};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(6);
+    let depth: u32 = match args.next().map(|d| d.parse()) {
+        None => 6,
+        Some(Ok(d)) => d,
+        Some(Err(_)) => {
+            eprintln!("usage: perft [depth] [fen...]  (depth: a number of plies)");
+            std::process::exit(2);
+        }
+    };
     let fen: Vec<String> = args.collect();
     let pos = if fen.is_empty() {
         Position::new(Rules::default())
