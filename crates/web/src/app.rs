@@ -5,6 +5,7 @@
 //! message the page is re-rendered from the state (the board, status, counters, move list,
 //! saved games); only drag movement touches the DOM directly, for speed.
 
+use crate::ai::{self, AiGame, Pending};
 use crate::board::{self, BoardScene, BoardView};
 use crate::dialogs::{self, Dialog};
 use crate::dom;
@@ -59,8 +60,17 @@ pub enum Msg {
     PromotionCancel,
     /// Open the new-game dialog.
     NewGameOpen,
-    /// Start a new game with this promotion setting.
-    NewGameStart(PromotionRule),
+    /// Start a new game with these settings.
+    NewGameStart(NewGame),
+    /// The AI worker answered request `id` with a move (UCI) or an error.
+    AiReply {
+        /// The request's id.
+        id: u32,
+        /// The move in UCI, or what went wrong.
+        result: Result<String, String>,
+    },
+    /// Ask the AI for a hint for the side to move.
+    Hint,
     /// Take back the last move (or a resignation, agreement or claim).
     Undo,
     /// Turn the board around.
@@ -84,6 +94,18 @@ pub enum Msg {
     /// "New game" from the game-over dialog.
     GameOverNew,
 }
+
+/// The settings of a new game, from the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewGame {
+    /// The promotion setting.
+    pub promotion: PromotionRule,
+    /// `Some` against the AI (its level and the human's colour), `None` for hot-seat.
+    pub ai: Option<AiGame>,
+}
+
+/// How long the AI thinks about a hint, in milliseconds (at full strength).
+const HINT_MILLIS: u32 = 700;
 
 /// What the confirmation dialog is asking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +175,18 @@ pub struct App {
     quota_reported: bool,
     saved_dirty: bool,
     rendered_moves: Option<(usize, Lang, usize)>,
+    /// `Some` in a game against the AI.
+    ai: Option<AiGame>,
+    /// The AI move being computed, if any.
+    ai_pending: Option<Pending>,
+    /// The hint being computed, if any.
+    hint_pending: Option<Pending>,
+    /// A hint for the position of key `.0`: from and to squares.
+    hint: Option<(String, Square, Square)>,
+    /// The id of the last request to the AI worker.
+    last_request: u32,
+    /// The AI worker could not start (reported once).
+    ai_broken: bool,
 }
 
 thread_local! {
@@ -176,6 +210,7 @@ pub fn dispatch(msg: Msg) {
             app.update(msg);
         }
         if render {
+            app.schedule_ai();
             app.render();
         }
     });
@@ -208,6 +243,8 @@ pub fn start() -> Result<(), String> {
         "game-over",
         "new-game",
         "confirm",
+        "ai-thinking",
+        "btn-hint",
     ] {
         if dom::by_id(id).is_none() {
             return Err(format!("no #{id} element"));
@@ -237,6 +274,12 @@ pub fn start() -> Result<(), String> {
         quota_reported: false,
         saved_dirty: true,
         rendered_moves: None,
+        ai: None,
+        ai_pending: None,
+        hint_pending: None,
+        hint: None,
+        last_request: 0,
+        ai_broken: false,
     };
     if !app.store.is_persistent() {
         app.notices.push(Notice::Unavailable);
@@ -256,6 +299,7 @@ pub fn start() -> Result<(), String> {
     }
 
     app.apply_texts();
+    app.schedule_ai();
     app.render();
     APP.with(|cell| {
         if let Ok(mut slot) = cell.try_borrow_mut() {
@@ -269,12 +313,18 @@ pub fn start() -> Result<(), String> {
 
 impl App {
     fn adopt(&mut self, saved: SavedGame, game: Game) {
+        self.ai = saved.ai_game().ok().flatten();
         self.id = saved.id;
         self.created = saved.created;
+        if let Some(a) = self.ai {
+            self.flipped = a.human == Color::Black;
+        }
         self.game = game;
         self.selected = None;
         self.pending_promotion = None;
         self.animate = None;
+        self.ai_pending = None;
+        self.hint = None;
         self.saved_dirty = true;
         self.rendered_moves = None;
     }
@@ -328,10 +378,17 @@ impl App {
                 }
             }
             Msg::NewGameOpen => self.open_new_game(),
-            Msg::NewGameStart(promotion) => {
+            Msg::NewGameStart(NewGame { promotion, ai }) => {
                 Dialog::NewGame.close();
                 Dialog::GameOver.close();
                 self.game = Game::new(Rules { promotion });
+                self.ai = ai;
+                self.ai_pending = None;
+                self.hint = None;
+                if let Some(a) = ai {
+                    // Show the human's side at the bottom.
+                    self.flipped = a.human == Color::Black;
+                }
                 self.id = storage::new_id();
                 self.created = storage::js_now();
                 self.selected = None;
@@ -350,7 +407,8 @@ impl App {
                 if self.game_over_toast() {
                     return;
                 }
-                let side = self.game.position().turn();
+                // Against the AI, the human resigns; in hot-seat, the side to move.
+                let side = self.ai.map_or(self.game.position().turn(), |a| a.human);
                 self.confirm = Some(Confirm::Resign(side));
                 let text = self.lang.t(if side == Color::White {
                     Key::ConfirmResignWhite
@@ -364,7 +422,8 @@ impl App {
                 );
             }
             Msg::DrawAsk => {
-                if self.game_over_toast() {
+                // Against the AI there is no draw by agreement (the button is hidden).
+                if self.ai.is_some() || self.game_over_toast() {
                     return;
                 }
                 self.confirm = Some(Confirm::Draw);
@@ -445,6 +504,125 @@ impl App {
                 Dialog::GameOver.close();
                 self.open_new_game();
             }
+            Msg::AiReply { id, result } => self.ai_reply(id, result),
+            Msg::Hint => self.ask_hint(),
+        }
+    }
+
+    /// Which game and position the board shows: the game id and its moves.
+    fn position_key(&self) -> String {
+        let mut key = self.id.clone();
+        for m in self.game.moves() {
+            key.push(' ');
+            key.push_str(&m.to_uci());
+        }
+        key
+    }
+
+    /// Whether the human may move now: always in hot-seat, on their own turn against the AI.
+    fn human_turn(&self) -> bool {
+        self.ai
+            .is_none_or(|a| a.human == self.game.position().turn())
+    }
+
+    /// Whether the AI is computing its move for the position on the board.
+    fn ai_thinking(&self) -> bool {
+        self.ai_pending
+            .as_ref()
+            .is_some_and(|p| p.key == self.position_key())
+            && !self.game.is_over()
+    }
+
+    /// Asks the AI worker for its move when it is the AI's turn and no request for this
+    /// position is on its way (start, reload, after the human's move, undo, resume).
+    fn schedule_ai(&mut self) {
+        let Some(a) = self.ai else {
+            self.ai_pending = None;
+            return;
+        };
+        if self.game.is_over() || self.game.position().turn() == a.human || self.ai_broken {
+            self.ai_pending = None;
+            return;
+        }
+        let key = self.position_key();
+        if self.ai_pending.as_ref().is_some_and(|p| p.key == key) {
+            return;
+        }
+        self.last_request = self.last_request.wrapping_add(1);
+        let id = self.last_request;
+        if ai::post(id, &self.game, a.level, ai::seed_of(&self.id), 0) {
+            self.ai_pending = Some(Pending { id, key });
+        } else {
+            self.ai_pending = None;
+            self.ai_broken = true;
+            dialogs::toast(self.lang.t(Key::ToastAiUnavailable), true);
+        }
+    }
+
+    /// An answer of the AI worker: plays the AI's move if it is still wanted, shows a hint.
+    fn ai_reply(&mut self, id: u32, result: Result<String, String>) {
+        let key = self.position_key();
+        if let Some(p) = self.ai_pending.take_if(|p| p.id == id) {
+            let wanted = p.key == key
+                && !self.game.is_over()
+                && self
+                    .ai
+                    .is_some_and(|a| a.human != self.game.position().turn());
+            if !wanted {
+                return; // Stale: the position changed meanwhile.
+            }
+            match result.and_then(|uci| self.game.play_uci(&uci).map_err(|e| e.to_string())) {
+                Ok(m) => {
+                    self.selected = None;
+                    self.pending_promotion = None;
+                    self.animate = Some((m.from, m.to));
+                    self.after_change();
+                }
+                Err(e) => {
+                    dom::log(&format!("AI: {e}"));
+                    dialogs::toast(&self.lang.fmt(Key::ToastAiFailed, &[("error", &e)]), true);
+                    // Keep the request so that the same position is not asked again and again.
+                    self.ai_pending = Some(p);
+                }
+            }
+        } else if let Some(p) = self.hint_pending.take_if(|p| p.id == id) {
+            if p.key != key {
+                return;
+            }
+            match result {
+                Ok(uci) => {
+                    let from = uci.get(0..2).and_then(|s| s.parse::<Square>().ok());
+                    let to = uci.get(2..4).and_then(|s| s.parse::<Square>().ok());
+                    if let (Some(from), Some(to)) = (from, to) {
+                        self.hint = Some((key, from, to));
+                    }
+                }
+                Err(e) => dom::log(&format!("hint: {e}")),
+            }
+        }
+    }
+
+    /// Asks the AI (full strength, a short think) for the best move of the human to move.
+    fn ask_hint(&mut self) {
+        if self.game_over_toast() {
+            return;
+        }
+        if !self.human_turn() {
+            dialogs::toast(self.lang.t(Key::ToastWaitAi), false);
+            return;
+        }
+        let key = self.position_key();
+        if self.hint.as_ref().is_some_and(|h| h.0 == key)
+            || self.hint_pending.as_ref().is_some_and(|p| p.key == key)
+        {
+            return;
+        }
+        self.last_request = self.last_request.wrapping_add(1);
+        let id = self.last_request;
+        if ai::post(id, &self.game, 8, ai::seed_of(&self.id), HINT_MILLIS) {
+            self.hint_pending = Some(Pending { id, key });
+        } else {
+            dialogs::toast(self.lang.t(Key::ToastAiUnavailable), true);
         }
     }
 
@@ -453,15 +631,32 @@ impl App {
             PromotionRule::MetOnly => "met-only",
             _ => "any",
         };
+        let mode = if self.ai.is_some() { "ai" } else { "hotseat" };
+        let mut radios = vec![("promotion", value), ("mode", mode)];
+        if let Some(a) = self.ai {
+            radios.push((
+                "human",
+                if a.human == Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+            ));
+            if let Some(select) = dom::by_id_as::<HtmlSelectElement>("ai-level") {
+                select.set_value(&a.level.to_string());
+            }
+        }
         if let Some(doc) = dom::document() {
-            let selector = format!("#new-game input[name=\"promotion\"][value=\"{value}\"]");
-            if let Some(input) = doc
-                .query_selector(&selector)
-                .ok()
-                .flatten()
-                .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
-            {
-                input.set_checked(true);
+            for (name, value) in radios {
+                let selector = format!("#new-game input[name=\"{name}\"][value=\"{value}\"]");
+                if let Some(input) = doc
+                    .query_selector(&selector)
+                    .ok()
+                    .flatten()
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+                {
+                    input.set_checked(true);
+                }
             }
         }
         Dialog::NewGame.open();
@@ -476,9 +671,11 @@ impl App {
         over
     }
 
+    /// Whether `sq` holds a piece the user may pick up now (never the AI's, nor while the AI
+    /// is to move).
     fn own_piece(&self, sq: Square) -> bool {
         let pos = self.game.position();
-        pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
+        self.human_turn() && pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
     }
 
     fn dests(&self, from: Square) -> Vec<Square> {
@@ -616,7 +813,7 @@ impl App {
 
     /// Tries the move `from`-`to`; asks for the promotion piece when there is a choice.
     fn try_move(&mut self, from: Square, to: Square, animate: bool) {
-        if self.game_over_toast() {
+        if self.game_over_toast() || !self.human_turn() {
             return;
         }
         let candidates: Vec<Move> = self
@@ -657,6 +854,10 @@ impl App {
 
     fn undo(&mut self) {
         Dialog::GameOver.close();
+        if let Some(a) = self.ai {
+            self.undo_against_ai(a.human);
+            return;
+        }
         if self.game.undo().is_some() {
             self.selected = None;
             self.persist();
@@ -667,6 +868,35 @@ impl App {
         } else {
             dialogs::toast(self.lang.t(Key::ToastNothingToUndo), false);
         }
+    }
+
+    /// Undo against the AI: back to the human's previous turn, so the AI's reply and the
+    /// human's move go together (only the human's move while the AI is thinking); a resignation
+    /// or claim alone is taken back by itself.
+    fn undo_against_ai(&mut self, human: Color) {
+        let ended_without_move =
+            self.game.outcome().is_some() && self.game.automatic_outcome().is_none();
+        let plies = if ended_without_move {
+            0
+        } else if self.game.position().turn() == human {
+            2
+        } else {
+            1
+        };
+        if plies > self.game.moves().len() || (plies == 0 && !self.game.is_over()) {
+            dialogs::toast(self.lang.t(Key::ToastNothingToUndo), false);
+            return;
+        }
+        if plies == 0 {
+            self.game.undo();
+        }
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.selected = None;
+        self.pending_promotion = None;
+        self.persist();
+        dialogs::toast(self.lang.t(Key::ToastUndone), false);
     }
 
     /// After a move, resignation, agreement or claim: save, and announce the end of the game.
@@ -684,13 +914,16 @@ impl App {
     /// Saves the game on the board and remembers it as the one to resume.
     fn persist(&mut self) {
         self.saved_dirty = true;
-        let empty = self.game.moves().is_empty() && self.game.outcome().is_none();
+        // A game against the AI is kept from the start: the AI may be the one to move first.
+        let empty =
+            self.game.moves().is_empty() && self.game.outcome().is_none() && self.ai.is_none();
         if empty {
             // Nothing worth keeping yet; an empty record would only clutter the list.
             self.store.delete(&self.id);
             return;
         }
-        let saved = SavedGame::from_game(&self.id, self.created, storage::js_now(), &self.game);
+        let saved = SavedGame::from_game(&self.id, self.created, storage::js_now(), &self.game)
+            .with_ai(self.ai);
         let result = self
             .store
             .save(&saved)
@@ -780,6 +1013,7 @@ impl App {
             animate: self.animate.take(),
         };
         self.board.render(&scene, lang);
+        self.render_hint();
         if let Some(b) = dom::by_id("board") {
             dom::set_attr(&b, "aria-label", lang.t(Key::BoardLabel));
             dom::set_class(&b, "flipped", self.flipped);
@@ -822,6 +1056,45 @@ impl App {
                     _ => Key::PromotionRuleAny,
                 }),
             );
+        }
+
+        // Mode of play and the AI's thinking.
+        if let Some(e) = dom::by_id("mode-setting") {
+            let text = match self.ai {
+                None => lang.t(Key::HotSeat).to_owned(),
+                Some(a) => lang.fmt(
+                    if a.human == Color::White {
+                        Key::AiYouWhite
+                    } else {
+                        Key::AiYouBlack
+                    },
+                    &[("level", &a.level.to_string())],
+                ),
+            };
+            dom::set_text(&e, &text);
+        }
+        if let Some(app) = dom::by_id("app") {
+            dom::set_attr(
+                &app,
+                "data-mode",
+                if self.ai.is_some() { "ai" } else { "hotseat" },
+            );
+        }
+        let thinking = self.ai_thinking();
+        if let Some(e) = dom::by_id("ai-thinking") {
+            dom::set_text(
+                &e,
+                if thinking {
+                    lang.t(Key::AiThinking)
+                } else {
+                    ""
+                },
+            );
+            dom::set_hidden(&e, !thinking);
+        }
+        if let Some(b) = dom::by_id("board") {
+            dom::set_class(&b, "waiting", thinking);
+            dom::set_attr(&b, "aria-busy", if thinking { "true" } else { "false" });
         }
 
         // Counting indicator.
@@ -891,10 +1164,15 @@ impl App {
             ("btn-undo", can_undo),
             ("btn-resign", over.is_none()),
             ("btn-draw", over.is_none()),
+            ("btn-hint", over.is_none() && self.human_turn()),
         ] {
             if let Some(b) = dom::by_id(id) {
                 dom::set_disabled(&b, !enabled);
             }
+        }
+        if let Some(b) = dom::by_id("btn-draw") {
+            // No draw by agreement against the AI.
+            dom::set_hidden(&b, self.ai.is_some());
         }
         if let Some(b) = dom::by_id("btn-flip") {
             dom::set_attr(
@@ -911,6 +1189,30 @@ impl App {
         }
         let notices: Vec<String> = self.notices.iter().map(|n| n.text(lang)).collect();
         dialogs::show_notices(&notices);
+    }
+
+    /// Marks the hint's squares with the class `hint` while the hinted position is on the board.
+    fn render_hint(&self) {
+        let Some(doc) = dom::document() else { return };
+        if let Ok(list) = doc.query_selector_all("#board .hint") {
+            for i in 0..list.length() {
+                if let Some(e) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                    dom::set_class(&e, "hint", false);
+                }
+            }
+        }
+        let Some((key, from, to)) = &self.hint else {
+            return;
+        };
+        if *key != self.position_key() || self.game.is_over() {
+            return;
+        }
+        for sq in [from, to] {
+            let selector = format!("#board [data-square=\"{sq}\"]");
+            if let Some(e) = doc.query_selector(&selector).ok().flatten() {
+                dom::set_class(&e, "hint", true);
+            }
+        }
     }
 
     fn render_moves(&mut self) {
@@ -1001,13 +1303,17 @@ impl App {
                 let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
             }
             let when: String = date.to_locale_string(lang.code(), &options).into();
-            let summary = lang.fmt(
+            let mut summary = lang.fmt(
                 Key::SavedSummary,
                 &[
                     ("date", &when),
                     ("n", &g.moves.len().div_ceil(2).to_string()),
                 ],
             );
+            if let Ok(Some(a)) = g.ai_game() {
+                summary.push_str(" · ");
+                summary.push_str(&lang.fmt(Key::SavedVsAi, &[("level", &a.level.to_string())]));
+            }
             if let Some(s) = dom::el("span", "saved-date") {
                 dom::set_text(&s, &summary);
                 let _ = info.append_child(&s);
@@ -1082,6 +1388,7 @@ fn wire_events() {
     click("btn-resign", Msg::ResignAsk);
     click("btn-draw", Msg::DrawAsk);
     click("btn-claim", Msg::Claim);
+    click("btn-hint", Msg::Hint);
     click("promotion-cancel", Msg::PromotionCancel);
     click("confirm-yes", Msg::ConfirmYes);
     click("notice-dismiss", Msg::DismissNotice);
@@ -1113,19 +1420,35 @@ fn wire_events() {
     if let Some(form) = dom::by_id("new-game-form") {
         dom::on(&form, "submit", |ev: Event| {
             ev.prevent_default();
-            let met_only = dom::document()
-                .and_then(|d| {
-                    d.query_selector("#new-game input[name=\"promotion\"]:checked")
-                        .ok()
-                        .flatten()
-                })
-                .and_then(|e| e.get_attribute("value"))
-                .is_some_and(|v| v == "met-only");
-            dispatch(Msg::NewGameStart(if met_only {
+            let checked = |name: &str| {
+                dom::document()
+                    .and_then(|d| {
+                        d.query_selector(&format!("#new-game input[name=\"{name}\"]:checked"))
+                            .ok()
+                            .flatten()
+                    })
+                    .and_then(|e| e.get_attribute("value"))
+                    .unwrap_or_default()
+            };
+            let promotion = if checked("promotion") == "met-only" {
                 PromotionRule::MetOnly
             } else {
                 PromotionRule::Any
-            }));
+            };
+            let ai = (checked("mode") == "ai").then(|| {
+                let level = dom::by_id_as::<HtmlSelectElement>("ai-level")
+                    .and_then(|s| s.value().parse::<u8>().ok())
+                    .filter(|l| (1..=8).contains(l))
+                    .unwrap_or(3);
+                let human = match checked("human").as_str() {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    _ if js_sys::Math::random() < 0.5 => Color::White,
+                    _ => Color::Black,
+                };
+                AiGame { level, human }
+            });
+            dispatch(Msg::NewGameStart(NewGame { promotion, ai }));
         });
     }
     if let Some(select) = dom::by_id("lang") {

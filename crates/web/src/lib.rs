@@ -1,4 +1,5 @@
-//! The browser UI of ASEAN chess (hot-seat play): board, moves, dialogs, saved games, i18n.
+//! The browser UI of ASEAN chess (hot-seat play and play against the AI): board, moves, dialogs,
+//! saved games, i18n, and the AI worker bridge ([`ai`]).
 //!
 //! Built for `wasm32-unknown-unknown` by `cargo xtask build` and loaded by `www/index.html`
 //! through the wasm-bindgen glue `www/pkg/web.js`. Long-lived state lives in Rust
@@ -24,7 +25,15 @@
 //!   `[data-role="rook"|"knight"|"khon"|"met"]` (only the allowed ones are visible) and
 //!   `#promotion-cancel`.
 //! - New-game dialog `#new-game`: radio inputs `name="promotion"` with values `any` and
-//!   `met-only`, submit button `#new-game-start`, `#new-game-cancel`.
+//!   `met-only`, `name="mode"` with `hotseat` and `ai`, `name="human"` with `white`, `black`
+//!   and `random`, the AI level `<select id="ai-level">` (values `1`..`8`, default 3; these
+//!   AI options are shown only when `ai` is chosen), submit button `#new-game-start`,
+//!   `#new-game-cancel`.
+//! - Mode of play: `#app[data-mode="hotseat"|"ai"]`, described in `#mode-setting`. Against the
+//!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
+//!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
+//!   The AI runs in the module worker `www/ai-worker.js` ([`ai::ai_best_move`]).
+//! - Hint button `#btn-hint`: the suggested move's two squares get the class `hint`.
 //! - Game-over dialog `#game-over` (with `data-outcome`), text `#game-over-text`, buttons
 //!   `#game-over-new` and `#game-over-close`.
 //! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`.
@@ -39,6 +48,7 @@
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`,
 //!   `asean.quarantine.<id>.<millis>` (see [`storage`]).
 
+pub mod ai;
 pub mod app;
 pub mod board;
 pub mod dialogs;

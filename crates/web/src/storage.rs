@@ -19,7 +19,12 @@
 //! restores repetitions, the 50-move clock and the count. `result` is `null` while the game goes
 //! on, else the outcome code of [`outcome_code`] (needed for the ends that are not in the moves:
 //! resignation, agreement and claimed draws).
+//!
+//! Games against the AI add `"mode": "ai"` and `"ai": {"level": 3, "human": "white"}` (level
+//! 1..=8, the human's colour `white` or `black`). These fields are optional, so entries written
+//! before they existed (and hot-seat games, written without them) read as hot-seat games.
 
+use crate::ai::AiGame;
 use rules::{Color, DrawClaim, DrawReason, Game, Outcome, PromotionRule, Rules, WinReason};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -48,6 +53,55 @@ pub struct SavedGame {
     pub moves: Vec<String>,
     /// The outcome code ([`outcome_code`]) once the game is over, else `None`.
     pub result: Option<String>,
+    /// `ai` for a game against the AI; absent (or `hotseat`) for two players on one device.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    /// The AI's settings in a game against the AI.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai: Option<SavedAi>,
+}
+
+/// The AI settings of a saved game against the AI.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedAi {
+    /// The AI's level, 1..=8.
+    pub level: u8,
+    /// The human's colour: `white` or `black`.
+    pub human: String,
+}
+
+impl SavedAi {
+    /// The stored form of `game`.
+    pub fn from_ai(game: AiGame) -> SavedAi {
+        SavedAi {
+            level: game.level,
+            human: if game.human == Color::White {
+                "white"
+            } else {
+                "black"
+            }
+            .to_owned(),
+        }
+    }
+
+    /// The settings these stand for.
+    ///
+    /// # Errors
+    /// A level outside 1..=8 or a colour other than `white` / `black`.
+    pub fn to_ai(&self) -> Result<AiGame, String> {
+        if !(1..=8).contains(&self.level) {
+            return Err(format!("AI level {} is not in 1..=8", self.level));
+        }
+        let human = match self.human.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => return Err(format!("unknown human colour {other:?}")),
+        };
+        Ok(AiGame {
+            level: self.level,
+            human,
+        })
+    }
 }
 
 /// The settings of a saved game.
@@ -137,6 +191,35 @@ impl SavedGame {
             rules: SavedRules::from_rules(game.rules()),
             moves: game.moves().iter().map(|m| m.to_uci()).collect(),
             result: game.outcome().map(|o| outcome_code(o).to_owned()),
+            mode: None,
+            ai: None,
+        }
+    }
+
+    /// The record with the mode of play: `Some` against the AI, `None` for hot-seat.
+    #[must_use]
+    pub fn with_ai(mut self, ai: Option<AiGame>) -> SavedGame {
+        self.mode = ai.map(|_| "ai".to_owned());
+        self.ai = ai.map(SavedAi::from_ai);
+        self
+    }
+
+    /// The mode of play: `Some` against the AI, `None` for hot-seat (also for entries written
+    /// before the mode was stored).
+    ///
+    /// # Errors
+    /// [`ReadError::Corrupt`] for an unknown mode or bad AI settings.
+    pub fn ai_game(&self) -> Result<Option<AiGame>, ReadError> {
+        match self.mode.as_deref() {
+            None | Some("hotseat") => Ok(None),
+            Some("ai") => self
+                .ai
+                .as_ref()
+                .ok_or_else(|| ReadError::Corrupt("mode ai without ai settings".to_owned()))?
+                .to_ai()
+                .map(Some)
+                .map_err(ReadError::Corrupt),
+            Some(other) => Err(ReadError::Corrupt(format!("unknown mode {other:?}"))),
         }
     }
 
@@ -164,6 +247,7 @@ impl SavedGame {
     /// # Errors
     /// [`ReadError::Corrupt`] when the settings, the FEN, a move or the result does not fit.
     pub fn to_game(&self) -> Result<Game, ReadError> {
+        self.ai_game()?;
         let rules = self.rules.to_rules().map_err(ReadError::Corrupt)?;
         let mut game = Game::from_fen(&self.initial_fen, rules)
             .map_err(|e| ReadError::Corrupt(format!("initial_fen: {e}")))?;
@@ -594,5 +678,46 @@ mod tests {
         assert!(games.is_empty());
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].error, ReadError::UnknownVersion(9));
+    }
+
+    #[test]
+    fn ai_mode_round_trips_and_old_entries_are_hot_seat() {
+        let s = store();
+        let mut game = Game::new(Rules::default());
+        game.play_uci("e3e4").expect("legal");
+        let ai = AiGame {
+            level: 5,
+            human: Color::Black,
+        };
+        let saved = SavedGame::from_game("vsai", 1.0, 2.0, &game).with_ai(Some(ai));
+        s.save(&saved).expect("saved");
+        let (back, _) = s.load("vsai").expect("readable").expect("present");
+        assert_eq!(back.ai_game(), Ok(Some(ai)));
+        let text = s.get_raw(&s.game_key("vsai")).expect("stored");
+        assert!(
+            text.contains(r#""mode":"ai""#) && text.contains(r#""level":5"#),
+            "{text}"
+        );
+
+        // An entry from before the mode existed is a hot-seat game.
+        let old = r#"{"version":1,"id":"old","created":1,"updated":2,
+            "initial_fen":"rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+            "rules":{"promotion":"any"},"moves":["e3e4"],"result":null}"#;
+        s.put_raw(&s.game_key("old"), old).expect("stored");
+        let (back, _) = s.load("old").expect("readable").expect("present");
+        assert_eq!(back.ai_game(), Ok(None));
+        let hot = serde_json::to_string(&SavedGame::from_game("h", 1.0, 2.0, &game)).expect("json");
+        assert!(
+            !hot.contains("mode"),
+            "hot-seat entries keep the old shape: {hot}"
+        );
+
+        // Bad AI settings are reported like any other damage.
+        let bad = old.replace(
+            r#""result":null"#,
+            r#""result":null,"mode":"ai","ai":{"level":12,"human":"white"}"#,
+        );
+        s.put_raw(&s.game_key("bad"), &bad).expect("stored");
+        assert!(s.load("bad").is_err());
     }
 }
