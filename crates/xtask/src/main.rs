@@ -126,7 +126,15 @@ fn test() -> Result<ExitCode> {
     let mut host = cmd::cargo();
     host.current_dir(&root)
         .args(["test", "--workspace", "--exclude", "web"]);
-    let host_ok = summary::run_counting(&mut host, &mut totals)?;
+    let mut host_ok = summary::run_counting(&mut host, &mut totals)?;
+
+    // The UI crate's unit tests that need no browser (storage schema, move replay) run natively.
+    println!("xtask: UI unit tests on the host (cargo test -p web --lib)");
+    let mut web_host = cmd::cargo();
+    web_host
+        .current_dir(&root)
+        .args(["test", "--package", "web", "--lib"]);
+    host_ok &= summary::run_counting(&mut web_host, &mut totals)?;
 
     println!(
         "xtask: wasm tests in headless Chromium (cargo test -p web --target wasm32-unknown-unknown)"
