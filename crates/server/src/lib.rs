@@ -1,6 +1,7 @@
 //! The ASEAN chess server: serves the browser game from a directory (the `www/` folder with
-//! the bundle built by `cargo xtask build`) and answers health checks. The online lobby will be
-//! added to the [`app`] router.
+//! the bundle built by `cargo xtask build`), runs the online lobby over a WebSocket at `/ws`
+//! (rooms, invite links, moves checked by the rules crate, persisted in SQLite), and answers
+//! `/healthz` and `/metrics` (Prometheus text).
 //!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
@@ -14,14 +15,26 @@ use std::future::Future;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use std::sync::Arc;
+
 use axum::Router;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::{HeaderValue, Response};
+use axum::extract::{State, WebSocketUpgrade};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::{HeaderMap, HeaderValue, Response, StatusCode};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
+
+pub mod lobby;
+pub mod room;
+pub mod store;
+mod ws;
+
+pub use lobby::{Lobby, LobbyConfig};
+pub use store::{MemoryStore, SqliteStore, Store};
 
 /// The address the server listens on unless told otherwise (loopback only).
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -31,25 +44,53 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub struct Config {
     /// The directory of static files to serve (`index.html`, CSS, `pkg/` with the bundle).
     pub www: PathBuf,
+    /// The SQLite database of the lobby; `None` keeps rooms in memory only.
+    pub db: Option<PathBuf>,
+    /// Lobby settings (the opponent-left countdown).
+    pub lobby: LobbyConfig,
+    /// Extra origins (e.g. `https://example.org`) allowed to open the WebSocket besides the
+    /// server's own host.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Config {
-    /// A configuration serving the static files in `www`.
+    /// A configuration serving the static files in `www`, with an in-memory lobby.
     pub fn new(www: impl Into<PathBuf>) -> Self {
-        Self { www: www.into() }
+        Self {
+            www: www.into(),
+            db: None,
+            lobby: LobbyConfig::default(),
+            allowed_origins: Vec::new(),
+        }
     }
 }
 
-/// The HTTP application: `GET /healthz` answers `ok`; every other path is a file under
+/// What the request handlers share.
+#[derive(Debug, Clone)]
+struct AppState {
+    lobby: Arc<Lobby>,
+    allowed_origins: Arc<Vec<String>>,
+}
+
+/// The HTTP application: `GET /healthz` answers `ok`, `GET /metrics` the lobby's counters,
+/// `GET /ws` upgrades to the lobby's WebSocket (protocol in the `protocol` crate); every other
+/// path is a file under
 /// [`Config::www`] (a directory serves its `index.html`; a missing file is a 404).
 ///
 /// HTML, JavaScript, WebAssembly, CSS and JSON responses carry `Cache-Control: no-cache`, so a
 /// reload always revalidates and picks up a new build. Responses are gzip-compressed when the
 /// client accepts it.
-pub fn app(config: &Config) -> Router {
+pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
     let files = ServeDir::new(&config.www).append_index_html_on_directories(true);
+    let state = AppState {
+        lobby,
+        allowed_origins: Arc::new(config.allowed_origins.clone()),
+    };
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/ws", get(websocket))
+        .with_state(state)
         .fallback_service(files)
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())
@@ -59,6 +100,51 @@ pub fn app(config: &Config) -> Router {
 /// `GET /healthz`: the server is up.
 async fn healthz() -> &'static str {
     "ok"
+}
+
+/// `GET /metrics`: connections, rooms, games, moves and errors in the Prometheus text format.
+async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(
+            CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        state.lobby.metrics_text(),
+    )
+}
+
+/// `GET /ws`: the lobby WebSocket, for pages of this server's own origin (or an allowed one).
+async fn websocket(
+    ws: WebSocketUpgrade,
+    headers: HeaderMap,
+    State(state): State<AppState>,
+) -> axum::response::Response {
+    if !origin_allowed(&headers, &state.allowed_origins) {
+        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+    }
+    let lobby = state.lobby.clone();
+    // Frames past 64 KiB close the connection; smaller ones over the protocol's limit get an
+    // error message and the connection goes on.
+    ws.max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .on_upgrade(move |socket| ws::connection(socket, lobby))
+}
+
+/// A browser's `Origin` must name this server's host (or an allowed origin); clients that
+/// send no `Origin` (not browsers) are let through.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    if allowed.iter().any(|a| a == origin) {
+        return true;
+    }
+    let host = headers
+        .get(HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
 }
 
 /// Adds `Cache-Control: no-cache` to code and markup so browsers revalidate them on reload.
@@ -107,10 +193,28 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     check_www(&config.www)?;
-    let app = app(config);
+    let lobby = open_lobby(config)?;
+    let app = app(config, lobby);
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
+}
+
+/// Opens the lobby on the configured store (SQLite at [`Config::db`], or memory).
+///
+/// # Errors
+/// When the database cannot be opened or read.
+pub fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
+    let store: Arc<dyn Store> = match &config.db {
+        Some(path) => Arc::new(SqliteStore::open(path).map_err(|e| {
+            io::Error::other(format!(
+                "cannot open the lobby database {}: {e}",
+                path.display()
+            ))
+        })?),
+        None => Arc::new(MemoryStore::default()),
+    };
+    Lobby::open(store, config.lobby).map_err(|e| io::Error::other(e.to_string()))
 }
 
 /// Checks that `www` is a directory, with an error message that says what to do.

@@ -20,6 +20,18 @@ struct Args {
     /// Directory of static files (index.html and the bundle in pkg/).
     #[arg(long, default_value = "www")]
     www: PathBuf,
+    /// SQLite database of the lobby (rooms and move logs survive restarts).
+    #[arg(long, env = "ASEAN_DB", default_value = "asean-lobby.sqlite3")]
+    db: PathBuf,
+    /// Keep the lobby in memory only (rooms are lost on restart).
+    #[arg(long, conflicts_with = "db")]
+    no_db: bool,
+    /// Seconds a player may be gone before the opponent may claim the win.
+    #[arg(long, default_value_t = 60)]
+    countdown_secs: u64,
+    /// Another origin allowed to open the WebSocket (repeatable), e.g. https://example.org.
+    #[arg(long = "allow-origin")]
+    allowed_origins: Vec<String>,
 }
 
 #[tokio::main]
@@ -34,7 +46,10 @@ async fn main() -> ExitCode {
         )
         .init();
     let args = Args::parse();
-    let config = server::Config::new(args.www);
+    let mut config = server::Config::new(args.www);
+    config.db = (!args.no_db).then_some(args.db);
+    config.lobby.countdown = std::time::Duration::from_secs(args.countdown_secs);
+    config.allowed_origins = args.allowed_origins;
     let listener = match tokio::net::TcpListener::bind(args.addr).await {
         Ok(listener) => listener,
         Err(err) => {
