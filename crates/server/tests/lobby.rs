@@ -1,0 +1,572 @@
+//! The lobby over real WebSockets on loopback: a full game, every kind of bad input refused
+//! while the game goes on, reconnect and catch-up, a server restart with no loss, strangers
+//! kept out of seats, the origin check, the lobby listing and the metrics.
+
+use std::path::Path;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use protocol::{
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomEvent, SeatChoice, ServerMsg,
+    TimeControl, parse_server,
+};
+use rules::Color;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A server on a free loopback port; stops when dropped.
+struct Server {
+    addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Server {
+    async fn start(db: Option<&Path>, countdown: Duration) -> Server {
+        let www = tempfile::tempdir().expect("tempdir").keep();
+        let mut config = server::Config::new(www);
+        config.db = db.map(Path::to_path_buf);
+        config.lobby.countdown = countdown;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let done = tokio::spawn(async move {
+            server::serve(listener, &config, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("serve");
+        });
+        Server {
+            addr,
+            stop: Some(stop),
+            done: Some(done),
+        }
+    }
+
+    async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(d) = self.done.take() {
+            let _ = d.await;
+        }
+    }
+
+    async fn client(&self) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", self.addr))
+            .await
+            .expect("connect");
+        let mut c = Client { ws, seq: 0 };
+        assert_eq!(
+            c.recv().await,
+            ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION
+            }
+        );
+        c.send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+        })
+        .await;
+        c
+    }
+}
+
+struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    seq: u64,
+}
+
+impl Client {
+    async fn send(&mut self, msg: &ClientMsg) {
+        self.ws
+            .send(Message::Text(msg.to_json().into()))
+            .await
+            .expect("send");
+    }
+
+    async fn raw(&mut self, msg: Message) {
+        self.ws.send(msg).await.expect("send");
+    }
+
+    async fn recv(&mut self) -> ServerMsg {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("open")
+                .expect("frame");
+            if let Message::Text(t) = frame {
+                let msg = parse_server(&t).expect("valid server message");
+                if let ServerMsg::Event { seq, .. } = &msg {
+                    self.seq = self.seq.max(*seq);
+                }
+                return msg;
+            }
+        }
+    }
+
+    /// Receives until `pred` holds, returning that message.
+    async fn until(&mut self, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+        for _ in 0..100 {
+            let m = self.recv().await;
+            if pred(&m) {
+                return m;
+            }
+        }
+        panic!("never received {what}");
+    }
+
+    async fn error(&mut self) -> ErrorCode {
+        match self
+            .until("an error", |m| matches!(m, ServerMsg::Error { .. }))
+            .await
+        {
+            ServerMsg::Error { code, .. } => code,
+            _ => unreachable!(),
+        }
+    }
+
+    async fn create(
+        &mut self,
+        seat: SeatChoice,
+        public: bool,
+        clock: Option<TimeControl>,
+    ) -> (String, Color, String) {
+        self.send(&ClientMsg::CreateRoom {
+            seat,
+            promotion: PromotionRule::Any,
+            clock,
+            public,
+        })
+        .await;
+        match self
+            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await
+        {
+            ServerMsg::Seated { room, seat, secret } => (room, seat, secret),
+            _ => unreachable!(),
+        }
+    }
+
+    async fn join(&mut self, room: &str, secret: Option<&str>, after: Option<u64>) -> ServerMsg {
+        self.send(&ClientMsg::Join {
+            room: room.into(),
+            secret: secret.map(Into::into),
+            after,
+            watch: false,
+        })
+        .await;
+        self.until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await
+    }
+
+    async fn play(&mut self, room: &str, ply: u32, uci: &str) {
+        self.send(&ClientMsg::Move {
+            room: room.into(),
+            ply,
+            uci: uci.into(),
+        })
+        .await;
+    }
+
+    /// Waits for the `Moved` event of `ply`.
+    async fn moved(&mut self, ply: u32) -> String {
+        match self
+            .until("a move", |m| matches!(m, ServerMsg::Event { event: RoomEvent::Moved { ply: p, .. }, .. } if *p == ply))
+            .await
+        {
+            ServerMsg::Event { event: RoomEvent::Moved { san, .. }, .. } => san,
+            _ => unreachable!(),
+        }
+    }
+}
+
+const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_with_bad_input_refused_along_the_way() {
+    let server = Server::start(None, Duration::from_secs(60)).await;
+    let mut white = server.client().await;
+    let (room, seat, _secret) = white.create(SeatChoice::White, false, None).await;
+    assert_eq!(seat, Color::White);
+    let mut black = server.client().await;
+    match black.join(&room, None, None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(
+                you,
+                Some(Color::Black),
+                "the invitee takes the free seat on the first click"
+            );
+            assert!(state.seats.white_taken && state.seats.black_taken);
+        }
+        m => panic!("{m:?}"),
+    }
+    // A stranger gets no seat and cannot move.
+    let mut stranger = server.client().await;
+    match stranger.join(&room, None, None).await {
+        ServerMsg::Snapshot { you, .. } => assert_eq!(you, None),
+        m => panic!("{m:?}"),
+    }
+    stranger.play(&room, 0, "b1d2").await;
+    assert_eq!(stranger.error().await, ErrorCode::NotSeated);
+    stranger
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: Some("00".repeat(16)),
+            after: None,
+            watch: false,
+        })
+        .await;
+    assert_eq!(
+        stranger.error().await,
+        ErrorCode::NotSeated,
+        "a wrong secret takes no seat"
+    );
+
+    // Bad input, each refused with an error while the game goes on.
+    black.play(&room, 0, "b8d7").await;
+    assert_eq!(
+        black.error().await,
+        ErrorCode::NotYourTurn,
+        "a move for the other seat"
+    );
+    white.play(&room, 0, "e3e5").await;
+    assert_eq!(white.error().await, ErrorCode::IllegalMove);
+    white.raw(Message::Text("{not json".into())).await;
+    assert_eq!(white.error().await, ErrorCode::BadMessage);
+    white
+        .raw(Message::Text(r#"{"type":"teleport","room":"x"}"#.into()))
+        .await;
+    assert_eq!(white.error().await, ErrorCode::BadMessage);
+    white
+        .raw(Message::Text(
+            format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(10_000)).into(),
+        ))
+        .await;
+    assert_eq!(white.error().await, ErrorCode::TooLarge);
+    white.raw(Message::Binary(vec![0, 1, 2].into())).await;
+    assert_eq!(white.error().await, ErrorCode::BadMessage);
+    white
+        .send(&ClientMsg::Join {
+            room: "../../etc".into(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+    assert_eq!(white.error().await, ErrorCode::UnknownRoom);
+
+    for (ply, uci) in MATE.iter().enumerate() {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut white, &mut black)
+        } else {
+            (&mut black, &mut white)
+        };
+        mover.play(&room, ply as u32, uci).await;
+        mover.moved(ply as u32).await;
+        other.moved(ply as u32).await;
+        if ply == 2 {
+            // A replayed ply is refused.
+            white.play(&room, 2, "d2c4").await;
+            assert_eq!(white.error().await, ErrorCode::NotYourTurn);
+            black.play(&room, 2, "g8e7").await;
+            assert_eq!(black.error().await, ErrorCode::WrongPly);
+        }
+    }
+    for c in [&mut white, &mut black, &mut stranger] {
+        let over = c
+            .until("game over", |m| {
+                matches!(
+                    m,
+                    ServerMsg::Event {
+                        event: RoomEvent::GameOver { .. },
+                        ..
+                    }
+                )
+            })
+            .await;
+        assert!(
+            matches!(&over, ServerMsg::Event { event: RoomEvent::GameOver { result, winner: Some(Color::White) }, .. } if result == "checkmate-white-wins"),
+            "{over:?}"
+        );
+    }
+    black.play(&room, 5, "a6a5").await;
+    assert_eq!(black.error().await, ErrorCode::GameOver);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_loses_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let server = Server::start(Some(&db), Duration::from_secs(60)).await;
+    let mut white = server.client().await;
+    let tc = TimeControl {
+        initial_secs: 300,
+        increment_secs: 3,
+    };
+    let (room, _, white_secret) = white.create(SeatChoice::White, true, Some(tc)).await;
+    let mut black = server.client().await;
+    black
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+    let black_secret = match black
+        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { secret, .. } => secret,
+        _ => unreachable!(),
+    };
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "d6d5").await;
+    white.moved(1).await;
+    let seen = black.seq;
+    server.stop().await;
+
+    // Restart on the same database: the room, its moves, clocks and seats are all there.
+    let server = Server::start(Some(&db), Duration::from_secs(60)).await;
+    let mut white = server.client().await;
+    match white.join(&room, Some(&white_secret), None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, Some(Color::White));
+            assert_eq!(state.moves, ["e3e4", "d6d5"]);
+            assert!(
+                state
+                    .clocks
+                    .is_some_and(|c| c.white_ms > 290_000 && c.black_ms > 290_000)
+            );
+        }
+        m => panic!("{m:?}"),
+    }
+    white.play(&room, 2, "e4xd5").await;
+    assert_eq!(white.error().await, ErrorCode::IllegalMove);
+    white.play(&room, 2, "e4d5").await;
+    white.moved(2).await;
+    // Black comes back with its secret and catches up on what it missed.
+    let mut black = server.client().await;
+    black
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: Some(black_secret),
+            after: Some(seen),
+            watch: false,
+        })
+        .await;
+    assert_eq!(black.moved(2).await, "exd5");
+    match black
+        .until("snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+        .await
+    {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, Some(Color::Black));
+            assert_eq!(state.moves, ["e3e4", "d6d5", "e4d5"]);
+        }
+        _ => unreachable!(),
+    }
+    // A stranger cannot take a seat: both are held.
+    let mut stranger = server.client().await;
+    match stranger.join(&room, None, None).await {
+        ServerMsg::Snapshot { you, .. } => assert_eq!(you, None),
+        m => panic!("{m:?}"),
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_resumes_with_its_secret_after_a_drop() {
+    let server = Server::start(None, Duration::from_millis(300)).await;
+    let mut white = server.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = server.client().await;
+    black
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+    let secret = match black
+        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { secret, seat, .. } => {
+            assert_eq!(seat, Color::Black);
+            secret
+        }
+        _ => unreachable!(),
+    };
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    let seen = black.seq;
+    drop(black);
+    white.play(&room, 1, "d3d4").await;
+    assert_eq!(white.error().await, ErrorCode::NotYourTurn);
+    let mut black = server.client().await;
+    black
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: Some(secret.clone()),
+            after: Some(seen),
+            watch: false,
+        })
+        .await;
+    match black
+        .until("snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+        .await
+    {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, Some(Color::Black));
+            assert_eq!(state.moves, ["e3e4"]);
+        }
+        _ => unreachable!(),
+    }
+    black.play(&room, 1, "e6e5").await;
+    white.moved(1).await;
+    // Black leaves for good: after the (short) countdown White may claim the win.
+    drop(black);
+    white
+        .until("black away", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::Presence {
+                        seat: Color::Black,
+                        online: false,
+                        ..
+                    },
+                    ..
+                }
+            )
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    white
+        .send(&ClientMsg::ClaimVictory { room: room.clone() })
+        .await;
+    let over = white
+        .until("game over", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    assert!(
+        matches!(over, ServerMsg::Event { event: RoomEvent::GameOver { result, .. }, .. } if result == "abandoned-white-wins")
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_listing_counts_and_metrics() {
+    let server = Server::start(None, Duration::from_secs(60)).await;
+    let mut watcher = server.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let mut creator = server.client().await;
+    let (room, _, _) = creator.create(SeatChoice::Black, true, None).await;
+    let listed = watcher
+        .until(
+            "the room listed",
+            |m| matches!(m, ServerMsg::Lobby { rooms, .. } if rooms.iter().any(|r| r.id == room)),
+        )
+        .await;
+    match listed {
+        ServerMsg::Lobby {
+            rooms,
+            players_online,
+            ..
+        } => {
+            assert_eq!(rooms[0].open_seat, Color::White);
+            assert!(players_online >= 2);
+        }
+        _ => unreachable!(),
+    }
+    let mut joiner = server.client().await;
+    joiner.join(&room, None, None).await;
+    watcher
+        .until("a game in progress", |m| matches!(m, ServerMsg::Lobby { rooms, games_in_progress: 1, .. } if rooms.is_empty()))
+        .await;
+    // A private room is never listed.
+    creator.create(SeatChoice::White, false, None).await;
+    creator.send(&ClientMsg::Ping).await;
+    creator.until("pong", |m| *m == ServerMsg::Pong).await;
+    if let ServerMsg::Lobby { rooms, .. } = server_listing(&mut watcher).await {
+        assert!(rooms.is_empty());
+    }
+    let text = reqwest_get(server.addr, "/metrics").await;
+    for name in [
+        "asean_connections",
+        "asean_rooms",
+        "asean_games_in_progress",
+        "asean_moves",
+        "asean_errors",
+    ] {
+        assert!(text.contains(name), "{name} missing in {text}");
+    }
+    server.stop().await;
+}
+
+async fn server_listing(c: &mut Client) -> ServerMsg {
+    c.send(&ClientMsg::UnwatchLobby).await;
+    c.send(&ClientMsg::WatchLobby).await;
+    c.until("listing", |m| matches!(m, ServerMsg::Lobby { .. }))
+        .await
+}
+
+async fn reqwest_get(addr: std::net::SocketAddr, path: &str) -> String {
+    reqwest::get(format!("http://{addr}{path}"))
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn foreign_origins_and_missing_hello_are_refused() {
+    let server = Server::start(None, Duration::from_secs(60)).await;
+    let mut req = format!("ws://{}/ws", server.addr)
+        .into_client_request()
+        .expect("request");
+    req.headers_mut()
+        .insert("origin", "https://evil.example".parse().expect("header"));
+    assert!(
+        tokio_tungstenite::connect_async(req).await.is_err(),
+        "a foreign origin is refused"
+    );
+    let mut req = format!("ws://{}/ws", server.addr)
+        .into_client_request()
+        .expect("request");
+    req.headers_mut().insert(
+        "origin",
+        format!("http://{}", server.addr).parse().expect("header"),
+    );
+    let (ws, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .expect("own origin is fine");
+    let mut c = Client { ws, seq: 0 };
+    c.recv().await;
+    c.send(&ClientMsg::WatchLobby).await;
+    assert_eq!(
+        c.error().await,
+        ErrorCode::UnsupportedVersion,
+        "hello comes first"
+    );
+    c.send(&ClientMsg::Hello { protocol: 99 }).await;
+    assert_eq!(c.error().await, ErrorCode::UnsupportedVersion);
+    server.stop().await;
+}
