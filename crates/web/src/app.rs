@@ -93,6 +93,14 @@ pub enum Msg {
     DismissNotice,
     /// "New game" from the game-over dialog.
     GameOverNew,
+    /// Another tab changed `localStorage`: the key and its new value (`None` when removed;
+    /// the key is `None` when the whole storage was cleared).
+    StorageChanged {
+        /// The changed key.
+        key: Option<String>,
+        /// Its new value.
+        value: Option<String>,
+    },
 }
 
 /// The settings of a new game, from the new-game dialog.
@@ -128,7 +136,8 @@ enum Notice {
 }
 
 impl Notice {
-    fn text(&self, lang: Lang) -> String {
+    /// The message; `has_saved` says whether there are saved games the user could delete.
+    fn text(&self, lang: Lang, has_saved: bool) -> String {
         match self {
             Notice::Unavailable => lang.t(Key::StorageUnavailable).to_owned(),
             Notice::Quarantined {
@@ -141,7 +150,8 @@ impl Notice {
             Notice::Quarantined { key, version: None } => {
                 lang.fmt(Key::StorageCorrupt, &[("key", key)])
             }
-            Notice::Full => lang.t(Key::StorageFull).to_owned(),
+            Notice::Full if has_saved => lang.t(Key::StorageFull).to_owned(),
+            Notice::Full => lang.t(Key::StorageFullNoGames).to_owned(),
             Notice::WriteFailed(why) => lang.fmt(Key::StorageError, &[("error", why)]),
         }
     }
@@ -187,6 +197,9 @@ pub struct App {
     last_request: u32,
     /// The AI worker could not start (reported once).
     ai_broken: bool,
+    /// The stored version of the game on the board that this tab last read or wrote: its
+    /// `updated` time and moves. Another tab's newer, diverging version is never overwritten.
+    synced: Option<(f64, Vec<String>)>,
 }
 
 thread_local! {
@@ -280,6 +293,7 @@ pub fn start() -> Result<(), String> {
         hint: None,
         last_request: 0,
         ai_broken: false,
+        synced: None,
     };
     if !app.store.is_persistent() {
         app.notices.push(Notice::Unavailable);
@@ -319,6 +333,7 @@ impl App {
         if let Some(a) = self.ai {
             self.flipped = a.human == Color::Black;
         }
+        self.synced = Some((saved.updated, saved.moves.clone()));
         self.game = game;
         self.selected = None;
         self.pending_promotion = None;
@@ -391,6 +406,7 @@ impl App {
                 }
                 self.id = storage::new_id();
                 self.created = storage::js_now();
+                self.synced = None;
                 self.selected = None;
                 self.pending_promotion = None;
                 self.rendered_moves = None;
@@ -505,6 +521,7 @@ impl App {
                 self.open_new_game();
             }
             Msg::AiReply { id, result } => self.ai_reply(id, result),
+            Msg::StorageChanged { key, value } => self.storage_changed(key, value),
             Msg::Hint => self.ask_hint(),
         }
     }
@@ -922,8 +939,12 @@ impl App {
             self.store.delete(&self.id);
             return;
         }
+        if self.newer_elsewhere() {
+            return;
+        }
         let saved = SavedGame::from_game(&self.id, self.created, storage::js_now(), &self.game)
             .with_ai(self.ai);
+        self.synced = Some((saved.updated, saved.moves.clone()));
         let result = self
             .store
             .save(&saved)
@@ -939,6 +960,61 @@ impl App {
         }
     }
 
+    /// Before saving: when another tab stored a newer version of this game that our moves do
+    /// not extend, adopts that version instead of overwriting it, tells the user and returns
+    /// true.
+    fn newer_elsewhere(&mut self) -> bool {
+        let Ok(Some((stored, game))) = self.store.load(&self.id) else {
+            return false;
+        };
+        let ours: Vec<String> = self.game.moves().iter().map(|m| m.to_uci()).collect();
+        if !stored_is_newer(self.synced.as_ref(), &stored, &ours) {
+            return false;
+        }
+        let flipped = self.flipped;
+        self.adopt(stored, game);
+        self.flipped = flipped;
+        Dialog::GameOver.close();
+        dialogs::toast(self.lang.t(Key::ToastConflict), true);
+        true
+    }
+
+    /// Another tab changed storage: follow changes of the game on the board, refresh the list.
+    fn storage_changed(&mut self, key: Option<String>, value: Option<String>) {
+        self.saved_dirty = true;
+        if key.as_deref() != Some(self.store.game_key(&self.id).as_str()) {
+            // The other tab switched games, cleared storage or changed another game: keep the
+            // view; a later save checks for a newer version first.
+            return;
+        }
+        let Some(text) = value else {
+            // Deleted there: keep the game on screen (it is saved again on the next change).
+            self.synced = None;
+            return;
+        };
+        let Ok(stored) = SavedGame::parse(&text) else {
+            return;
+        };
+        let Ok(game) = stored.to_game() else { return };
+        let ours: Vec<String> = self.game.moves().iter().map(|m| m.to_uci()).collect();
+        let same = stored.moves == ours
+            && stored.result
+                == self
+                    .game
+                    .outcome()
+                    .map(|o| storage::outcome_code(o).to_owned());
+        if same {
+            self.synced = Some((stored.updated, stored.moves));
+            return;
+        }
+        let flipped = self.flipped;
+        self.adopt(stored, game);
+        self.flipped = flipped;
+        Dialog::GameOver.close();
+        Dialog::Promotion.close();
+        dialogs::toast(self.lang.t(Key::ToastSynced), false);
+    }
+
     fn write_failed(&mut self, e: &WriteError) {
         dom::log(&format!("storage: {e}"));
         let notice = match e {
@@ -946,7 +1022,7 @@ impl App {
             WriteError::Other(why) => Notice::WriteFailed(why.clone()),
         };
         if !self.quota_reported || notice != Notice::Full {
-            dialogs::toast(&notice.text(self.lang), true);
+            dialogs::toast(&notice.text(self.lang, self.has_other_saved()), true);
         }
         if notice == Notice::Full {
             self.quota_reported = true;
@@ -1103,8 +1179,17 @@ impl App {
                 Some(c) => {
                     let used = c.moves_used();
                     let limit = c.limit_moves();
+                    // The side that must mate: the one without the lone king.
+                    let attacker_white = lone_side(&pos)
+                        .map_or(pos.turn() == Color::Black, |lone| lone == Color::Black);
+                    let key = match (used == 0, attacker_white) {
+                        (true, true) => Key::CountingStartWhite,
+                        (true, false) => Key::CountingStartBlack,
+                        (false, true) => Key::CountingWhite,
+                        (false, false) => Key::CountingBlack,
+                    };
                     let text = lang.fmt(
-                        Key::Counting,
+                        key,
                         &[
                             ("used", &used.to_string()),
                             ("limit", &limit.to_string()),
@@ -1136,6 +1221,8 @@ impl App {
                 &lang.fmt(Key::FiftyCounter, &[("n", &fifty.to_string())]),
             );
             dom::set_attr(&e, "data-value", &fifty.to_string());
+            // Once the game is over the counters no longer matter.
+            dom::set_hidden(&e, over.is_some());
         }
         let reps = self.game.repetitions();
         if let Some(e) = dom::by_id("repetition-counter") {
@@ -1144,6 +1231,7 @@ impl App {
                 &lang.fmt(Key::RepetitionCounter, &[("n", &reps.to_string())]),
             );
             dom::set_attr(&e, "data-value", &reps.to_string());
+            dom::set_hidden(&e, over.is_some());
         }
         let claim = if self.game.can_claim(DrawClaim::Threefold) {
             Some(Key::ClaimThreefold)
@@ -1187,8 +1275,18 @@ impl App {
             self.saved_dirty = false;
             self.render_saved();
         }
-        let notices: Vec<String> = self.notices.iter().map(|n| n.text(lang)).collect();
+        let has_saved = self.notices.contains(&Notice::Full) && self.has_other_saved();
+        let notices: Vec<String> = self
+            .notices
+            .iter()
+            .map(|n| n.text(lang, has_saved))
+            .collect();
         dialogs::show_notices(&notices);
+    }
+
+    /// Whether saved games other than the one on the board exist (that could be deleted).
+    fn has_other_saved(&self) -> bool {
+        self.store.list().0.iter().any(|g| g.id != self.id)
     }
 
     /// Marks the hint's squares with the class `hint` while the hinted position is on the board.
@@ -1303,13 +1401,7 @@ impl App {
                 let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
             }
             let when: String = date.to_locale_string(lang.code(), &options).into();
-            let mut summary = lang.fmt(
-                Key::SavedSummary,
-                &[
-                    ("date", &when),
-                    ("n", &g.moves.len().div_ceil(2).to_string()),
-                ],
-            );
+            let mut summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
             if let Ok(Some(a)) = g.ai_game() {
                 summary.push_str(" · ");
                 summary.push_str(&lang.fmt(Key::SavedVsAi, &[("level", &a.level.to_string())]));
@@ -1332,8 +1424,14 @@ impl App {
             }
             let _ = li.append_child(&info);
             if !current && let Some(actions) = dom::el("div", "saved-actions") {
+                // A finished game is opened to be looked at, not resumed.
+                let open = if g.result.is_some() {
+                    Key::BtnOpen
+                } else {
+                    Key::BtnResume
+                };
                 for (action, key, class) in [
-                    ("resume", Key::BtnResume, "btn small"),
+                    ("resume", open, "btn small"),
                     ("delete", Key::BtnDelete, "btn small quiet"),
                 ] {
                     if let Some(b) = dom::el("button", class) {
@@ -1351,6 +1449,37 @@ impl App {
         if let Some(empty) = dom::by_id("saved-empty") {
             dom::set_hidden(&empty, shown > 0);
         }
+    }
+}
+
+/// Whether a stored version of the game (`stored`) must not be overwritten by ours
+/// (`ours`, its moves in UCI): it was written after the version this tab knows (`synced`:
+/// its `updated` time and moves) and it is not a prefix of ours (our moves do not extend it).
+pub fn stored_is_newer(
+    synced: Option<&(f64, Vec<String>)>,
+    stored: &SavedGame,
+    ours: &[String],
+) -> bool {
+    let newer = match synced {
+        Some((updated, moves)) => stored.updated > *updated || stored.moves != *moves,
+        // A version this tab never saw (e.g. written after the other tab deleted ours).
+        None => true,
+    };
+    newer && !ours.starts_with(&stored.moves)
+}
+
+/// The side left with a lone king, if exactly one side is.
+fn lone_side(pos: &rules::Position) -> Option<Color> {
+    let mut count = [0u32; 2];
+    for i in 0..64 {
+        if let Some(p) = board::square(i).and_then(|sq| pos.piece_at(sq)) {
+            count[usize::from(p.color == Color::Black)] += 1;
+        }
+    }
+    match count {
+        [1, n] if n > 1 => Some(Color::White),
+        [n, 1] if n > 1 => Some(Color::Black),
+        _ => None,
     }
 }
 
@@ -1483,6 +1612,22 @@ fn wire_events() {
             }
         });
     }
+    if let Some(window) = web_sys::window() {
+        // Another tab of this site changed localStorage (never fired for our own writes).
+        dom::on(&window, "storage", |ev: web_sys::StorageEvent| {
+            let key = ev.key();
+            if key
+                .as_deref()
+                .is_some_and(|k| !k.starts_with(&format!("{STORAGE_PREFIX}.")))
+            {
+                return;
+            }
+            dispatch(Msg::StorageChanged {
+                key,
+                value: ev.new_value(),
+            });
+        });
+    }
     if let Some(board) = dom::by_id("board") {
         dom::on(&board, "pointerdown", |ev: PointerEvent| {
             if ev.button() != 0 {
@@ -1529,5 +1674,57 @@ fn wire_events() {
             }
         });
         dom::on(&board, "contextmenu", |ev: Event| ev.prevent_default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(updated: f64, moves: &[&str]) -> SavedGame {
+        let mut game = Game::new(Rules::default());
+        for m in moves {
+            game.play_uci(m).expect("legal");
+        }
+        SavedGame::from_game("g", 1.0, updated, &game)
+    }
+
+    fn ucis(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| (*m).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_newer_diverging_version_is_not_overwritten() {
+        let synced = (10.0, ucis(&["e3e4"]));
+        // Our own last write, extended by our next move: save.
+        assert!(!stored_is_newer(
+            Some(&synced),
+            &stored(10.0, &["e3e4"]),
+            &ucis(&["e3e4", "d6d5"])
+        ));
+        // After our undo the stored game is longer but it is the one we wrote: save.
+        assert!(!stored_is_newer(
+            Some(&(10.0, ucis(&["e3e4", "d6d5"]))),
+            &stored(10.0, &["e3e4", "d6d5"]),
+            &ucis(&["e3e4"])
+        ));
+        // Another tab moved on: adopt theirs.
+        assert!(stored_is_newer(
+            Some(&synced),
+            &stored(20.0, &["e3e4", "c6c5"]),
+            &ucis(&["e3e4", "d6d5"])
+        ));
+        // Another tab's newer version that ours extends: save.
+        assert!(!stored_is_newer(
+            Some(&synced),
+            &stored(20.0, &["e3e4", "d6d5"]),
+            &ucis(&["e3e4", "d6d5", "e4d5"])
+        ));
+        // A version this tab never saw, diverging: adopt.
+        assert!(stored_is_newer(
+            None,
+            &stored(5.0, &["c3c4"]),
+            &ucis(&["e3e4"])
+        ));
     }
 }

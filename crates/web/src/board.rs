@@ -216,6 +216,13 @@ impl BoardView {
                 ),
                 None => lang.fmt(Key::SquareEmpty, &[("square", &square_name(sq))]),
             };
+            let label = if scene.selected == Some(sq) {
+                lang.fmt(Key::SquareSelected, &[("label", &label)])
+            } else if is_dest {
+                lang.fmt(Key::SquareDest, &[("label", &label)])
+            } else {
+                label
+            };
             dom::set_attr(e, "aria-label", &label);
             let animate = scene.animate.filter(|&(_, to)| to == sq);
             Self::render_piece(e, piece, animate, scene.flipped);

@@ -63,6 +63,27 @@ impl Lang {
         }
     }
 
+    /// The saved-games summary for `n` moves, singular or plural as the language wants it
+    /// (French uses the singular for 0 and 1, the others for 1 only).
+    ///
+    /// ```
+    /// use web::i18n::Lang;
+    /// assert_eq!(Lang::En.moves_summary("today", 1), "today · 1 move");
+    /// assert_eq!(Lang::De.moves_summary("heute", 3), "heute · 3 Züge");
+    /// ```
+    pub fn moves_summary(self, date: &str, n: usize) -> String {
+        let singular = match self {
+            Lang::Fr => n <= 1,
+            _ => n == 1,
+        };
+        let key = if singular {
+            Key::SavedSummaryOne
+        } else {
+            Key::SavedSummaryMany
+        };
+        self.fmt(key, &[("date", date), ("n", &n.to_string())])
+    }
+
     /// The text of `key` with each `{name}` placeholder replaced by its value from `args`.
     /// Placeholders without a value are left as they are.
     pub fn fmt(self, key: Key, args: &[(&str, &str)]) -> String {
@@ -165,7 +186,13 @@ strings! {
         "Keine weiteren gespeicherten Partien.",
     ],
     SavedCurrent => ["on the board now", "sur l’échiquier", "no tabuleiro agora", "jetzt auf dem Brett"],
-    SavedSummary => [
+    SavedSummaryOne => [
+        "{date} · {n} move",
+        "{date} · {n} coup",
+        "{date} · {n} lance",
+        "{date} · {n} Zug",
+    ],
+    SavedSummaryMany => [
         "{date} · {n} moves",
         "{date} · {n} coups",
         "{date} · {n} lances",
@@ -174,6 +201,7 @@ strings! {
     SavedOngoing => ["in progress", "en cours", "em andamento", "läuft"],
     SavedFinished => ["finished", "terminée", "encerrada", "beendet"],
     BtnResume => ["Resume", "Reprendre", "Retomar", "Fortsetzen"],
+    BtnOpen => ["Open", "Ouvrir", "Abrir", "Öffnen"],
     BtnDelete => ["Delete", "Supprimer", "Apagar", "Löschen"],
     White => ["White", "Blancs", "Brancas", "Weiß"],
     Black => ["Black", "Noirs", "Pretas", "Schwarz"],
@@ -251,11 +279,29 @@ strings! {
         "Empate por acordo.",
         "Remis durch Vereinbarung.",
     ],
-    Counting => [
-        "Count {used} of {limit}: mate by move {limit} or it is a draw ({left} left).",
-        "Décompte {used} sur {limit} : mat au plus tard au coup {limit}, sinon nulle (reste {left}).",
-        "Contagem {used} de {limit}: mate até o lance {limit} ou é empate (faltam {left}).",
-        "Zählung {used} von {limit}: Matt bis zum {limit}. Zug, sonst Remis (noch {left}).",
+    CountingStartWhite => [
+        "Count starts with Black’s next move: White must mate within {limit} moves of the count, or it is a draw.",
+        "Le décompte commence au prochain coup des Noirs : les Blancs doivent mater en {limit} coups du décompte, sinon nulle.",
+        "A contagem começa no próximo lance das pretas: as brancas devem dar mate em {limit} lances da contagem, ou é empate.",
+        "Die Zählung beginnt mit dem nächsten Zug von Schwarz: Weiß muss innerhalb von {limit} Zügen der Zählung mattsetzen, sonst Remis.",
+    ],
+    CountingStartBlack => [
+        "Count starts with White’s next move: Black must mate within {limit} moves of the count, or it is a draw.",
+        "Le décompte commence au prochain coup des Blancs : les Noirs doivent mater en {limit} coups du décompte, sinon nulle.",
+        "A contagem começa no próximo lance das brancas: as pretas devem dar mate em {limit} lances da contagem, ou é empate.",
+        "Die Zählung beginnt mit dem nächsten Zug von Weiß: Schwarz muss innerhalb von {limit} Zügen der Zählung mattsetzen, sonst Remis.",
+    ],
+    CountingWhite => [
+        "Count {used} of {limit}: White must mate by move {limit} of the count, or it is a draw ({left} left).",
+        "Décompte {used} sur {limit} : les Blancs doivent mater au plus tard au coup {limit} du décompte, sinon nulle (reste {left}).",
+        "Contagem {used} de {limit}: as brancas devem dar mate até o lance {limit} da contagem, ou é empate (faltam {left}).",
+        "Zählung {used} von {limit}: Weiß muss bis zum {limit}. Zug der Zählung mattsetzen, sonst Remis (noch {left}).",
+    ],
+    CountingBlack => [
+        "Count {used} of {limit}: Black must mate by move {limit} of the count, or it is a draw ({left} left).",
+        "Décompte {used} sur {limit} : les Noirs doivent mater au plus tard au coup {limit} du décompte, sinon nulle (reste {left}).",
+        "Contagem {used} de {limit}: as pretas devem dar mate até o lance {limit} da contagem, ou é empate (faltam {left}).",
+        "Zählung {used} von {limit}: Schwarz muss bis zum {limit}. Zug der Zählung mattsetzen, sonst Remis (noch {left}).",
     ],
     CountByRook => [
         "The rook sets the limit at 16.",
@@ -307,6 +353,15 @@ strings! {
     ],
     SquareLabel => ["{square}: {piece}, {color}", "{square} : {piece}, {color}", "{square}: {piece}, {color}", "{square}: {piece}, {color}"],
     SquareEmpty => ["{square}: empty", "{square} : vide", "{square}: vazia", "{square}: leer"],
+    SquareSelected => ["{label}, selected", "{label}, sélectionnée", "{label}, selecionada", "{label}, ausgewählt"],
+    SquareDest => ["{label}, legal move", "{label}, coup légal", "{label}, lance legal", "{label}, legaler Zug"],
+    ControlsLabel => ["Game", "Partie", "Partida", "Partie"],
+    AppFailed => [
+        "The app could not start: {error}",
+        "L’application n’a pas pu démarrer : {error}",
+        "O app não conseguiu iniciar: {error}",
+        "Die App konnte nicht starten: {error}",
+    ],
     PromoTitle => ["Promote the pawn to", "Promouvoir le pion en", "Promover o peão a", "Bauer umwandeln in"],
     PromoMetOnly => [
         "Met-only setting: the pawn becomes a met.",
@@ -367,6 +422,24 @@ strings! {
         "Le stockage est plein : cette partie n’est plus enregistrée. Supprimez des parties pour libérer de la place.",
         "O armazenamento está cheio e esta partida não está sendo salva. Apague algumas partidas para liberar espaço.",
         "Der Speicher ist voll, diese Partie wird nicht gespeichert. Lösche gespeicherte Partien, um Platz zu schaffen.",
+    ],
+    StorageFullNoGames => [
+        "Storage is full, so this game is not being saved. Free space by clearing other data this browser keeps for the site, or leave private browsing mode.",
+        "Le stockage est plein : cette partie n’est plus enregistrée. Libérez de la place en effaçant les autres données du site dans ce navigateur, ou quittez la navigation privée.",
+        "O armazenamento está cheio e esta partida não está sendo salva. Libere espaço apagando outros dados do site neste navegador, ou saia da navegação privada.",
+        "Der Speicher ist voll, diese Partie wird nicht gespeichert. Schaffe Platz, indem du andere Website-Daten in diesem Browser löschst, oder verlasse den privaten Modus.",
+    ],
+    ToastSynced => [
+        "Updated from another tab.",
+        "Mise à jour depuis un autre onglet.",
+        "Atualizado a partir de outra aba.",
+        "Aus einem anderen Tab aktualisiert.",
+    ],
+    ToastConflict => [
+        "This game was changed in another tab: its newer version is shown and your last change was not saved.",
+        "Cette partie a été modifiée dans un autre onglet : sa version plus récente est affichée et votre dernière modification n’a pas été enregistrée.",
+        "Esta partida foi alterada em outra aba: a versão mais recente está sendo mostrada e sua última alteração não foi salva.",
+        "Diese Partie wurde in einem anderen Tab geändert: die neuere Fassung wird angezeigt, deine letzte Änderung wurde nicht gespeichert.",
     ],
     StorageUnavailable => [
         "This browser does not let the page save games; the game will be lost on reload.",
@@ -502,6 +575,23 @@ mod tests {
         assert_eq!(negotiate(&["pt-BR", "en"]), Lang::Pt);
         assert_eq!(negotiate(&["zh-CN", "ja"]), Lang::En);
         assert_eq!(negotiate(&["FR_ca"]), Lang::Fr);
+    }
+
+    #[test]
+    fn move_counts_agree_in_number() {
+        let cases = [
+            (Lang::En, 1, "d · 1 move"),
+            (Lang::En, 3, "d · 3 moves"),
+            (Lang::Fr, 1, "d · 1 coup"),
+            (Lang::Fr, 3, "d · 3 coups"),
+            (Lang::De, 1, "d · 1 Zug"),
+            (Lang::De, 3, "d · 3 Züge"),
+            (Lang::Pt, 1, "d · 1 lance"),
+            (Lang::Pt, 3, "d · 3 lances"),
+        ];
+        for (lang, n, want) in cases {
+            assert_eq!(lang.moves_summary("d", n), want);
+        }
     }
 
     #[test]

@@ -74,7 +74,9 @@ pub fn start() {
     if let Err(e) = app::start() {
         dom::log(&format!("the app could not start: {e}"));
         if let Some(status) = dom::by_id("status") {
-            dom::set_text(&status, &format!("The app could not start: {e}"));
+            let lang = i18n::negotiate(&dom::browser_languages());
+            let text = lang.fmt(i18n::Key::AppFailed, &[("error", &e)]);
+            dom::set_text(&status, &text);
         }
     }
 }
