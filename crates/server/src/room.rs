@@ -712,7 +712,12 @@ async fn commit(
         return true;
     }
     let id = room.meta.id.clone();
-    if let Err(e) = lobby.store.append_events(&id, room.seq() + 1, &events) {
+    let saved = lobby
+        .store
+        .append_events_queued(&id, room.seq() + 1, events.clone())
+        .await
+        .unwrap_or_else(|_| Err(crate::store::StoreError::stopped()));
+    if let Err(e) = saved {
         tracing::error!("room {id}: {e}");
         lobby.metrics.errors.inc();
         if let Some(sub) = requester.and_then(|c| subs.get(&c)) {

@@ -6,7 +6,9 @@
 
 use std::fmt;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, mpsc};
+
+use tokio::sync::oneshot;
 
 use protocol::{PromotionRule, RoomEvent, TimeControl};
 use rules::Color;
@@ -53,6 +55,14 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl StoreError {
+    /// The store stopped answering.
+    #[must_use]
+    pub fn stopped() -> StoreError {
+        StoreError("the store stopped".into())
+    }
+}
+
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
         StoreError(e.to_string())
@@ -81,6 +91,18 @@ pub trait Store: Send + Sync {
         first_seq: u64,
         events: &[RoomEvent],
     ) -> Result<(), StoreError>;
+    /// Appends events without blocking the caller: the answer arrives on the receiver. Stores
+    /// that write to disk batch concurrent appends into one transaction (group commit).
+    fn append_events_queued(
+        &self,
+        room: &str,
+        first_seq: u64,
+        events: Vec<RoomEvent>,
+    ) -> oneshot::Receiver<Result<(), StoreError>> {
+        let (tx, rx) = oneshot::channel();
+        let _ = tx.send(self.append_events(room, first_seq, &events));
+        rx
+    }
     /// Every stored room, oldest first.
     ///
     /// # Errors
@@ -146,8 +168,23 @@ impl Store for MemoryStore {
     }
 }
 
+/// An append waiting for the writer thread.
+struct Job {
+    room: String,
+    first_seq: u64,
+    events: Vec<RoomEvent>,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
 /// Rooms in an embedded SQLite database (WAL journal), migrated on open.
-pub struct SqliteStore(Mutex<rusqlite::Connection>);
+///
+/// Event appends from the rooms go to a writer thread with its own connection, which commits
+/// every append waiting at that moment in one transaction and runs the WAL checkpoints, so the
+/// async runtime never waits on the disk.
+pub struct SqliteStore {
+    conn: Mutex<rusqlite::Connection>,
+    writer: Mutex<mpsc::Sender<Job>>,
+}
 
 impl fmt::Debug for SqliteStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -197,11 +234,82 @@ impl SqliteStore {
             tx.pragma_update(None, "user_version", i as i64 + 1)?;
             tx.commit()?;
         }
-        Ok(SqliteStore(Mutex::new(conn)))
+        // Checkpoints are left to the writer thread.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut writer_conn = rusqlite::Connection::open(path)?;
+        writer_conn.pragma_update(None, "synchronous", "NORMAL")?;
+        writer_conn.pragma_update(None, "foreign_keys", "ON")?;
+        writer_conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("lobby-store".into())
+            .spawn(move || writer(&mut writer_conn, &rx))
+            .map_err(|e| StoreError(e.to_string()))?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            writer: Mutex::new(tx),
+        })
     }
 
     fn conn(&self) -> Result<std::sync::MutexGuard<'_, rusqlite::Connection>, StoreError> {
-        self.0.lock().map_err(|_| StoreError("poisoned".into()))
+        self.conn.lock().map_err(|_| StoreError("poisoned".into()))
+    }
+}
+
+fn insert_events(
+    conn: &rusqlite::Connection,
+    room: &str,
+    first_seq: u64,
+    events: &[RoomEvent],
+) -> Result<(), StoreError> {
+    let mut stmt =
+        conn.prepare_cached("INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)")?;
+    for (i, e) in events.iter().enumerate() {
+        let json = serde_json::to_string(e).map_err(|e| StoreError(e.to_string()))?;
+        stmt.execute(rusqlite::params![room, (first_seq + i as u64) as i64, json])?;
+    }
+    Ok(())
+}
+
+/// The writer thread: group commit of queued appends until every sender is gone.
+fn writer(conn: &mut rusqlite::Connection, jobs: &mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 512
+            && let Ok(job) = jobs.try_recv()
+        {
+            batch.push(job);
+        }
+        // Each append in its own savepoint, so that one failure does not fail the others.
+        let mut results = Vec::with_capacity(batch.len());
+        let outcome = (|| -> Result<(), StoreError> {
+            let mut tx = conn.transaction()?;
+            for job in &batch {
+                let sp = tx.savepoint()?;
+                let r = insert_events(&sp, &job.room, job.first_seq, &job.events);
+                if r.is_ok() {
+                    sp.commit()?;
+                }
+                results.push(r);
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        match outcome {
+            Ok(()) => {
+                for (job, r) in batch.into_iter().zip(results) {
+                    let _ = job.reply.send(r);
+                }
+            }
+            Err(e) => {
+                for job in batch {
+                    let _ = job.reply.send(Err(StoreError(e.0.clone())));
+                }
+            }
+        }
+        // A passive checkpoint keeps the write-ahead log short without blocking readers.
+        let _ = conn.execute_batch("PRAGMA wal_checkpoint(PASSIVE);");
     }
 }
 
@@ -241,15 +349,37 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let tx = conn.transaction()?;
-        for (i, e) in events.iter().enumerate() {
-            let json = serde_json::to_string(e).map_err(|e| StoreError(e.to_string()))?;
-            tx.execute(
-                "INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)",
-                rusqlite::params![room, (first_seq + i as u64) as i64, json],
-            )?;
-        }
+        insert_events(&tx, room, first_seq, events)?;
         tx.commit()?;
         Ok(())
+    }
+
+    fn append_events_queued(
+        &self,
+        room: &str,
+        first_seq: u64,
+        events: Vec<RoomEvent>,
+    ) -> oneshot::Receiver<Result<(), StoreError>> {
+        let (reply, rx) = oneshot::channel();
+        let job = Job {
+            room: room.to_owned(),
+            first_seq,
+            events,
+            reply,
+        };
+        match self.writer.lock() {
+            Ok(w) => {
+                if let Err(mpsc::SendError(job)) = w.send(job) {
+                    let _ = job
+                        .reply
+                        .send(Err(StoreError("the store's writer has stopped".into())));
+                }
+            }
+            Err(_) => {
+                let _ = job.reply.send(Err(StoreError("poisoned".into())));
+            }
+        }
+        rx
     }
 
     fn load_all(&self) -> Result<Vec<StoredRoom>, StoreError> {
