@@ -1,5 +1,6 @@
-//! The browser UI of ASEAN chess (hot-seat play and play against the AI): board, moves, dialogs,
-//! saved games, i18n, and the AI worker bridge ([`ai`]).
+//! The browser UI of ASEAN chess (hot-seat play, play against the AI and online play with a
+//! friend): board, moves, dialogs, saved games, i18n, the AI worker bridge ([`ai`]) and the
+//! lobby client ([`lobby`]).
 //!
 //! Built for `wasm32-unknown-unknown` by `cargo xtask build` and loaded by `www/index.html`
 //! through the wasm-bindgen glue `www/pkg/web.js`. Long-lived state lives in Rust
@@ -25,11 +26,14 @@
 //!   `[data-role="rook"|"knight"|"khon"|"met"]` (only the allowed ones are visible) and
 //!   `#promotion-cancel`.
 //! - New-game dialog `#new-game`: radio inputs `name="promotion"` with values `any` and
-//!   `met-only`, `name="mode"` with `hotseat` and `ai`, `name="human"` with `white`, `black`
-//!   and `random`, the AI level `<select id="ai-level">` (values `1`..`8`, default 3; these
-//!   AI options are shown only when `ai` is chosen), submit button `#new-game-start`,
+//!   `met-only`, `name="mode"` with `hotseat`, `ai` and `online`, `name="human"` with `white`,
+//!   `black` and `random` (the human's colour against the AI, the creator's seat online), the
+//!   AI level `<select id="ai-level">` (values `1`..`8`, default 3; these AI options are shown
+//!   only when `ai` is chosen), for `online` the time control `<select id="time-control">`
+//!   (values `none`, `5+3`, `10+5`, `15+10`) and `name="visibility"` with `private` (link
+//!   only) and `public` (listed in the lobby); submit button `#new-game-start`,
 //!   `#new-game-cancel`.
-//! - Mode of play: `#app[data-mode="hotseat"|"ai"]`, described in `#mode-setting`. Against the
+//! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`. Against the
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
 //!   The AI runs in the module worker `www/ai-worker.js` ([`ai::ai_best_move`]).
@@ -45,8 +49,23 @@
 //!   towards 50, times the position occurred).
 //! - Storage problems: `#notice` (with the list `#notice-list`, dismissed by
 //!   `#notice-dismiss`); transient messages are toasts in `#toasts`.
+//! - Online play ([`lobby`]): the invite link is `<origin>/#/room/<id>` (opening it joins the
+//!   room; the address bar shows it while a room is open). Waiting screen `#waiting` with the
+//!   read-only `#invite-link`, `#btn-copy-link` (sets `data-copied="true"` once copied) and
+//!   `#btn-share` (only where the Web Share API exists). `#reconnecting` is shown while the
+//!   connection is down. `#opponent-status` (`data-state="online"|"away"|"gone"`, with the
+//!   claim countdown), `#btn-claim-victory` (shown when the countdown has run out),
+//!   `#draw-offer` (the opponent's offer) with `#btn-draw-accept` / `#btn-draw-decline`,
+//!   `#btn-draw` offers a draw online, `#btn-rematch` after the game, clocks `#clocks` with
+//!   `#clock-white` and `#clock-black` (`.clock-time` text, `data-ms`, class `running`).
+//!   `#status[data-outcome]` also takes the server's `timeout-white-wins`,
+//!   `timeout-black-wins`, `timeout-draw`, `abandoned-white-wins`, `abandoned-black-wins`.
+//! - Lobby panel `#lobby`: `#lobby-counts` ("N players online · M games in progress"), public
+//!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
+//!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`,
-//!   `asean.quarantine.<id>.<millis>` (see [`storage`]).
+//!   `asean.quarantine.<id>.<millis>` (see [`storage`]), `asean.seats.v1` (online seat
+//!   secrets by room id: `{"<id>": {"seat": "white"|"black", "secret": "…"}}`).
 
 pub mod ai;
 pub mod app;
@@ -54,6 +73,7 @@ pub mod board;
 pub mod dialogs;
 pub mod dom;
 pub mod i18n;
+pub mod lobby;
 pub mod storage;
 
 use wasm_bindgen::prelude::wasm_bindgen;

@@ -1,0 +1,699 @@
+//! Online play with a friend: the WebSocket client of the lobby (`ws(s)://<host>/ws`, the
+//! [`protocol`] crate's messages), the local copy of a room kept in event order
+//! ([`RoomView`]), the seat secrets kept in `localStorage` ([`SeatBook`]) and small helpers
+//! (invite links, time controls, clock texts).
+//!
+//! The connection ([`start`], [`send`]) says `Hello` first, pings every 25 seconds, and after a
+//! drop reconnects with a growing delay (0.5 s doubling up to 10 s); the app is told through
+//! [`NetEvent`]s and re-joins its room with the last event number it saw. Messages sent while
+//! disconnected are queued (except acknowledgements and pings) and sent after the next
+//! `Hello`.
+//!
+//! Everything except the connection itself is plain Rust, tested on the host.
+
+use protocol::{ClientMsg, Clocks, Color, RoomEvent, RoomId, RoomState, ServerMsg, TimeControl};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use wasm_bindgen::{JsCast, closure::Closure};
+use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
+
+/// The `localStorage` key of the seat secrets: a JSON object mapping room id to
+/// `{"seat": "white"|"black", "secret": "…"}`.
+pub const SEATS_KEY: &str = "asean.seats.v1";
+
+/// How many seat secrets are kept (the oldest are forgotten first).
+const MAX_SEATS: usize = 64;
+
+/// How often a ping keeps the connection alive, in milliseconds.
+const PING_MS: i32 = 25_000;
+
+/// What the connection tells the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetEvent {
+    /// Connected (again) and `Hello` sent: join the rooms again.
+    Connected,
+    /// The connection dropped; a reconnection is scheduled.
+    Disconnected,
+    /// A message from the server.
+    Message(ServerMsg),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain helpers.
+
+/// The room id of an invite link's fragment (`#/room/<id>`), if it is one: 20 lower-case hex
+/// digits.
+///
+/// ```
+/// use web::lobby::room_from_hash;
+/// assert_eq!(room_from_hash("#/room/0123456789abcdef0123").as_deref(), Some("0123456789abcdef0123"));
+/// assert_eq!(room_from_hash("#/room/nope"), None);
+/// assert_eq!(room_from_hash(""), None);
+/// ```
+pub fn room_from_hash(hash: &str) -> Option<RoomId> {
+    let id = hash
+        .strip_prefix('#')
+        .unwrap_or(hash)
+        .strip_prefix("/room/")?;
+    let id = id.trim_end_matches('/');
+    (id.len() == 20
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+    .then(|| id.to_owned())
+}
+
+/// The invite link of `room` on the site at `origin` (e.g. `https://example.org`).
+pub fn invite_link(origin: &str, room: &str) -> String {
+    format!("{}/#/room/{room}", origin.trim_end_matches('/'))
+}
+
+/// A time control from the new-game dialog's value: `"5+3"` is 5 minutes plus 3 seconds a
+/// move; anything else (e.g. `"none"`) is untimed.
+///
+/// ```
+/// use web::lobby::parse_time_control;
+/// let tc = parse_time_control("10+5").unwrap();
+/// assert_eq!((tc.initial_secs, tc.increment_secs), (600, 5));
+/// assert!(parse_time_control("none").is_none());
+/// ```
+pub fn parse_time_control(value: &str) -> Option<TimeControl> {
+    let (m, s) = value.split_once('+')?;
+    let minutes: u32 = m.trim().parse().ok()?;
+    let increment: u32 = s.trim().parse().ok()?;
+    Some(TimeControl {
+        initial_secs: minutes.checked_mul(60)?,
+        increment_secs: increment,
+    })
+}
+
+/// A time control written as `5+3` (minutes and increment seconds).
+pub fn time_control_text(tc: TimeControl) -> String {
+    if tc.initial_secs.is_multiple_of(60) {
+        format!("{}+{}", tc.initial_secs / 60, tc.increment_secs)
+    } else {
+        format!("{}s+{}", tc.initial_secs, tc.increment_secs)
+    }
+}
+
+/// A clock reading: `m:ss`, or `h:mm:ss` from an hour, or `s.t` under ten seconds.
+///
+/// ```
+/// use web::lobby::clock_text;
+/// assert_eq!(clock_text(300_000), "5:00");
+/// assert_eq!(clock_text(3_723_000), "1:02:03");
+/// assert_eq!(clock_text(9_450), "9.4");
+/// ```
+pub fn clock_text(ms: u64) -> String {
+    if ms < 10_000 {
+        return format!("{}.{}", ms / 1000, (ms % 1000) / 100);
+    }
+    let secs = ms.div_ceil(1000);
+    let (h, m, s) = (secs / 3600, (secs / 60) % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seat secrets.
+
+/// A seat held in a room: its colour and secret.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatEntry {
+    /// The seat.
+    pub seat: Color,
+    /// The secret that resumes it.
+    pub secret: String,
+    /// When it was stored (milliseconds since the epoch), to forget the oldest first.
+    #[serde(default)]
+    pub at: f64,
+}
+
+/// The seats this browser holds, by room id (stored under [`SEATS_KEY`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatBook {
+    /// Room id to seat.
+    pub seats: BTreeMap<RoomId, SeatEntry>,
+}
+
+impl SeatBook {
+    /// Reads the stored JSON; anything unreadable is an empty book.
+    pub fn parse(text: &str) -> SeatBook {
+        SeatBook {
+            seats: serde_json::from_str(text).unwrap_or_default(),
+        }
+    }
+
+    /// The JSON to store.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.seats).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Remembers a seat, forgetting the oldest ones beyond the limit.
+    pub fn insert(&mut self, room: &str, seat: Color, secret: &str, now: f64) {
+        self.seats.insert(
+            room.to_owned(),
+            SeatEntry {
+                seat,
+                secret: secret.to_owned(),
+                at: now,
+            },
+        );
+        while self.seats.len() > MAX_SEATS {
+            let oldest = self
+                .seats
+                .iter()
+                .min_by(|a, b| a.1.at.total_cmp(&b.1.at))
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => self.seats.remove(&k),
+                None => break,
+            };
+        }
+    }
+
+    /// The seat held in `room`, if any.
+    pub fn get(&self, room: &str) -> Option<&SeatEntry> {
+        self.seats.get(room)
+    }
+
+    /// Reads the book from `localStorage` (empty when unavailable).
+    pub fn load() -> SeatBook {
+        local_storage()
+            .and_then(|s| s.get_item(SEATS_KEY).ok().flatten())
+            .map(|t| SeatBook::parse(&t))
+            .unwrap_or_default()
+    }
+
+    /// Writes the book to `localStorage`; returns whether it was stored.
+    pub fn save(&self) -> bool {
+        local_storage().is_some_and(|s| s.set_item(SEATS_KEY, &self.to_json()).is_ok())
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local copy of a room.
+
+/// What an event did to a [`RoomView`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The next event: applied.
+    Applied,
+    /// Already seen: ignored.
+    Duplicate,
+    /// Events are missing before it: ignored; join again to catch up.
+    Gap,
+}
+
+/// A room as this browser knows it: the last snapshot plus the events after it, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomView {
+    /// The room.
+    pub id: RoomId,
+    /// The seat held here (`None`: watching).
+    pub you: Option<Color>,
+    /// The number of the last event applied.
+    pub seq: u64,
+    /// The state.
+    pub state: RoomState,
+    /// When the clocks in `state` were read (milliseconds, the page's clock).
+    pub clocks_at: f64,
+    /// When the opponent's absence lets us claim the win (milliseconds, the page's clock).
+    pub claim_at: Option<f64>,
+}
+
+impl RoomView {
+    /// A room from a snapshot received at `now` (milliseconds).
+    pub fn from_snapshot(
+        id: &str,
+        seq: u64,
+        you: Option<Color>,
+        state: RoomState,
+        now: f64,
+    ) -> RoomView {
+        let claim_at = state.claim_in_ms.map(|ms| now + ms as f64);
+        RoomView {
+            id: id.to_owned(),
+            you,
+            seq,
+            state,
+            clocks_at: now,
+            claim_at,
+        }
+    }
+
+    /// Applies event number `seq` received at `now`, if it is the next one.
+    pub fn apply(&mut self, seq: u64, event: &RoomEvent, now: f64) -> Step {
+        if seq <= self.seq {
+            return Step::Duplicate;
+        }
+        if seq > self.seq + 1 {
+            return Step::Gap;
+        }
+        self.seq = seq;
+        let s = &mut self.state;
+        match event {
+            RoomEvent::Seated { seat } => match seat {
+                Color::White => s.seats.white_taken = true,
+                Color::Black => s.seats.black_taken = true,
+            },
+            RoomEvent::Moved { uci, clocks, .. } => {
+                s.moves.push(uci.clone());
+                if clocks.is_some() {
+                    s.clocks = *clocks;
+                    self.clocks_at = now;
+                }
+            }
+            RoomEvent::DrawOffered { by } => s.draw_offer = Some(*by),
+            RoomEvent::DrawDeclined { .. } => s.draw_offer = None,
+            RoomEvent::GameOver { result, .. } => {
+                s.outcome = Some(result.clone());
+                s.draw_offer = None;
+                // The clocks stop where they are.
+                if let Some(c) = s.clocks {
+                    let stopped = Clocks {
+                        running: None,
+                        ..clocks_now(c, self.clocks_at, now)
+                    };
+                    s.clocks = Some(stopped);
+                    self.clocks_at = now;
+                }
+                self.claim_at = None;
+                s.claim_in_ms = None;
+            }
+            RoomEvent::Presence {
+                seat,
+                online,
+                claim_in_ms,
+            } => {
+                match seat {
+                    Color::White => s.seats.white_online = *online,
+                    Color::Black => s.seats.black_online = *online,
+                }
+                if Some(*seat) != self.you {
+                    s.claim_in_ms = if *online { None } else { *claim_in_ms };
+                    self.claim_at = s.claim_in_ms.map(|ms| now + ms as f64);
+                }
+            }
+            RoomEvent::RematchOffered { by } => s.rematch_offer = Some(*by),
+            RoomEvent::RematchReady { room } => s.rematch_room = Some(room.clone()),
+        }
+        Step::Applied
+    }
+
+    /// The other seat.
+    pub fn opponent(&self) -> Option<Color> {
+        self.you.map(Color::other)
+    }
+
+    /// Whether both seats are taken.
+    pub fn full(&self) -> bool {
+        self.state.seats.white_taken && self.state.seats.black_taken
+    }
+
+    /// Whether `seat` has an open connection.
+    pub fn online(&self, seat: Color) -> bool {
+        match seat {
+            Color::White => self.state.seats.white_online,
+            Color::Black => self.state.seats.black_online,
+        }
+    }
+
+    /// The clocks as they read at `now`, counting down the running side locally (the server
+    /// decides when a flag falls).
+    pub fn clocks_at(&self, now: f64) -> Option<Clocks> {
+        self.state
+            .clocks
+            .map(|c| clocks_now(c, self.clocks_at, now))
+    }
+
+    /// Milliseconds until the win may be claimed, while the opponent is away.
+    pub fn claim_left(&self, now: f64) -> Option<u64> {
+        self.claim_at.map(|at| (at - now).max(0.0) as u64)
+    }
+}
+
+fn clocks_now(c: Clocks, since: f64, now: f64) -> Clocks {
+    let spent = (now - since).max(0.0) as u64;
+    match c.running {
+        Some(Color::White) => Clocks {
+            white_ms: c.white_ms.saturating_sub(spent),
+            ..c
+        },
+        Some(Color::Black) => Clocks {
+            black_ms: c.black_ms.saturating_sub(spent),
+            ..c
+        },
+        None => c,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The connection.
+
+type Handler = Rc<dyn Fn(NetEvent)>;
+
+#[derive(Default)]
+struct Conn {
+    ws: Option<WebSocket>,
+    open: bool,
+    attempts: u32,
+    outbox: Vec<ClientMsg>,
+    handler: Option<Handler>,
+    started: bool,
+}
+
+thread_local! {
+    static CONN: RefCell<Conn> = RefCell::new(Conn::default());
+}
+
+/// The lobby's WebSocket URL for the page's location: `ws://<host>/ws`, or `wss://` on https.
+pub fn ws_url() -> Option<String> {
+    let loc = web_sys::window()?.location();
+    let scheme = if loc.protocol().ok()? == "https:" {
+        "wss"
+    } else {
+        "ws"
+    };
+    Some(format!("{scheme}://{}/ws", loc.host().ok()?))
+}
+
+/// Opens the connection (once; later calls do nothing) and passes what happens to `handler`.
+pub fn start(handler: impl Fn(NetEvent) + 'static) {
+    let first = CONN.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.started {
+            return false;
+        }
+        c.started = true;
+        c.handler = Some(Rc::new(handler));
+        true
+    });
+    if !first {
+        return;
+    }
+    open_socket();
+    if let Some(w) = web_sys::window() {
+        let ping = Closure::<dyn FnMut()>::new(|| {
+            if is_open() {
+                send(ClientMsg::Ping);
+            }
+        });
+        let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
+            ping.as_ref().unchecked_ref(),
+            PING_MS,
+        );
+        ping.forget();
+    }
+}
+
+/// Whether the connection is open (and `Hello` sent).
+pub fn is_open() -> bool {
+    CONN.with(|c| c.borrow().open)
+}
+
+/// Whether [`start`] was called.
+pub fn is_started() -> bool {
+    CONN.with(|c| c.borrow().started)
+}
+
+/// Sends a message now, or queues it until the connection is open again. Acknowledgements,
+/// pings, joins and lobby watching are not queued: on [`NetEvent::Connected`] the app watches
+/// the lobby and joins its room again from the last event seen.
+pub fn send(msg: ClientMsg) {
+    CONN.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.open
+            && let Some(ws) = &c.ws
+            && ws.send_with_str(&msg.to_json()).is_ok()
+        {
+            return;
+        }
+        // Rooms are joined again on [`NetEvent::Connected`]: a queued join would come twice.
+        let resent = matches!(
+            msg,
+            ClientMsg::Ack { .. }
+                | ClientMsg::Ping
+                | ClientMsg::Join { .. }
+                | ClientMsg::WatchLobby
+        );
+        if !resent && c.outbox.len() < 32 {
+            c.outbox.push(msg);
+        }
+    });
+}
+
+fn notify(event: NetEvent) {
+    let handler = CONN.with(|c| c.borrow().handler.clone());
+    if let Some(h) = handler {
+        h(event);
+    }
+}
+
+fn open_socket() {
+    let Some(url) = ws_url() else { return };
+    let ws = match WebSocket::new(&url) {
+        Ok(ws) => ws,
+        Err(e) => {
+            crate::dom::log(&format!("lobby: cannot open {url}: {e:?}"));
+            schedule_reconnect();
+            return;
+        }
+    };
+    let on_open = {
+        let ws = ws.clone();
+        Closure::<dyn FnMut(Event)>::new(move |_: Event| {
+            let hello = ClientMsg::Hello {
+                protocol: protocol::PROTOCOL_VERSION,
+            };
+            let _ = ws.send_with_str(&hello.to_json());
+            CONN.with(|c| {
+                let mut c = c.borrow_mut();
+                c.open = true;
+                c.attempts = 0;
+            });
+            notify(NetEvent::Connected);
+            let queued = CONN.with(|c| std::mem::take(&mut c.borrow_mut().outbox));
+            for msg in queued {
+                send(msg);
+            }
+        })
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        let Some(text) = ev.data().as_string() else {
+            return;
+        };
+        match protocol::parse_server(&text) {
+            Ok(msg) => notify(NetEvent::Message(msg)),
+            Err(e) => crate::dom::log(&format!("lobby: {e}")),
+        }
+    });
+    let on_close = {
+        let ws = ws.clone();
+        Closure::<dyn FnMut(CloseEvent)>::new(move |_: CloseEvent| {
+            let current = CONN.with(|c| {
+                let mut c = c.borrow_mut();
+                let current = c.ws.as_ref().is_some_and(|w| *w == ws);
+                if current {
+                    c.ws = None;
+                    c.open = false;
+                }
+                current
+            });
+            if current {
+                notify(NetEvent::Disconnected);
+                schedule_reconnect();
+            }
+        })
+    };
+    ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    // The handlers live as long as the socket; a few are leaked per reconnection.
+    on_open.forget();
+    on_message.forget();
+    on_close.forget();
+    CONN.with(|c| c.borrow_mut().ws = Some(ws));
+}
+
+/// The delay before reconnection attempt `n` (from 0): 0.5 s doubling up to 10 s.
+pub fn backoff_ms(n: u32) -> i32 {
+    (500i32.saturating_mul(1 << n.min(5))).min(10_000)
+}
+
+fn schedule_reconnect() {
+    let n = CONN.with(|c| {
+        let mut c = c.borrow_mut();
+        c.attempts = c.attempts.saturating_add(1);
+        c.attempts - 1
+    });
+    // A little jitter so that many pages do not come back at the same instant.
+    let jitter = (js_sys::Math::random() * 250.0) as i32;
+    crate::dom::after_ms(backoff_ms(n) + jitter, open_socket);
+}
+
+/// Closes the socket as a network drop would (for tests of the reconnection).
+pub fn drop_connection() {
+    if let Some(ws) = CONN.with(|c| c.borrow().ws.clone()) {
+        let _ = ws.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::{PromotionRule, Seats};
+
+    fn state() -> RoomState {
+        RoomState {
+            initial_fen: String::new(),
+            promotion: PromotionRule::Any,
+            clock: None,
+            public: false,
+            moves: vec![],
+            seats: Seats {
+                white_taken: true,
+                black_taken: false,
+                white_online: true,
+                black_online: false,
+            },
+            outcome: None,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_room: None,
+            clocks: Some(Clocks {
+                white_ms: 60_000,
+                black_ms: 60_000,
+                running: None,
+            }),
+            claim_in_ms: None,
+        }
+    }
+
+    fn moved(ply: u32, uci: &str, running: Color) -> RoomEvent {
+        RoomEvent::Moved {
+            ply,
+            uci: uci.into(),
+            san: String::new(),
+            clocks: Some(Clocks {
+                white_ms: 60_000,
+                black_ms: 60_000,
+                running: Some(running),
+            }),
+        }
+    }
+
+    #[test]
+    fn events_apply_in_order_once() {
+        let mut r = RoomView::from_snapshot("r", 2, Some(Color::White), state(), 0.0);
+        assert_eq!(
+            r.apply(2, &RoomEvent::Seated { seat: Color::Black }, 0.0),
+            Step::Duplicate
+        );
+        assert!(!r.full());
+        assert_eq!(
+            r.apply(3, &RoomEvent::Seated { seat: Color::Black }, 0.0),
+            Step::Applied
+        );
+        assert!(r.full());
+        assert_eq!(r.apply(5, &moved(1, "b8d7", Color::White), 0.0), Step::Gap);
+        assert_eq!(
+            r.apply(4, &moved(0, "b1d2", Color::Black), 0.0),
+            Step::Applied
+        );
+        assert_eq!(
+            r.apply(4, &moved(0, "b1d2", Color::Black), 0.0),
+            Step::Duplicate
+        );
+        assert_eq!(
+            r.apply(5, &moved(1, "b8d7", Color::White), 1000.0),
+            Step::Applied
+        );
+        assert_eq!(r.state.moves, ["b1d2", "b8d7"]);
+        assert_eq!(r.seq, 5);
+        let c = r.clocks_at(3500.0).expect("clocks");
+        assert_eq!((c.white_ms, c.black_ms), (57_500, 60_000));
+        r.apply(
+            6,
+            &RoomEvent::GameOver {
+                result: "resign-black-wins".into(),
+                winner: Some(Color::Black),
+            },
+            4000.0,
+        );
+        let c = r.clocks_at(9000.0).expect("clocks");
+        assert_eq!((c.white_ms, c.running), (57_000, None));
+        assert_eq!(r.state.outcome.as_deref(), Some("resign-black-wins"));
+    }
+
+    #[test]
+    fn presence_of_the_opponent_starts_the_countdown() {
+        let mut r = RoomView::from_snapshot("r", 1, Some(Color::White), state(), 0.0);
+        let away = RoomEvent::Presence {
+            seat: Color::Black,
+            online: false,
+            claim_in_ms: Some(30_000),
+        };
+        r.apply(2, &away, 1000.0);
+        assert_eq!(r.claim_left(11_000.0), Some(20_000));
+        assert_eq!(r.claim_left(99_000.0), Some(0));
+        let back = RoomEvent::Presence {
+            seat: Color::Black,
+            online: true,
+            claim_in_ms: None,
+        };
+        r.apply(3, &back, 12_000.0);
+        assert_eq!(r.claim_left(13_000.0), None);
+        assert!(r.online(Color::Black));
+        // Our own presence never starts a countdown.
+        let me = RoomEvent::Presence {
+            seat: Color::White,
+            online: false,
+            claim_in_ms: Some(5),
+        };
+        r.apply(4, &me, 0.0);
+        assert_eq!(r.claim_left(0.0), None);
+    }
+
+    #[test]
+    fn seat_book_round_trips_and_forgets_the_oldest() {
+        let mut b = SeatBook::default();
+        for i in 0..70 {
+            b.insert(&format!("room{i}"), Color::Black, "s", f64::from(i));
+        }
+        assert_eq!(b.seats.len(), MAX_SEATS);
+        assert!(b.get("room0").is_none());
+        assert_eq!(b.get("room69").map(|e| e.seat), Some(Color::Black));
+        let again = SeatBook::parse(&b.to_json());
+        assert_eq!(again, b);
+        assert_eq!(SeatBook::parse("garbage"), SeatBook::default());
+        assert!(b.to_json().contains(r#""seat":"black""#));
+    }
+
+    #[test]
+    fn helpers() {
+        assert_eq!(
+            invite_link("http://127.0.0.1:8080", "0123456789abcdef0123"),
+            "http://127.0.0.1:8080/#/room/0123456789abcdef0123"
+        );
+        assert_eq!(room_from_hash("#/room/0123456789ABCDEF0123"), None);
+        assert_eq!(backoff_ms(0), 500);
+        assert_eq!(backoff_ms(3), 4000);
+        assert_eq!(backoff_ms(30), 10_000);
+        assert_eq!(clock_text(0), "0.0");
+        assert_eq!(clock_text(59_001), "1:00");
+        assert_eq!(
+            time_control_text(parse_time_control("15+10").expect("a time control")),
+            "15+10"
+        );
+    }
+}
