@@ -17,6 +17,10 @@ use std::collections::VecDeque;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlSelectElement, KeyboardEvent, PointerEvent};
 
+mod online;
+
+pub use online::{OnlineMsg, RoomSettings};
+
 /// The prefix of every storage key of the app.
 pub const STORAGE_PREFIX: &str = "asean";
 
@@ -93,6 +97,10 @@ pub enum Msg {
     DismissNotice,
     /// "New game" from the game-over dialog.
     GameOverNew,
+    /// Something from the lobby connection.
+    Net(crate::lobby::NetEvent),
+    /// A user action of online play.
+    Online(OnlineMsg),
     /// Another tab changed `localStorage`: the key and its new value (`None` when removed;
     /// the key is `None` when the whole storage was cleared).
     StorageChanged {
@@ -197,6 +205,10 @@ pub struct App {
     last_request: u32,
     /// The AI worker could not start (reported once).
     ai_broken: bool,
+    /// `Some` while playing or watching a game online.
+    online: Option<online::Online>,
+    /// The lobby panel's data.
+    lobby: online::LobbyInfo,
     /// The stored version of the game on the board that this tab last read or wrote: its
     /// `updated` time and moves. Another tab's newer, diverging version is never overwritten.
     synced: Option<(f64, Vec<String>)>,
@@ -293,6 +305,8 @@ pub fn start() -> Result<(), String> {
         hint: None,
         last_request: 0,
         ai_broken: false,
+        online: None,
+        lobby: online::LobbyInfo::default(),
         synced: None,
     };
     if !app.store.is_persistent() {
@@ -313,6 +327,7 @@ pub fn start() -> Result<(), String> {
     }
 
     app.apply_texts();
+    app.online_start();
     app.schedule_ai();
     app.render();
     APP.with(|cell| {
@@ -321,6 +336,7 @@ pub fn start() -> Result<(), String> {
         }
     });
     wire_events();
+    online::wire_events();
     dom::set_attr(&root, "data-ready", "true");
     Ok(())
 }
@@ -394,6 +410,7 @@ impl App {
             }
             Msg::NewGameOpen => self.open_new_game(),
             Msg::NewGameStart(NewGame { promotion, ai }) => {
+                self.leave_online();
                 Dialog::NewGame.close();
                 Dialog::GameOver.close();
                 self.game = Game::new(Rules { promotion });
@@ -423,8 +440,15 @@ impl App {
                 if self.game_over_toast() {
                     return;
                 }
-                // Against the AI, the human resigns; in hot-seat, the side to move.
-                let side = self.ai.map_or(self.game.position().turn(), |a| a.human);
+                // Online, one's own seat; against the AI, the human; in hot-seat, the side
+                // to move.
+                let side = match &self.online {
+                    Some(o) => match o.view.as_ref().and_then(|v| v.you) {
+                        Some(you) => you,
+                        None => return,
+                    },
+                    None => self.ai.map_or(self.game.position().turn(), |a| a.human),
+                };
                 self.confirm = Some(Confirm::Resign(side));
                 let text = self.lang.t(if side == Color::White {
                     Key::ConfirmResignWhite
@@ -442,6 +466,11 @@ impl App {
                 if self.ai.is_some() || self.game_over_toast() {
                     return;
                 }
+                // Online, the offer goes to the opponent.
+                if self.online.is_some() {
+                    self.send_room(|room| protocol::ClientMsg::OfferDraw { room });
+                    return;
+                }
                 self.confirm = Some(Confirm::Draw);
                 dialogs::show_confirm(
                     self.lang.t(Key::ConfirmDrawTitle),
@@ -451,6 +480,12 @@ impl App {
             }
             Msg::ConfirmYes => {
                 Dialog::Confirm.close();
+                if self.online.is_some() {
+                    if let Some(Confirm::Resign(_)) = self.confirm.take() {
+                        self.send_room(|room| protocol::ClientMsg::Resign { room });
+                    }
+                    return;
+                }
                 let result = match self.confirm.take() {
                     Some(Confirm::Resign(side)) => {
                         self.game.resign(side).map_err(|e| e.to_string())
@@ -471,6 +506,15 @@ impl App {
                 } else {
                     None
                 };
+                if self.online.is_some() {
+                    match claim {
+                        Some(claim) => {
+                            self.send_room(|room| protocol::ClientMsg::ClaimDraw { room, claim });
+                        }
+                        None => dialogs::toast(self.lang.t(Key::ToastNoClaim), true),
+                    }
+                    return;
+                }
                 match claim.map(|c| self.game.claim_draw(c)) {
                     Some(Ok(())) => self.after_change(),
                     Some(Err(e)) => dialogs::toast(&e.to_string(), true),
@@ -489,11 +533,12 @@ impl App {
                 }
             }
             Msg::Resume(id) => {
-                if id == self.id {
+                if id == self.id && self.online.is_none() {
                     return;
                 }
                 match self.store.load(&id) {
                     Ok(Some((saved, game))) => {
+                        self.leave_online();
                         self.adopt(saved, game);
                         Dialog::GameOver.close();
                         if let Err(e) = self.store.set_current_id(&self.id) {
@@ -523,6 +568,8 @@ impl App {
             Msg::AiReply { id, result } => self.ai_reply(id, result),
             Msg::StorageChanged { key, value } => self.storage_changed(key, value),
             Msg::Hint => self.ask_hint(),
+            Msg::Net(e) => self.net_event(e),
+            Msg::Online(m) => self.online_msg(m),
         }
     }
 
@@ -538,8 +585,10 @@ impl App {
 
     /// Whether the human may move now: always in hot-seat, on their own turn against the AI.
     fn human_turn(&self) -> bool {
-        self.ai
-            .is_none_or(|a| a.human == self.game.position().turn())
+        self.online_my_turn()
+            && self
+                .ai
+                .is_none_or(|a| a.human == self.game.position().turn())
     }
 
     /// Whether the AI is computing its move for the position on the board.
@@ -621,6 +670,9 @@ impl App {
 
     /// Asks the AI (full strength, a short think) for the best move of the human to move.
     fn ask_hint(&mut self) {
+        if self.online.is_some() {
+            return;
+        }
         if self.game_over_toast() {
             return;
         }
@@ -648,7 +700,13 @@ impl App {
             PromotionRule::MetOnly => "met-only",
             _ => "any",
         };
-        let mode = if self.ai.is_some() { "ai" } else { "hotseat" };
+        let mode = if self.online.is_some() {
+            "online"
+        } else if self.ai.is_some() {
+            "ai"
+        } else {
+            "hotseat"
+        };
         let mut radios = vec![("promotion", value), ("mode", mode)];
         if let Some(a) = self.ai {
             radios.push((
@@ -854,6 +912,10 @@ impl App {
     }
 
     fn play(&mut self, m: Move, animate: bool) {
+        if self.online.is_some() {
+            self.online_play(m, animate);
+            return;
+        }
         match self.game.play(m) {
             Ok(()) => {
                 self.selected = None;
@@ -870,6 +932,10 @@ impl App {
     }
 
     fn undo(&mut self) {
+        if self.online.is_some() {
+            // Moves played online are final.
+            return;
+        }
         Dialog::GameOver.close();
         if let Some(a) = self.ai {
             self.undo_against_ai(a.human);
@@ -930,6 +996,10 @@ impl App {
 
     /// Saves the game on the board and remembers it as the one to resume.
     fn persist(&mut self) {
+        if self.online.is_some() {
+            // The server keeps online games.
+            return;
+        }
         self.saved_dirty = true;
         // A game against the AI is kept from the start: the AI may be the one to move first.
         let empty =
@@ -1271,6 +1341,7 @@ impl App {
         }
 
         self.render_moves();
+        self.render_online();
         if self.saved_dirty {
             self.saved_dirty = false;
             self.render_saved();
@@ -1387,7 +1458,7 @@ impl App {
         dom::clear(&list);
         let mut shown = 0;
         for g in &games {
-            let current = g.id == self.id;
+            let current = g.id == self.id && self.online.is_none();
             let Some(li) = dom::el("li", if current { "saved current" } else { "saved" }) else {
                 continue;
             };
@@ -1564,6 +1635,11 @@ fn wire_events() {
             } else {
                 PromotionRule::Any
             };
+            if checked("mode") == "online" {
+                let settings = online::read_room_settings(promotion);
+                dispatch(Msg::Online(OnlineMsg::Create(settings)));
+                return;
+            }
             let ai = (checked("mode") == "ai").then(|| {
                 let level = dom::by_id_as::<HtmlSelectElement>("ai-level")
                     .and_then(|s| s.value().parse::<u8>().ok())
