@@ -1,0 +1,258 @@
+//! Online play between two browsers through the real server: a private room shared by its
+//! invite link, a game to checkmate by clicks with a reload in the middle, and the lobby panel
+//! (a public room listed with live counts, joined from the list, clocks, draw offer, resignation
+//! and rematch).
+
+mod common;
+
+use anyhow::{Context, Result, ensure};
+use common::{START_FEN, assert_shows, displayed, finish, replay, wait_dialog};
+use e2e::{Browser, TestServer, Viewport};
+
+/// Nd2 Nd7 Nc4 Ne7 Nxd6#: the shortest mate from the start.
+const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
+
+const SEATS_KEY: &str = "asean.seats.v1";
+
+fn squares(uci: &str) -> (&str, &str) {
+    (&uci[0..2], &uci[2..4])
+}
+
+/// Opens the new-game dialog and creates an online room with these choices.
+async fn create_room(b: &Browser, seat: &str, clock: &str, visibility: &str) -> Result<String> {
+    b.click("#btn-new").await?;
+    wait_dialog(b, "new-game", true).await?;
+    b.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    ensure!(
+        displayed(b, "#time-control").await?,
+        "the online options are shown for online play"
+    );
+    ensure!(
+        !displayed(b, "#ai-level").await?,
+        "the AI level is hidden for online play"
+    );
+    b.click(&format!(r#"#new-game input[name="human"][value="{seat}"]"#))
+        .await?;
+    b.select_value("#time-control", clock).await?;
+    b.click(&format!(
+        r#"#new-game input[name="visibility"][value="{visibility}"]"#
+    ))
+    .await?;
+    b.click("#new-game-start").await?;
+    wait_dialog(b, "new-game", false).await?;
+    b.wait_for("#waiting:not([hidden])").await?;
+    // The invite link appears once the server has made the room.
+    let mut link = String::new();
+    b.wait_until("the invite link", async |b| {
+        link = b
+            .js("return document.getElementById('invite-link').value;")
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        Ok(link.contains("/#/room/"))
+    })
+    .await?;
+    Ok(link)
+}
+
+fn room_of(link: &str) -> Result<String> {
+    let id = link
+        .rsplit_once("/#/room/")
+        .map(|(_, id)| id.to_owned())
+        .context("invite link without a room")?;
+    ensure!(
+        id.len() == 20 && id.bytes().all(|c| c.is_ascii_hexdigit()),
+        "room id {id:?}"
+    );
+    Ok(id)
+}
+
+/// The seat stored for `room` in the browser's seat book.
+async fn stored_seat(b: &Browser, room: &str) -> Result<Option<String>> {
+    let Some(text) = b.storage_get(SEATS_KEY).await? else {
+        return Ok(None);
+    };
+    let book: serde_json::Value = serde_json::from_str(&text)?;
+    Ok(book[room]["seat"].as_str().map(str::to_owned))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn friends_play_through_an_invite_link_with_a_reload() -> Result<()> {
+    let game = replay(START_FEN, "any", &MATE);
+    assert!(game.position().is_checkmate(), "the sequence ends in mate");
+
+    let server = TestServer::start().await?;
+    let a = server.browser(Viewport::DESKTOP).await?;
+    let b = server.browser(Viewport::PHONE).await?;
+    a.open_app().await?;
+
+    // A creates a private room and gets the invite link.
+    let link = create_room(&a, "white", "none", "private").await?;
+    let room = room_of(&link)?;
+    ensure!(
+        link == server.url(&format!("/#/room/{room}")),
+        "invite link {link:?}"
+    );
+    ensure!(
+        stored_seat(&a, &room).await?.as_deref() == Some("white"),
+        "A's seat secret is stored"
+    );
+    ensure!(
+        displayed(&a, "#btn-copy-link").await?,
+        "copy button on the waiting screen"
+    );
+    a.click("#btn-copy-link").await?;
+    a.screenshot("online-waiting-desktop").await?;
+    a.set_viewport(Viewport::PHONE).await?;
+    a.screenshot("online-waiting-phone").await?;
+    a.set_viewport(Viewport::DESKTOP).await?;
+
+    // B opens the link: seated as Black, board turned for Black.
+    b.open(&format!("/#/room/{room}")).await?;
+    b.wait_app_ready().await?;
+    b.wait_for(r#"#app[data-mode="online"]"#).await?;
+    b.wait_for_text("#mode-setting", "you play Black").await?;
+    b.wait_for("#board.flipped").await?;
+    a.wait_for("#waiting[hidden]").await?;
+    a.wait_for_text("#mode-setting", "you play White").await?;
+    a.wait_for(r#"#opponent-status[data-state="online"]"#)
+        .await?;
+    ensure!(
+        stored_seat(&b, &room).await?.as_deref() == Some("black"),
+        "B's seat secret is stored"
+    );
+
+    // B cannot move on White's turn, nor White's pieces.
+    b.click_square("b3").await?;
+    ensure!(!b.exists("#board .sel").await?, "B selected a white piece");
+
+    for (ply, uci) in MATE.iter().enumerate() {
+        let (from, to) = squares(uci);
+        let (mover, other) = if ply % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        mover.click_move(from, to).await?;
+        other.wait_for_plies(ply + 1).await?;
+        let so_far = replay(START_FEN, "any", &MATE[..=ply]);
+        assert_shows(other, &so_far).await?;
+        if ply == 2 {
+            // B reloads mid-game: same seat, the board and moves caught up.
+            b.reload().await?;
+            b.wait_for_text("#mode-setting", "you play Black").await?;
+            b.wait_for_plies(3).await?;
+            assert_shows(&b, &so_far).await?;
+            b.wait_for("#board.flipped").await?;
+            b.wait_for_attr("#status", "data-turn", "black").await?;
+        }
+    }
+
+    for p in [&a, &b] {
+        p.wait_for_attr("#status", "data-outcome", "checkmate-white-wins")
+            .await?;
+        wait_dialog(p, "game-over", true).await?;
+        let text = p.text("#game-over-text").await?;
+        ensure!(text.contains("Checkmate"), "game-over text {text:?}");
+        assert_shows(p, &game).await?;
+    }
+    a.screenshot("online-finished-desktop").await?;
+    b.screenshot("online-finished-phone").await?;
+    finish(a).await?;
+    finish(b).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_lists_a_public_room_with_live_counts() -> Result<()> {
+    let server = TestServer::start().await?;
+    let a = server.browser(Viewport::DESKTOP).await?;
+    let b = server.browser(Viewport::PHONE).await?;
+    b.open_app().await?;
+    // Nobody waits yet: the empty state offers both ways out.
+    b.wait_for("#lobby-empty:not([hidden])").await?;
+    b.wait_for_text("#lobby-counts", "players online").await?;
+    ensure!(
+        b.text("#lobby-empty").await?.contains("Nobody is waiting"),
+        "empty lobby text"
+    );
+    ensure!(displayed(&b, "#lobby-create").await?, "create button");
+    ensure!(displayed(&b, "#lobby-play-ai").await?, "play-the-AI button");
+    b.click("#lobby-play-ai").await?;
+    wait_dialog(&b, "new-game", true).await?;
+    ensure!(
+        b.js(
+            r#"return document.querySelector('#new-game input[name="mode"][value="ai"]').checked;"#
+        )
+        .await?
+        .as_bool()
+            == Some(true),
+        "play the AI preselects the AI"
+    );
+    b.click("#new-game-cancel").await?;
+    wait_dialog(&b, "new-game", false).await?;
+
+    a.open_app().await?;
+    let link = create_room(&a, "white", "5+3", "public").await?;
+    let room = room_of(&link)?;
+
+    // B sees the room and the counts live.
+    let item = format!(r#"#lobby-rooms [data-room-id="{room}"]"#);
+    b.wait_for(&item).await?;
+    b.wait_for_text("#lobby-counts", "2 players online · 0 games in progress")
+        .await?;
+    b.wait_for("#lobby-empty[hidden]").await?;
+    ensure!(
+        b.text(&item).await?.contains("5+3"),
+        "the room shows its time control"
+    );
+    b.screenshot("online-lobby-phone").await?;
+    a.wait_for(&item).await?;
+    a.screenshot("online-lobby-desktop").await?;
+
+    // B joins from the list: the game starts with clocks.
+    b.click(&format!(r#"{item} [data-action="join"]"#)).await?;
+    b.wait_for_text("#mode-setting", "you play Black").await?;
+    a.wait_for("#waiting[hidden]").await?;
+    for p in [&a, &b] {
+        p.wait_for("#clocks:not([hidden])").await?;
+        p.wait_for_text("#clock-white", "5:00").await?;
+        p.wait_for_text("#clock-black", "5:00").await?;
+        p.wait_for_text("#lobby-counts", "1 games in progress")
+            .await?;
+    }
+    b.wait_gone(&item).await?;
+
+    // White's clock runs after the first move... and Black's after the reply.
+    a.click_move("e3", "e4").await?;
+    b.wait_for_plies(1).await?;
+    b.wait_for("#clock-black.running").await?;
+
+    // A draw offer, declined.
+    a.click("#btn-draw").await?;
+    b.wait_for("#draw-offer:not([hidden])").await?;
+    b.click("#btn-draw-decline").await?;
+    b.wait_for("#draw-offer[hidden]").await?;
+
+    // B resigns: White wins; both may ask for a rematch, which swaps the colours.
+    b.click("#btn-resign").await?;
+    wait_dialog(&b, "confirm", true).await?;
+    b.click("#confirm-yes").await?;
+    for p in [&a, &b] {
+        p.wait_for_attr("#status", "data-outcome", "resign-white-wins")
+            .await?;
+        wait_dialog(p, "game-over", true).await?;
+        p.click("#game-over-close").await?;
+        wait_dialog(p, "game-over", false).await?;
+        p.wait_for("#btn-rematch:not([hidden])").await?;
+    }
+    a.click("#btn-rematch").await?;
+    b.wait_for_text("#btn-rematch", "Accept the rematch")
+        .await?;
+    b.click("#btn-rematch").await?;
+    a.wait_for_text("#mode-setting", "you play Black").await?;
+    b.wait_for_text("#mode-setting", "you play White").await?;
+    a.wait_for("#board.flipped").await?;
+    ensure!(b.sans().await?.is_empty(), "the rematch starts afresh");
+    b.click_move("e3", "e4").await?;
+    a.wait_for_plies(1).await?;
+    finish(a).await?;
+    finish(b).await
+}
