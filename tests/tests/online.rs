@@ -131,6 +131,21 @@ async fn friends_play_through_an_invite_link_with_a_reload() -> Result<()> {
     for (ply, uci) in MATE.iter().enumerate() {
         let (from, to) = squares(uci);
         let (mover, other) = if ply % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        if ply == 4 {
+            // B's network drops for a few seconds: B shows it, A sees B away, A's mating move
+            // reaches B after the reconnection.
+            b.js("return import('/pkg/web.js').then((m) => { m.lobby_drop_connection(3000); return true; });")
+                .await?;
+            b.wait_for("#reconnecting:not([hidden])").await?;
+            b.screenshot("online-reconnecting-phone").await?;
+            a.wait_for(r#"#opponent-status[data-state="away"]"#).await?;
+            ensure!(
+                a.text("#opponent-status")
+                    .await?
+                    .contains("claim victory in"),
+                "A sees the countdown"
+            );
+        }
         mover.click_move(from, to).await?;
         other.wait_for_plies(ply + 1).await?;
         let so_far = replay(START_FEN, "any", &MATE[..=ply]);
@@ -146,6 +161,7 @@ async fn friends_play_through_an_invite_link_with_a_reload() -> Result<()> {
         }
     }
 
+    b.wait_for("#reconnecting[hidden]").await?;
     for p in [&a, &b] {
         p.wait_for_attr("#status", "data-outcome", "checkmate-white-wins")
             .await?;

@@ -370,6 +370,8 @@ struct Conn {
     outbox: Vec<ClientMsg>,
     handler: Option<Handler>,
     started: bool,
+    /// The least delay before the next reconnection (set by [`drop_connection`]).
+    hold_ms: i32,
 }
 
 thread_local! {
@@ -531,19 +533,27 @@ pub fn backoff_ms(n: u32) -> i32 {
 }
 
 fn schedule_reconnect() {
-    let n = CONN.with(|c| {
+    let (n, hold) = CONN.with(|c| {
         let mut c = c.borrow_mut();
         c.attempts = c.attempts.saturating_add(1);
-        c.attempts - 1
+        (c.attempts - 1, std::mem::take(&mut c.hold_ms))
     });
     // A little jitter so that many pages do not come back at the same instant.
     let jitter = (js_sys::Math::random() * 250.0) as i32;
-    crate::dom::after_ms(backoff_ms(n) + jitter, open_socket);
+    crate::dom::after_ms((backoff_ms(n) + jitter).max(hold), open_socket);
 }
 
-/// Closes the socket as a network drop would (for tests of the reconnection).
-pub fn drop_connection() {
-    if let Some(ws) = CONN.with(|c| c.borrow().ws.clone()) {
+/// Closes the socket as a network drop would, and waits at least `hold_ms` milliseconds before
+/// reconnecting (for tests of the reconnection: the end-to-end tests call it from the page as
+/// `(await import("/pkg/web.js")).lobby_drop_connection(ms)`).
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = lobby_drop_connection)]
+pub fn drop_connection(hold_ms: i32) {
+    let ws = CONN.with(|c| {
+        let mut c = c.borrow_mut();
+        c.hold_ms = hold_ms.max(0);
+        c.ws.clone()
+    });
+    if let Some(ws) = ws {
         let _ = ws.close();
     }
 }

@@ -647,7 +647,10 @@ impl App {
         // Presence of the opponent.
         let status = dom::by_id("opponent-status");
         let claim_btn = dom::by_id("btn-claim-victory");
-        let shown = view.filter(|v| v.you.is_some() && v.full() && v.state.outcome.is_none());
+        // While this page is offline the opponent's presence is unknown.
+        let shown = view.filter(|v| {
+            self.lobby.connected && v.you.is_some() && v.full() && v.state.outcome.is_none()
+        });
         let mut can_claim = false;
         if let Some(e) = &status {
             match shown {
