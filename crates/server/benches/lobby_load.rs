@@ -5,10 +5,13 @@
 //!
 //! ```text
 //! cargo bench -p server --bench lobby_load -- [--clients 1000] [--seconds 20]
-//!     [--move-interval-ms 1000]      (or: cargo xtask bench-lobby -- ...)
+//!     [--move-interval-ms 1000] [--memory]      (or: cargo xtask bench-lobby -- ...)
 //! ```
-//! Each room makes one move per interval on average, so the offered load is about
-//! clients / 2 / interval moves per second.
+//! `--memory` runs the server without its database, to see what persistence costs.
+//! ```text
+//! ```
+//! Each player moves one interval after its own previous move was confirmed (and once the
+//! opponent has replied), so the offered load is about clients / interval moves per second.
 
 #![allow(missing_docs)]
 
@@ -18,20 +21,35 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomEvent, SeatChoice, ServerMsg, parse_server};
+use protocol::{
+    ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomEvent, SeatChoice, ServerMsg, parse_server,
+};
 use rules::{Color, Position, Rules};
 use tokio::sync::{Mutex, Semaphore};
 use tokio_tungstenite::tungstenite::Message;
 
 struct Options {
+    memory: bool,
     clients: usize,
     seconds: u64,
     interval_ms: u64,
 }
 
 fn options() -> Options {
-    let mut o = Options { clients: 1000, seconds: 20, interval_ms: 1000 };
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let mut o = Options {
+        memory: false,
+        clients: 1000,
+        seconds: 20,
+        interval_ms: 1000,
+    };
+    let mut args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if let Some(i) = args.iter().position(|a| a == "--memory") {
+        o.memory = true;
+        args.remove(i);
+    }
     let mut i = 0;
     while i + 1 < args.len() {
         let v = &args[i + 1];
@@ -54,11 +72,22 @@ struct Stats {
     latencies_us: Mutex<Vec<u64>>,
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(addr: SocketAddr) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.expect("connect");
-    ws.send(Message::Text(ClientMsg::Hello { protocol: PROTOCOL_VERSION }.to_json().into())).await.expect("hello");
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("connect");
+    ws.send(Message::Text(
+        ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+        }
+        .to_json()
+        .into(),
+    ))
+    .await
+    .expect("hello");
     ws
 }
 
@@ -73,12 +102,22 @@ async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
 }
 
 /// One player: plays its colour's random legal moves, one per interval, until `deadline`.
-async fn player(mut ws: Ws, room: String, me: Color, stats: Arc<Stats>, measure_from: Instant, deadline: Instant, interval: Duration, seed: u64) {
+async fn player(
+    mut ws: Ws,
+    room: String,
+    me: Color,
+    stats: Arc<Stats>,
+    measure_from: Instant,
+    deadline: Instant,
+    interval: Duration,
+    seed: u64,
+) {
     let mut pos = Position::new(Rules::default());
     let mut ply = 0u32;
     let mut rng = seed | 1;
     let mut sent_at: Option<Instant> = None;
-    let mut next_move = Instant::now() + Duration::from_millis(seed % interval.as_millis().max(1) as u64);
+    let mut next_move =
+        Instant::now() + Duration::from_millis(seed % interval.as_millis().max(1) as u64);
     loop {
         let my_turn = pos.turn() == me && sent_at.is_none();
         let wake = if my_turn { next_move } else { deadline };
@@ -126,14 +165,24 @@ async fn player(mut ws: Ws, room: String, me: Color, stats: Arc<Stats>, measure_
 #[tokio::main]
 async fn main() {
     let o = options();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("port")
+        .local_addr()
+        .expect("addr")
+        .port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
     let dir = tempfile::tempdir().expect("tempdir");
     let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
         .args(["--addr", &addr.to_string(), "--www"])
         .arg(dir.path())
-        .arg("--db")
-        .arg(dir.path().join("lobby.sqlite3"))
+        .args(if o.memory {
+            vec!["--no-db".into()]
+        } else {
+            vec![
+                "--db".into(),
+                dir.path().join("lobby.sqlite3").into_os_string(),
+            ]
+        })
         .env("RUST_LOG", "warn")
         .spawn()
         .expect("start the server");
@@ -153,16 +202,34 @@ async fn main() {
         pairs.push(tokio::spawn(async move {
             let _permit = limit.acquire().await.expect("semaphore");
             let mut a = connect(addr).await;
-            let create = ClientMsg::CreateRoom { seat: SeatChoice::White, promotion: PromotionRule::Any, clock: None, public: false };
-            a.send(Message::Text(create.to_json().into())).await.expect("create");
+            let create = ClientMsg::CreateRoom {
+                seat: SeatChoice::White,
+                promotion: PromotionRule::Any,
+                clock: None,
+                public: false,
+            };
+            a.send(Message::Text(create.to_json().into()))
+                .await
+                .expect("create");
             let room = loop {
-                if let Some(ServerMsg::Seated { room, .. }) = next_msg(&mut a).await { break room; }
+                if let Some(ServerMsg::Seated { room, .. }) = next_msg(&mut a).await {
+                    break room;
+                }
             };
             let mut b = connect(addr).await;
-            let join = ClientMsg::Join { room: room.clone(), secret: None, after: None, watch: false };
-            b.send(Message::Text(join.to_json().into())).await.expect("join");
+            let join = ClientMsg::Join {
+                room: room.clone(),
+                secret: None,
+                after: None,
+                watch: false,
+            };
+            b.send(Message::Text(join.to_json().into()))
+                .await
+                .expect("join");
             loop {
-                if let Some(ServerMsg::Snapshot { .. }) = next_msg(&mut b).await { break; }
+                if let Some(ServerMsg::Snapshot { .. }) = next_msg(&mut b).await {
+                    break;
+                }
             }
             (p, room, a, b)
         }));
@@ -178,8 +245,26 @@ async fn main() {
     let mut tasks = Vec::new();
     for (p, room, a, b) in ready {
         let seed = (p as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        tasks.push(tokio::spawn(player(a, room.clone(), Color::White, stats.clone(), measure_from, deadline, interval, seed)));
-        tasks.push(tokio::spawn(player(b, room, Color::Black, stats.clone(), measure_from, deadline, interval, seed ^ 0xff)));
+        tasks.push(tokio::spawn(player(
+            a,
+            room.clone(),
+            Color::White,
+            stats.clone(),
+            measure_from,
+            deadline,
+            interval,
+            seed,
+        )));
+        tasks.push(tokio::spawn(player(
+            b,
+            room,
+            Color::Black,
+            stats.clone(),
+            measure_from,
+            deadline,
+            interval,
+            seed ^ 0xff,
+        )));
     }
     for t in tasks {
         let _ = t.await;
@@ -189,7 +274,12 @@ async fn main() {
 
     let mut lat = stats.latencies_us.lock().await.clone();
     lat.sort_unstable();
-    let pct = |p: f64| lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0) as f64
+            / 1000.0
+    };
     let moves = stats.moves.load(Ordering::Relaxed);
     println!(
         "{} clients in {} rooms (connected in {:.1} s); {} moves in {} s: {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors",

@@ -249,14 +249,22 @@ impl Lobby {
         });
     }
 
-    /// Records a room's new status and updates the listing.
+    /// Records a room's new status and, when it changed, updates the listing (a move does not
+    /// change it, so moves never walk the room list).
     pub fn update_room(&self, id: &str, status: RoomStatus) {
-        if let Ok(mut rooms) = self.rooms.lock()
-            && let Some(e) = rooms.get_mut(id)
-        {
-            e.status = status;
+        let changed = match self.rooms.lock() {
+            Ok(mut rooms) => match rooms.get_mut(id) {
+                Some(e) if e.status != status => {
+                    e.status = status;
+                    true
+                }
+                _ => false,
+            },
+            Err(_) => false,
+        };
+        if changed {
+            self.publish();
         }
-        self.publish();
     }
 
     /// The command channel of a room.

@@ -4,6 +4,7 @@
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
 //! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests).
 //! * `bench`: the criterion benchmarks of the rules (perft) and engine (search) crates.
+//! * `bench-lobby`: the lobby load generator (simulated players over loopback WebSockets).
 //! * `wasm-test-runner`: the `wasm32-unknown-unknown` test runner configured in
 //!   `.cargo/config.toml` (wasm-bindgen's runner, embedded, driving headless Chromium).
 
@@ -53,6 +54,13 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<OsString>,
     },
+    /// Run the lobby load generator against the real server binary (arguments such as
+    /// `--clients 10000 --seconds 20 --move-interval-ms 10000` go to it).
+    BenchLobby {
+        /// Arguments for the load generator.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<OsString>,
+    },
     /// Run a wasm test binary in headless Chromium (used by `cargo test --target wasm32-...`).
     WasmTestRunner {
         /// The `.wasm` test binary built by cargo.
@@ -89,6 +97,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut cargo = cmd::cargo();
             cargo
                 .args(["bench", "--package", "rules", "--package", "engine", "--"])
+                .args(args);
+            cmd::run(&mut cargo, "cargo bench")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::BenchLobby { args } => {
+            let mut cargo = cmd::cargo();
+            cargo
+                .args([
+                    "bench",
+                    "--package",
+                    "server",
+                    "--bench",
+                    "lobby_load",
+                    "--",
+                ])
                 .args(args);
             cmd::run(&mut cargo, "cargo bench")?;
             Ok(ExitCode::SUCCESS)
