@@ -12,7 +12,7 @@ use crate::{Limits, Style};
 /// | 4 | 4 | 300 ms | ±70 cp |
 /// | 5 | 6 | 500 ms | ±30 cp |
 /// | 6 | 8 | 1 s | ±10 cp |
-/// | 7 | 12 | 2 s | none |
+/// | 7 | 9 | 2 s | none |
 /// | 8 | 64 | 4 s | none |
 ///
 /// The noise is a deterministic function of the position and the seed, so the same seed replays
@@ -56,7 +56,7 @@ impl Level {
             4 => (4, 300, 70),
             5 => (6, 500, 30),
             6 => (8, 1_000, 10),
-            7 => (12, 2_000, 0),
+            7 => (9, 2_000, 0),
             _ => (64, 4_000, 0),
         }
     }
