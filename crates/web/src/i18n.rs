@@ -72,16 +72,39 @@ impl Lang {
     /// assert_eq!(Lang::De.moves_summary("heute", 3), "heute · 3 Züge");
     /// ```
     pub fn moves_summary(self, date: &str, n: usize) -> String {
-        let singular = match self {
-            Lang::Fr => n <= 1,
-            _ => n == 1,
-        };
-        let key = if singular {
+        let key = if self.is_singular(n) {
             Key::SavedSummaryOne
         } else {
             Key::SavedSummaryMany
         };
         self.fmt(key, &[("date", date), ("n", &n.to_string())])
+    }
+
+    /// `true` when a count of `n` takes the singular (French: 0 and 1; the others: 1 only).
+    fn is_singular(self, n: usize) -> bool {
+        match self {
+            Lang::Fr => n <= 1,
+            _ => n == 1,
+        }
+    }
+
+    /// The lobby's live counts, singular or plural as the language wants it.
+    ///
+    /// ```
+    /// use web::i18n::Lang;
+    /// assert_eq!(Lang::En.lobby_counts(1, 0), "1 player online · 0 games in progress");
+    /// assert_eq!(Lang::Fr.lobby_counts(2, 1), "2 joueurs en ligne · 1 partie en cours");
+    /// ```
+    pub fn lobby_counts(self, players: usize, games: usize) -> String {
+        let pick = |n: usize, one: Key, many: Key| {
+            let key = if self.is_singular(n) { one } else { many };
+            self.fmt(key, &[("n", &n.to_string())])
+        };
+        format!(
+            "{} · {}",
+            pick(players, Key::LobbyPlayersOne, Key::LobbyPlayersMany),
+            pick(games, Key::LobbyGamesOne, Key::LobbyGamesMany)
+        )
     }
 
     /// The text of `key` with each `{name}` placeholder replaced by its value from `args`.
@@ -679,12 +702,10 @@ strings! {
         "Schwarz gewinnt: Weiß hat die Partie verlassen.",
     ],
     LobbyTitle => ["Play online", "Jouer en ligne", "Jogar online", "Online spielen"],
-    LobbyCounts => [
-        "{players} players online · {games} games in progress",
-        "{players} joueurs en ligne · {games} parties en cours",
-        "{players} jogadores online · {games} partidas em andamento",
-        "{players} Spieler online · {games} laufende Partien",
-    ],
+    LobbyPlayersOne => ["{n} player online", "{n} joueur en ligne", "{n} jogador online", "{n} Spieler online"],
+    LobbyPlayersMany => ["{n} players online", "{n} joueurs en ligne", "{n} jogadores online", "{n} Spieler online"],
+    LobbyGamesOne => ["{n} game in progress", "{n} partie en cours", "{n} partida em andamento", "{n} laufende Partie"],
+    LobbyGamesMany => ["{n} games in progress", "{n} parties en cours", "{n} partidas em andamento", "{n} laufende Partien"],
     LobbyConnecting => ["Connecting to the lobby…", "Connexion au salon…", "Conectando ao saguão…", "Verbindung zur Lobby…"],
     LobbyEmpty => [
         "Nobody is waiting: create a room or play the AI meanwhile.",

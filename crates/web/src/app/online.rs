@@ -814,13 +814,9 @@ impl App {
         let lang = self.lang;
         if let Some(e) = dom::by_id("lobby-counts") {
             let text = match &self.lobby.listing {
-                Some((_, players, games)) if self.lobby.connected => lang.fmt(
-                    Key::LobbyCounts,
-                    &[
-                        ("players", &players.to_string()),
-                        ("games", &games.to_string()),
-                    ],
-                ),
+                Some((_, players, games)) if self.lobby.connected => {
+                    lang.lobby_counts(*players as usize, *games as usize)
+                }
                 _ => lang.t(Key::LobbyConnecting).to_owned(),
             };
             dom::set_text(&e, &text);
