@@ -262,7 +262,11 @@ impl Room {
             return None;
         }
         let since = (*self.offline_since_ms.get(seat))?;
-        Some((since + countdown.as_millis() as u64).saturating_sub(now_ms))
+        Some(
+            since
+                .saturating_add(countdown.as_millis() as u64)
+                .saturating_sub(now_ms),
+        )
     }
 
     /// When the running clock falls, in milliseconds of the room's time base.
@@ -517,10 +521,15 @@ impl Room {
         match e {
             RoomEvent::Seated { .. } => {}
             RoomEvent::Moved { uci, clocks, .. } => {
+                let mover = self.game.position().turn();
                 self.game
                     .play_uci(uci)
                     .map_err(|err| format!("stored move {uci}: {err}"))?;
-                self.draw_offer = None;
+                // A move answers the opponent's offer (declined, with its own event); one's own
+                // offer stands until the opponent replies, as in the FIDE Laws.
+                if self.draw_offer == Some(mover.other()) {
+                    self.draw_offer = None;
+                }
                 if let (Some(state), Some(c)) = (&mut self.clocks, clocks) {
                     state.left_ms = ByColor {
                         white: c.white_ms,
@@ -654,7 +663,10 @@ pub async fn run(
                 }
             } => {
                 let events = room.check_flag(lobby.now_ms());
-                commit(&mut room, events, &mut subs, &lobby, None).await;
+                if !commit(&mut room, events, &mut subs, &lobby, None).await {
+                    // The store failed: try again in a second rather than spinning.
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
             }
             _ = resend.tick() => resend_unacked(&room, &mut subs, &id),
         }
@@ -774,7 +786,8 @@ async fn handle(
             after,
             watch,
         } => {
-            let mut seat = secret.as_deref().and_then(|s| room.seat_of(s));
+            let prior = subs.get(&conn).and_then(|s| s.seat);
+            let mut seat = secret.as_deref().and_then(|s| room.seat_of(s)).or(prior);
             if secret.is_some() && seat.is_none() {
                 let _ = tx.try_send(ServerMsg::error(
                     ErrorCode::NotSeated,
@@ -825,6 +838,9 @@ async fn handle(
                                 },
                             );
                         }
+                    } else {
+                        // The seat was not recorded as taken: free it again.
+                        *room.secrets.get_mut(s) = None;
                     }
                 }
             }
@@ -1078,6 +1094,49 @@ mod tests {
                 .0,
             ErrorCode::GameOver
         );
+    }
+
+    #[test]
+    fn an_offer_stands_after_the_offerers_own_move() {
+        // Regression: the offer made before one's own move must still be there to accept.
+        let mut room = seated_room(None);
+        play(
+            &mut room,
+            Color::White,
+            ClientMsg::OfferDraw { room: "r".into() },
+            0,
+        )
+        .expect("offer");
+        play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
+        assert_eq!(
+            room.state(None, 0, Duration::ZERO).draw_offer,
+            Some(Color::White)
+        );
+        play(
+            &mut room,
+            Color::Black,
+            ClientMsg::OfferDraw { room: "r".into() },
+            0,
+        )
+        .expect("accept");
+        assert_eq!(
+            room.state(None, 0, Duration::ZERO).outcome.as_deref(),
+            Some("agreement")
+        );
+        // A move by the other side declines it, with its own event.
+        let mut room = seated_room(None);
+        play(
+            &mut room,
+            Color::White,
+            ClientMsg::OfferDraw { room: "r".into() },
+            0,
+        )
+        .expect("offer");
+        play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
+        let plan = room
+            .plan(Some(Color::Black), &mv(1, "e6e5"), 0, Duration::ZERO)
+            .expect("move");
+        assert_eq!(plan.events[0], RoomEvent::DrawDeclined { by: Color::Black });
     }
 
     #[test]

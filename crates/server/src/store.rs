@@ -427,15 +427,23 @@ impl Store for SqliteStore {
             });
         }
         let mut ev = conn.prepare("SELECT event FROM events WHERE room = ?1 ORDER BY seq")?;
+        let mut unreadable = Vec::new();
         for room in &mut rooms {
             let texts = ev.query_map([&room.meta.id], |r| r.get::<_, String>(0))?;
             for t in texts {
                 let t = t?;
-                room.events.push(serde_json::from_str(&t).map_err(|e| {
-                    StoreError(format!("room {}: bad event {t}: {e}", room.meta.id))
-                })?);
+                match serde_json::from_str(&t) {
+                    Ok(e) => room.events.push(e),
+                    Err(e) => {
+                        // One unreadable room must not keep the others from loading.
+                        tracing::error!("room {} skipped: unreadable event {t}: {e}", room.meta.id);
+                        unreadable.push(room.meta.id.clone());
+                        break;
+                    }
+                }
             }
         }
+        rooms.retain(|r| !unreadable.contains(&r.meta.id));
         Ok(rooms)
     }
 }

@@ -19,8 +19,12 @@ use crate::room::RoomCmd;
 /// Messages a client may send per second on average, and in a burst.
 const RATE_PER_SEC: f64 = 20.0;
 const BURST: f64 = 40.0;
-/// Refused messages after which the connection is closed.
+/// Refused messages (less accepted ones) after which the connection is closed.
 const MAX_STRIKES: u32 = 200;
+/// Silence after which a connection is taken for dead.
+const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(70);
+/// Rooms one connection may create.
+const MAX_ROOMS_PER_CONNECTION: u32 = 20;
 
 /// A token bucket: `RATE_PER_SEC` tokens a second, at most `BURST` saved.
 struct Bucket {
@@ -101,8 +105,16 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
             let _ = tx.try_send(ServerMsg::error(code, message, room));
         };
 
-    while let Some(frame) = stream.next().await {
-        let Ok(frame) = frame else { break };
+    let mut created = 0u32;
+    loop {
+        // A client that vanishes without closing is noticed: live clients ping every 25 s.
+        let frame = match tokio::time::timeout(READ_TIMEOUT, stream.next()).await {
+            Ok(Some(Ok(frame))) => frame,
+            Ok(Some(Err(_)) | None) | Err(_) => break,
+        };
+        if strikes > MAX_STRIKES {
+            break;
+        }
         let text = match frame {
             Message::Text(t) => t,
             Message::Binary(_) => {
@@ -119,19 +131,6 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
             _ => continue,
         };
         lobby.metrics.messages.inc();
-        if strikes > MAX_STRIKES {
-            break;
-        }
-        if !bucket.take() {
-            strikes += 1;
-            refuse(
-                &tx,
-                ErrorCode::RateLimited,
-                "too many messages: slow down".into(),
-                None,
-            );
-            continue;
-        }
         if text.len() > MAX_CLIENT_MESSAGE_BYTES {
             strikes += 1;
             refuse(
@@ -153,6 +152,20 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
                 continue;
             }
         };
+        // Acknowledgements and pings are protocol upkeep: they do not count against the rate.
+        if !matches!(msg, ClientMsg::Ack { .. } | ClientMsg::Ping) {
+            if !bucket.take() {
+                strikes += 1;
+                refuse(
+                    &tx,
+                    ErrorCode::RateLimited,
+                    "too many messages: slow down".into(),
+                    None,
+                );
+                continue;
+            }
+            strikes = strikes.saturating_sub(1);
+        }
         if let ClientMsg::Hello { protocol } = msg {
             if protocol == PROTOCOL_VERSION {
                 hello = true;
@@ -200,6 +213,12 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
                     w.abort();
                 }
             }
+            ClientMsg::CreateRoom { .. } if created >= MAX_ROOMS_PER_CONNECTION => refuse(
+                &tx,
+                ErrorCode::NotAllowed,
+                format!("at most {MAX_ROOMS_PER_CONNECTION} rooms per connection"),
+                None,
+            ),
             ClientMsg::CreateRoom {
                 seat,
                 promotion,
@@ -207,6 +226,7 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
                 public,
             } => match lobby.create_room(conn, tx.clone(), seat, promotion, clock, public) {
                 Ok(id) => {
+                    created += 1;
                     joined.insert(id);
                 }
                 Err(r) => refuse(&tx, r.0, r.1, None),
@@ -220,9 +240,8 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
                 let target = valid_room_id(&room).then(|| lobby.room(&room)).flatten();
                 match target {
                     Some(room_tx) => {
-                        if joined.contains(&room) {
-                            let _ = room_tx.send(RoomCmd::Disconnect { conn }).await;
-                        }
+                        // Joining again on the same connection (a resync) replaces the
+                        // subscription in the room and keeps the seat.
                         let cmd = RoomCmd::Join {
                             conn,
                             tx: tx.clone(),
@@ -232,6 +251,13 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
                         };
                         if room_tx.send(cmd).await.is_ok() {
                             joined.insert(room);
+                        } else {
+                            refuse(
+                                &tx,
+                                ErrorCode::Internal,
+                                "the room is not available right now".into(),
+                                Some(&room),
+                            );
                         }
                     }
                     None => refuse(
