@@ -184,7 +184,7 @@ async fn lobby_lists_a_public_room_with_live_counts() -> Result<()> {
     b.open_app().await?;
     // Nobody waits yet: the empty state offers both ways out.
     b.wait_for("#lobby-empty:not([hidden])").await?;
-    b.wait_for_text("#lobby-counts", "players online").await?;
+    b.wait_for_text("#lobby-counts", " online · ").await?;
     ensure!(
         b.text("#lobby-empty").await?.contains("Nobody is waiting"),
         "empty lobby text"
@@ -231,7 +231,7 @@ async fn lobby_lists_a_public_room_with_live_counts() -> Result<()> {
         p.wait_for("#clocks:not([hidden])").await?;
         p.wait_for_text("#clock-white", "5:00").await?;
         p.wait_for_text("#clock-black", "5:00").await?;
-        p.wait_for_text("#lobby-counts", "1 games in progress")
+        p.wait_for_text("#lobby-counts", "1 game in progress")
             .await?;
     }
     b.wait_gone(&item).await?;
