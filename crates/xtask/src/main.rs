@@ -148,7 +148,7 @@ fn test() -> Result<ExitCode> {
     println!("xtask: host tests (cargo test --workspace --exclude web)");
     let mut host = cmd::cargo();
     host.current_dir(&root)
-        .args(["test", "--workspace", "--exclude", "web"]);
+        .args(["test", "--workspace", "--exclude", "web", "--no-fail-fast"]);
     let mut host_ok = summary::run_counting(&mut host, &mut totals)?;
 
     // The UI crate's unit tests that need no browser (storage schema, move replay) run natively.
