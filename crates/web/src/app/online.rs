@@ -417,6 +417,7 @@ impl App {
                 };
                 let first = o.view.is_none();
                 let was_full = o.view.as_ref().is_some_and(RoomView::full);
+                let rematch = state.rematch_room.clone();
                 let view = RoomView::from_snapshot(&room, seq, you, state, now());
                 let full = view.full();
                 o.view = Some(view);
@@ -424,10 +425,25 @@ impl App {
                 if first {
                     self.flipped = you == Some(Color::Black);
                 }
-                lobby::send(ClientMsg::Ack { room, seq });
+                lobby::send(ClientMsg::Ack {
+                    room: room.clone(),
+                    seq,
+                });
                 self.sync_board();
                 if !first && !was_full && full {
                     dialogs::toast(self.lang.t(Key::ToastFriendJoined), false);
+                }
+                // A rematch agreed while this page was away (or before a reload): keep the seat
+                // (colours swap, the secret stays) and follow it, as the live event would.
+                if let (Some(me), Some(new_room)) = (you, rematch)
+                    && let Some(secret) = Self::secret_of(&room)
+                {
+                    let mut book = SeatBook::load();
+                    if Self::secret_of(&new_room).is_none() {
+                        book.insert(&new_room, me.other(), &secret, now());
+                        book.save();
+                    }
+                    self.join_room(&new_room);
                 }
             }
             ServerMsg::Event { room, seq, event } => self.room_event(&room, seq, &event),
