@@ -179,11 +179,13 @@ struct Job {
 /// Rooms in an embedded SQLite database (WAL journal), migrated on open.
 ///
 /// Event appends from the rooms go to a writer thread with its own connection, which commits
-/// every append waiting at that moment in one transaction and runs the WAL checkpoints, so the
-/// async runtime never waits on the disk.
+/// every append waiting at that moment in one transaction (group commit); a third connection
+/// checkpoints the write-ahead log every second. The async runtime never waits on the disk.
 pub struct SqliteStore {
     conn: Mutex<rusqlite::Connection>,
     writer: Mutex<mpsc::Sender<Job>>,
+    /// Dropping it stops the checkpoint thread.
+    _stop_checkpoints: mpsc::Sender<()>,
 }
 
 impl fmt::Debug for SqliteStore {
@@ -240,7 +242,23 @@ impl SqliteStore {
         let mut writer_conn = rusqlite::Connection::open(path)?;
         writer_conn.pragma_update(None, "synchronous", "NORMAL")?;
         writer_conn.pragma_update(None, "foreign_keys", "ON")?;
+        writer_conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         writer_conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // Checkpoints (which wait for the disk) run on their own connection and thread, so that
+        // appends never wait for them: in WAL mode writers go on during a passive checkpoint.
+        let checkpoint_conn = rusqlite::Connection::open(path)?;
+        let (stop_checkpoints, stopped) = mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("lobby-checkpoint".into())
+            .spawn(move || {
+                // Runs until the store is dropped (the sender goes away).
+                while let Err(mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(std::time::Duration::from_secs(1))
+                {
+                    let _ = checkpoint_conn.execute_batch("PRAGMA wal_checkpoint(PASSIVE);");
+                }
+            })
+            .map_err(|e| StoreError(e.to_string()))?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("lobby-store".into())
@@ -249,6 +267,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn: Mutex::new(conn),
             writer: Mutex::new(tx),
+            _stop_checkpoints: stop_checkpoints,
         })
     }
 
@@ -308,8 +327,6 @@ fn writer(conn: &mut rusqlite::Connection, jobs: &mpsc::Receiver<Job>) {
                 }
             }
         }
-        // A passive checkpoint keeps the write-ahead log short without blocking readers.
-        let _ = conn.execute_batch("PRAGMA wal_checkpoint(PASSIVE);");
     }
 }
 
