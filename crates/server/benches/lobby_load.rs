@@ -116,6 +116,7 @@ async fn player(
     let mut ply = 0u32;
     let mut rng = seed | 1;
     let mut sent_at: Option<Instant> = None;
+    let mut seen = 0u64;
     let mut next_move =
         Instant::now() + Duration::from_millis(seed % interval.as_millis().max(1) as u64);
     loop {
@@ -124,8 +125,17 @@ async fn player(
         tokio::select! {
             msg = next_msg(&mut ws) => {
                 let Some(msg) = msg else { return };
+                // Like the page: every event is acknowledged once, duplicates are skipped.
+                if let ServerMsg::Event { seq, .. } = &msg {
+                    if *seq <= seen {
+                        continue;
+                    }
+                    seen = *seq;
+                    let ack = ClientMsg::Ack { room: room.clone(), seq: *seq };
+                    let _ = ws.send(Message::Text(ack.to_json().into())).await;
+                }
                 match msg {
-                    ServerMsg::Event { event: RoomEvent::Moved { uci, .. }, seq, .. } => {
+                    ServerMsg::Event { event: RoomEvent::Moved { uci, .. }, .. } => {
                         let Ok(m) = pos.parse_uci(&uci) else { return };
                         let mover = pos.turn();
                         pos.play_unchecked(m);
@@ -138,8 +148,6 @@ async fn player(
                             }
                             next_move = now + interval;
                         }
-                        let ack = ClientMsg::Ack { room: room.clone(), seq };
-                        let _ = ws.send(Message::Text(ack.to_json().into())).await;
                     }
                     ServerMsg::Event { event: RoomEvent::GameOver { .. }, .. } => return,
                     ServerMsg::Error { .. } => { stats.errors.fetch_add(1, Ordering::Relaxed); }
