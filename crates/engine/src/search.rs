@@ -350,12 +350,8 @@ impl Engine {
         if Self::is_draw(pos, ctx) {
             return 0;
         }
-        if pos.counting().is_some_and(|c| c.is_expired()) {
-            return if in_check && !pos.has_legal_moves() {
-                -MATE + ply as i32
-            } else {
-                0
-            };
+        if let Some(score) = expired_count_score(pos, in_check, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
@@ -484,12 +480,8 @@ impl Engine {
             return 0;
         }
         let in_check = pos.is_check();
-        if pos.counting().is_some_and(|c| c.is_expired()) {
-            return if in_check && !pos.has_legal_moves() {
-                -MATE + ply as i32
-            } else {
-                0
-            };
+        if let Some(score) = expired_count_score(pos, in_check, ply) {
+            return score;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -560,6 +552,18 @@ impl Engine {
         }
         pv
     }
+}
+
+/// The score of a position whose count has run out: a draw, unless it is checkmate (mate on
+/// the ply that exceeds the count still wins). `None` while no count has expired.
+fn expired_count_score(pos: &Position, in_check: bool, ply: usize) -> Option<i32> {
+    pos.counting().is_some_and(|c| c.is_expired()).then(|| {
+        if in_check && !pos.has_legal_moves() {
+            -MATE + ply as i32
+        } else {
+            0
+        }
+    })
 }
 
 /// Mixes the running count into the table key: the same placement with another count ply is

@@ -25,7 +25,7 @@
 //! before they existed (and hot-seat games, written without them) read as hot-seat games.
 
 use crate::ai::AiGame;
-use rules::{Color, DrawClaim, DrawReason, Game, Outcome, PromotionRule, Rules, WinReason};
+use rules::{Color, DrawClaim, Game, Outcome, PromotionRule, Rules};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -141,22 +141,8 @@ impl SavedRules {
 /// `checkmate-white-wins`, `checkmate-black-wins`, `resign-white-wins`, `resign-black-wins`,
 /// `stalemate`, `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`.
 pub fn outcome_code(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win { winner, reason } => match (reason, winner) {
-            (WinReason::Checkmate, Color::White) => "checkmate-white-wins",
-            (WinReason::Checkmate, Color::Black) => "checkmate-black-wins",
-            (WinReason::Resignation, Color::White) => "resign-white-wins",
-            (WinReason::Resignation, Color::Black) => "resign-black-wins",
-        },
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::DeadPosition => "dead-position",
-            DrawReason::CountingExpired => "counting-draw",
-            DrawReason::FiftyMoves => "fifty-move",
-            DrawReason::Threefold => "threefold",
-            DrawReason::Agreement => "agreement",
-        },
-    }
+    // The rules crate owns these labels; the schema stores them as they are.
+    outcome.label()
 }
 
 /// Why a stored entry could not be turned back into a game.
