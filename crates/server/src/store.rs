@@ -114,6 +114,15 @@ pub trait Store: Send + Sync {
 #[derive(Debug, Default)]
 pub struct MemoryStore(Mutex<Vec<StoredRoom>>);
 
+impl MemoryStore {
+    fn find<'a>(rooms: &'a mut [StoredRoom], room: &str) -> Result<&'a mut StoredRoom, StoreError> {
+        rooms
+            .iter_mut()
+            .find(|r| r.meta.id == room)
+            .ok_or_else(|| StoreError(format!("no room {room}")))
+    }
+}
+
 impl Store for MemoryStore {
     fn create_room(&self, meta: &RoomMeta) -> Result<(), StoreError> {
         let mut rooms = self.0.lock().map_err(|_| StoreError("poisoned".into()))?;
@@ -128,10 +137,7 @@ impl Store for MemoryStore {
 
     fn set_seat(&self, room: &str, seat: Color, secret_hash: &str) -> Result<(), StoreError> {
         let mut rooms = self.0.lock().map_err(|_| StoreError("poisoned".into()))?;
-        let r = rooms
-            .iter_mut()
-            .find(|r| r.meta.id == room)
-            .ok_or_else(|| StoreError(format!("no room {room}")))?;
+        let r = MemoryStore::find(&mut rooms, room)?;
         *match seat {
             Color::White => &mut r.white_secret,
             Color::Black => &mut r.black_secret,
@@ -146,10 +152,7 @@ impl Store for MemoryStore {
         events: &[RoomEvent],
     ) -> Result<(), StoreError> {
         let mut rooms = self.0.lock().map_err(|_| StoreError("poisoned".into()))?;
-        let r = rooms
-            .iter_mut()
-            .find(|r| r.meta.id == room)
-            .ok_or_else(|| StoreError(format!("no room {room}")))?;
+        let r = MemoryStore::find(&mut rooms, room)?;
         if r.events.len() as u64 + 1 != first_seq {
             return Err(StoreError(format!(
                 "event {first_seq} out of order in {room}"

@@ -770,12 +770,20 @@ impl App {
             .is_some_and(|from| self.dests(from).contains(&to))
     }
 
+    /// Plays the selected piece to `sq` when that is one of its destinations; `true` if it did.
+    fn move_selected_to(&mut self, sq: Square) -> bool {
+        match self.selected {
+            Some(from) if self.is_dest(sq) => {
+                self.try_move(from, sq, true);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// A click or key press on `sq` (not a drag).
     fn activate(&mut self, sq: Square) {
-        if let Some(from) = self.selected
-            && self.is_dest(sq)
-        {
-            self.try_move(from, sq, true);
+        if self.move_selected_to(sq) {
             return;
         }
         if self.own_piece(sq) {
@@ -800,10 +808,7 @@ impl App {
             return;
         };
         self.board.set_focus(sq, false);
-        if let Some(from) = self.selected
-            && self.is_dest(sq)
-        {
-            self.try_move(from, sq, true);
+        if self.move_selected_to(sq) {
             return;
         }
         if self.own_piece(sq) {
@@ -1606,12 +1611,8 @@ fn wire_events() {
         // Escape or any other way of closing the panel cancels the promotion.
         dom::on(&e, "close", |_: Event| dispatch(Msg::PromotionCancel));
         dom::on(&e, "click", |ev: Event| {
-            let role = ev
-                .target()
-                .and_then(|t| t.dyn_into::<Element>().ok())
-                .and_then(|t| t.closest("[data-role]").ok().flatten())
-                .and_then(|b| b.get_attribute("data-role"))
-                .and_then(|v| dialogs::role_from_attr(&v));
+            let role =
+                dom::closest_attr(&ev, "data-role").and_then(|v| dialogs::role_from_attr(&v));
             if let Some(role) = role {
                 dispatch(Msg::Promote(role));
             }
@@ -1668,19 +1669,8 @@ fn wire_events() {
     }
     if let Some(list) = dom::by_id("saved-games") {
         dom::on(&list, "click", |ev: Event| {
-            let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-                return;
-            };
-            let action = target
-                .closest("[data-action]")
-                .ok()
-                .flatten()
-                .and_then(|b| b.get_attribute("data-action"));
-            let id = target
-                .closest("[data-game-id]")
-                .ok()
-                .flatten()
-                .and_then(|li| li.get_attribute("data-game-id"));
+            let action = dom::closest_attr(&ev, "data-action");
+            let id = dom::closest_attr(&ev, "data-game-id");
             match (action.as_deref(), id) {
                 (Some("resume"), Some(id)) => dispatch(Msg::Resume(id)),
                 (Some("delete"), Some(id)) => dispatch(Msg::Delete(id)),
@@ -1740,11 +1730,7 @@ fn wire_events() {
                 "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Enter" | " " | "Escape"
             ) {
                 ev.prevent_default();
-                let focused = ev
-                    .target()
-                    .and_then(|t| t.dyn_into::<Element>().ok())
-                    .and_then(|t| t.closest("[data-square]").ok().flatten())
-                    .and_then(|e| e.get_attribute("data-square"))
+                let focused = dom::closest_attr(&ev, "data-square")
                     .and_then(|name| name.parse::<Square>().ok());
                 dispatch(Msg::BoardKey(key, focused));
             }

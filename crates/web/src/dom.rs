@@ -115,6 +115,18 @@ where
     closure.forget();
 }
 
+/// The value of `attr` on the event target or its nearest ancestor carrying that attribute
+/// (event delegation: one listener on a list, `data-*` attributes on its items).
+pub fn closest_attr(ev: &Event, attr: &str) -> Option<String> {
+    ev.target()?
+        .dyn_into::<Element>()
+        .ok()?
+        .closest(&format!("[{attr}]"))
+        .ok()
+        .flatten()?
+        .get_attribute(attr)
+}
+
 /// Runs `f` once after `ms` milliseconds.
 pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
     let Some(w) = window() else { return };

@@ -16,7 +16,7 @@ use protocol::{
 };
 use rules::{DrawClaim, Game, Move, Rules};
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
-use web_sys::{Element, Event, HtmlInputElement};
+use web_sys::{Event, HtmlInputElement};
 
 /// The settings of a room to create, from the new-game dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -951,20 +951,8 @@ pub fn wire_events() {
     click("lobby-play-ai", OnlineMsg::LobbyPlayAi);
     if let Some(list) = dom::by_id("lobby-rooms") {
         dom::on(&list, "click", |ev: Event| {
-            let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-                return;
-            };
-            let id = target
-                .closest("[data-room-id]")
-                .ok()
-                .flatten()
-                .and_then(|li| li.get_attribute("data-room-id"));
-            if target
-                .closest("[data-action=\"join\"]")
-                .ok()
-                .flatten()
-                .is_some()
-                && let Some(id) = id
+            if dom::closest_attr(&ev, "data-action").as_deref() == Some("join")
+                && let Some(id) = dom::closest_attr(&ev, "data-room-id")
             {
                 dispatch(Msg::Online(OnlineMsg::Join(id)));
             }
