@@ -14,9 +14,12 @@
 //!
 //! ```
 //! use protocol::{ClientMsg, parse_client};
-//! let msg = parse_client(r#"{"type":"move","room":"abc","ply":0,"uci":"e3e4"}"#).unwrap();
-//! assert_eq!(msg, ClientMsg::Move { room: "abc".into(), ply: 0, uci: "e3e4".into() });
+//! let msg = parse_client(r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"e3e4"}"#)
+//!     .unwrap();
+//! let room = "0123456789abcdef0123".parse().unwrap();
+//! assert_eq!(msg, ClientMsg::Move { room, ply: 0, uci: "e3e4".into() });
 //! assert!(parse_client(r#"{"type":"fly"}"#).is_err());
+//! assert!(parse_client(r#"{"type":"resign","room":"../etc"}"#).is_err());
 //! ```
 
 use core::fmt;
@@ -30,8 +33,336 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The largest text frame a client may send, in bytes.
 pub const MAX_CLIENT_MESSAGE_BYTES: usize = 4096;
 
-/// A room's id: 20 lower-case hex digits (80 random bits).
-pub type RoomId = String;
+/// A room's id: 20 lower-case hex digits (80 random bits), checked once when read.
+///
+/// On the wire it is a plain JSON string; a message whose room id is not 20 lower-case hex
+/// digits is a [`ParseError`] (answered with [`ErrorCode::BadMessage`]).
+///
+/// ```
+/// use protocol::RoomId;
+/// let id: RoomId = "0123456789abcdef0123".parse().unwrap();
+/// assert_eq!(id.as_str(), "0123456789abcdef0123");
+/// assert!("0123456789ABCDEF0123".parse::<RoomId>().is_err());
+/// assert!("../etc/passwd".parse::<RoomId>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct RoomId(String);
+
+/// The length of a [`RoomId`] in hex digits.
+pub const ROOM_ID_LEN: usize = 20;
+
+/// A string that is not a [`RoomId`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseRoomIdError;
+
+impl fmt::Display for ParseRoomIdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a room id is {ROOM_ID_LEN} lower-case hex digits")
+    }
+}
+
+impl std::error::Error for ParseRoomIdError {}
+
+impl RoomId {
+    /// The id as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// A room id from 10 random bytes (as the server makes them).
+    #[must_use]
+    pub fn from_bytes(bytes: [u8; ROOM_ID_LEN / 2]) -> RoomId {
+        use fmt::Write as _;
+        let mut s = String::with_capacity(ROOM_ID_LEN);
+        for b in bytes {
+            let _ = write!(s, "{b:02x}");
+        }
+        RoomId(s)
+    }
+}
+
+impl core::str::FromStr for RoomId {
+    type Err = ParseRoomIdError;
+
+    fn from_str(s: &str) -> Result<RoomId, ParseRoomIdError> {
+        if s.len() == ROOM_ID_LEN && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            Ok(RoomId(s.to_owned()))
+        } else {
+            Err(ParseRoomIdError)
+        }
+    }
+}
+
+impl TryFrom<String> for RoomId {
+    type Error = ParseRoomIdError;
+
+    fn try_from(s: String) -> Result<RoomId, ParseRoomIdError> {
+        s.parse()
+    }
+}
+
+impl From<RoomId> for String {
+    fn from(id: RoomId) -> String {
+        id.0
+    }
+}
+
+impl fmt::Display for RoomId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl AsRef<str> for RoomId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Why an online game ended: the reasons of the rules crate ([`rules::Outcome`]) plus those
+/// that only a server decides (time, abandonment, abort).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResultReason {
+    /// The loser is checkmated.
+    Checkmate,
+    /// The loser resigned.
+    Resignation,
+    /// A flag fell: a win, or a draw when the other side cannot mate.
+    Timeout,
+    /// The loser was away for the whole countdown after both sides had moved.
+    Abandoned,
+    /// Stalemate (automatic draw).
+    Stalemate,
+    /// Neither side can mate (automatic draw).
+    DeadPosition,
+    /// The count ran out (automatic draw).
+    CountingExpired,
+    /// A claimed 50-move draw.
+    FiftyMoves,
+    /// A claimed threefold repetition.
+    Threefold,
+    /// Both players agreed to a draw.
+    Agreement,
+    /// The game ended before both sides had moved: no result.
+    Aborted,
+}
+
+/// How an online game ended: who won (none for a draw or an abort) and why.
+///
+/// Its wire form is today's result label: `checkmate-white-wins`, `resign-black-wins`,
+/// `timeout-white-wins`, `timeout-draw`, `abandoned-black-wins`, `stalemate`, `dead-position`,
+/// `counting-draw`, `fifty-move`, `threefold`, `agreement` or `aborted`.
+///
+/// ```
+/// use protocol::{Color, GameResult, ResultReason};
+/// let r = GameResult::win(Color::White, ResultReason::Timeout);
+/// assert_eq!(r.label(), "timeout-white-wins");
+/// assert_eq!("aborted".parse::<GameResult>(), Ok(GameResult::ABORTED));
+/// assert_eq!(serde_json::to_string(&r).unwrap(), r#""timeout-white-wins""#);
+/// assert!("checkmate-draw".parse::<GameResult>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameResult {
+    winner: Option<Color>,
+    reason: ResultReason,
+}
+
+/// A label that is not a [`GameResult`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseResultError(String);
+
+impl fmt::Display for ParseResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown result label {:?}", self.0)
+    }
+}
+
+impl std::error::Error for ParseResultError {}
+
+impl GameResult {
+    /// The game ended before both sides had moved.
+    pub const ABORTED: GameResult = GameResult {
+        winner: None,
+        reason: ResultReason::Aborted,
+    };
+
+    /// A win of `winner`: `reason` is one of checkmate, resignation, timeout or abandoned (any
+    /// other reason is a draw and is kept as one).
+    #[must_use]
+    pub const fn win(winner: Color, reason: ResultReason) -> GameResult {
+        let decisive = matches!(
+            reason,
+            ResultReason::Checkmate
+                | ResultReason::Resignation
+                | ResultReason::Timeout
+                | ResultReason::Abandoned
+        );
+        GameResult {
+            winner: if decisive { Some(winner) } else { None },
+            reason,
+        }
+    }
+
+    /// A draw (or an abort) for `reason`; checkmate, resignation and abandonment always have a
+    /// winner and are not draws, so they give `None`.
+    #[must_use]
+    pub const fn draw(reason: ResultReason) -> Option<GameResult> {
+        match reason {
+            ResultReason::Checkmate | ResultReason::Resignation | ResultReason::Abandoned => None,
+            _ => Some(GameResult {
+                winner: None,
+                reason,
+            }),
+        }
+    }
+
+    /// The winner, or `None` for a draw or an abort.
+    #[must_use]
+    pub const fn winner(self) -> Option<Color> {
+        self.winner
+    }
+
+    /// Why the game ended.
+    #[must_use]
+    pub const fn reason(self) -> ResultReason {
+        self.reason
+    }
+
+    /// `true` for an aborted game (no result at all).
+    #[must_use]
+    pub const fn is_aborted(self) -> bool {
+        matches!(self.reason, ResultReason::Aborted)
+    }
+
+    /// The wire label (see the type's docs).
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        use Color::{Black, White};
+        use ResultReason as R;
+        match (self.reason, self.winner) {
+            (R::Checkmate, Some(White)) => "checkmate-white-wins",
+            (R::Checkmate, Some(Black)) => "checkmate-black-wins",
+            (R::Resignation, Some(White)) => "resign-white-wins",
+            (R::Resignation, Some(Black)) => "resign-black-wins",
+            (R::Timeout, Some(White)) => "timeout-white-wins",
+            (R::Timeout, Some(Black)) => "timeout-black-wins",
+            (R::Timeout, None) => "timeout-draw",
+            (R::Abandoned, Some(White)) => "abandoned-white-wins",
+            (R::Abandoned, Some(Black)) => "abandoned-black-wins",
+            (R::Stalemate, _) => "stalemate",
+            (R::DeadPosition, _) => "dead-position",
+            (R::CountingExpired, _) => "counting-draw",
+            (R::FiftyMoves, _) => "fifty-move",
+            (R::Threefold, _) => "threefold",
+            (R::Agreement, _) => "agreement",
+            // Unreachable through the constructors; an abort is the only result without one.
+            (R::Checkmate | R::Resignation | R::Abandoned, None) | (R::Aborted, _) => "aborted",
+        }
+    }
+
+    /// Every result, for tests and for tables of texts.
+    pub const ALL: [GameResult; 16] = {
+        use Color::{Black, White};
+        use ResultReason as R;
+        const fn w(c: Color, r: ResultReason) -> GameResult {
+            GameResult::win(c, r)
+        }
+        const fn d(r: ResultReason) -> GameResult {
+            GameResult {
+                winner: None,
+                reason: r,
+            }
+        }
+        [
+            w(White, R::Checkmate),
+            w(Black, R::Checkmate),
+            w(White, R::Resignation),
+            w(Black, R::Resignation),
+            w(White, R::Timeout),
+            w(Black, R::Timeout),
+            d(R::Timeout),
+            w(White, R::Abandoned),
+            w(Black, R::Abandoned),
+            d(R::Stalemate),
+            d(R::DeadPosition),
+            d(R::CountingExpired),
+            d(R::FiftyMoves),
+            d(R::Threefold),
+            d(R::Agreement),
+            d(R::Aborted),
+        ]
+    };
+}
+
+impl From<rules::Outcome> for GameResult {
+    fn from(o: rules::Outcome) -> GameResult {
+        use rules::{DrawReason, Outcome, WinReason};
+        match o {
+            Outcome::Win { winner, reason } => GameResult::win(
+                winner,
+                match reason {
+                    WinReason::Checkmate => ResultReason::Checkmate,
+                    WinReason::Resignation => ResultReason::Resignation,
+                },
+            ),
+            Outcome::Draw { reason } => GameResult {
+                winner: None,
+                reason: match reason {
+                    DrawReason::Stalemate => ResultReason::Stalemate,
+                    DrawReason::DeadPosition => ResultReason::DeadPosition,
+                    DrawReason::CountingExpired => ResultReason::CountingExpired,
+                    DrawReason::FiftyMoves => ResultReason::FiftyMoves,
+                    DrawReason::Threefold => ResultReason::Threefold,
+                    DrawReason::Agreement => ResultReason::Agreement,
+                },
+            },
+        }
+    }
+}
+
+impl core::str::FromStr for GameResult {
+    type Err = ParseResultError;
+
+    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
+        GameResult::ALL
+            .into_iter()
+            .find(|r| r.label() == s)
+            .ok_or_else(|| ParseResultError(s.to_owned()))
+    }
+}
+
+impl TryFrom<String> for GameResult {
+    type Error = ParseResultError;
+
+    fn try_from(s: String) -> Result<GameResult, ParseResultError> {
+        s.parse()
+    }
+}
+
+impl From<GameResult> for String {
+    fn from(r: GameResult) -> String {
+        r.label().to_owned()
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// Why a room closed without a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    /// The creator cancelled the invitation.
+    Cancelled,
+    /// Nobody took the invitation in time (24 hours).
+    Expired,
+}
 
 /// Which seat the creator of a room takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,6 +474,18 @@ pub enum ClientMsg {
         /// The room.
         room: RoomId,
     },
+    /// Cancel one's own invitation while nobody has taken the other seat; the room closes
+    /// ([`RoomEvent::Closed`]) and leaves the listing.
+    Cancel {
+        /// The room.
+        room: RoomId,
+    },
+    /// Abort the game: allowed to either player until both sides have made a move; the game
+    /// ends with [`GameResult::ABORTED`] (no winner).
+    Abort {
+        /// The room.
+        room: RoomId,
+    },
     /// Acknowledge the room's events up to `seq`.
     Ack {
         /// The room.
@@ -200,9 +543,9 @@ pub struct RoomState {
     pub moves: Vec<String>,
     /// The seats.
     pub seats: Seats,
-    /// The result label (e.g. `checkmate-white-wins`, `timeout-black-wins`, `abandoned-white-wins`)
-    /// once the game is over.
-    pub outcome: Option<String>,
+    /// The result once the game is over (on the wire its label, e.g. `checkmate-white-wins`,
+    /// `timeout-black-wins`, `abandoned-white-wins`, `aborted`).
+    pub outcome: Option<GameResult>,
     /// A pending draw offer and who made it.
     pub draw_offer: Option<Color>,
     /// A pending rematch offer and who made it.
@@ -211,8 +554,18 @@ pub struct RoomState {
     pub rematch_room: Option<RoomId>,
     /// The clocks, for a timed game.
     pub clocks: Option<Clocks>,
-    /// Milliseconds until the opponent-left countdown lets the player present claim the win.
+    /// Milliseconds until the opponent-left countdown lets the player present claim the win
+    /// (or, before both sides have moved, until the server aborts the game).
     pub claim_in_ms: Option<u64>,
+    /// Why the room closed without a game (cancelled or expired invitation), if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<CloseReason>,
+    /// `true` while the room is shown in the lobby (public, waiting, creator present).
+    #[serde(default)]
+    pub listed: bool,
+    /// When a waiting private invitation expires, in milliseconds since the Unix epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at_ms: Option<u64>,
 }
 
 /// Something that happened in a room.
@@ -234,6 +587,10 @@ pub enum RoomEvent {
         san: String,
         /// The clocks after the move, in a timed game.
         clocks: Option<Clocks>,
+        /// When the server accepted the move, in milliseconds since the Unix epoch (absent in
+        /// logs written before it was recorded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
     },
     /// A player offered a draw.
     DrawOffered {
@@ -247,13 +604,14 @@ pub enum RoomEvent {
     },
     /// The game ended.
     GameOver {
-        /// The result label, e.g. `checkmate-white-wins`, `resign-black-wins`, `agreement`,
-        /// `threefold`, `timeout-white-wins`, `abandoned-black-wins`.
-        result: String,
-        /// The winner, for a decisive result.
+        /// The result; on the wire its label, e.g. `checkmate-white-wins`, `resign-black-wins`,
+        /// `agreement`, `threefold`, `timeout-white-wins`, `abandoned-black-wins`, `aborted`.
+        result: GameResult,
+        /// The winner, for a decisive result (the same as `result`'s).
         winner: Option<Color>,
     },
-    /// A player connected or left.
+    /// A player connected or left. Only in logs written by servers before presence became
+    /// [`ServerMsg::Presence`] (not numbered, not stored); ignored when replayed.
     Presence {
         /// The seat.
         seat: Color,
@@ -271,6 +629,18 @@ pub enum RoomEvent {
     RematchReady {
         /// The new room.
         room: RoomId,
+    },
+    /// A public room left the lobby listing (its creator has been gone for 30 s) or came back
+    /// to it (the creator returned).
+    Listed {
+        /// Whether the room is listed now.
+        listed: bool,
+    },
+    /// The room closed without a game: the invitation was cancelled or expired. Nothing more
+    /// happens in it.
+    Closed {
+        /// Why.
+        reason: CloseReason,
     },
 }
 
@@ -304,6 +674,15 @@ pub enum ErrorCode {
     InvalidSettings,
     /// The server failed to store the change; nothing was changed.
     Internal,
+    /// The room was cancelled or expired: nothing can happen in it any more.
+    RoomClosed,
+    /// Too many rooms: this address (or the whole server) has as many open rooms as allowed.
+    TooManyRooms,
+    /// [`ClientMsg::Hello`] did not arrive in time; the connection closes.
+    HelloTimeout,
+    /// The client did not read what the server sent (or never acknowledged its events) and is
+    /// disconnected.
+    SlowClient,
 }
 
 /// Messages from the server to the browser.
@@ -364,6 +743,20 @@ pub enum ServerMsg {
     },
     /// The answer to [`ClientMsg::Ping`].
     Pong,
+    /// A seated player connected or left (not numbered, not stored: presence is not part of the
+    /// game's record).
+    Presence {
+        /// The room.
+        room: RoomId,
+        /// The seat.
+        seat: Color,
+        /// Whether the seat has an open connection.
+        online: bool,
+        /// When offline: milliseconds until the opponent may claim the win (or, before both
+        /// sides have moved, until the game is aborted). Away time adds up over short
+        /// reconnects until the player moves again.
+        claim_in_ms: Option<u64>,
+    },
 }
 
 /// A client message that could not be read.
@@ -395,6 +788,30 @@ pub fn parse_server(text: &str) -> Result<ServerMsg, ParseError> {
 }
 
 impl ClientMsg {
+    /// The room a room command is for (`None` for hello, lobby, create, ping).
+    #[must_use]
+    pub fn room(&self) -> Option<&RoomId> {
+        match self {
+            ClientMsg::Join { room, .. }
+            | ClientMsg::Move { room, .. }
+            | ClientMsg::Resign { room }
+            | ClientMsg::OfferDraw { room }
+            | ClientMsg::DeclineDraw { room }
+            | ClientMsg::ClaimDraw { room, .. }
+            | ClientMsg::ClaimVictory { room }
+            | ClientMsg::Rematch { room }
+            | ClientMsg::Cancel { room }
+            | ClientMsg::Abort { room }
+            | ClientMsg::Ack { room, .. }
+            | ClientMsg::Leave { room } => Some(room),
+            ClientMsg::Hello { .. }
+            | ClientMsg::WatchLobby
+            | ClientMsg::UnwatchLobby
+            | ClientMsg::CreateRoom { .. }
+            | ClientMsg::Ping => None,
+        }
+    }
+
     /// The message as a JSON text frame.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -411,11 +828,11 @@ impl ServerMsg {
 
     /// An error message.
     #[must_use]
-    pub fn error(code: ErrorCode, message: impl Into<String>, room: Option<&str>) -> ServerMsg {
+    pub fn error(code: ErrorCode, message: impl Into<String>, room: Option<&RoomId>) -> ServerMsg {
         ServerMsg::Error {
             code,
             message: message.into(),
-            room: room.map(str::to_owned),
+            room: room.cloned(),
         }
     }
 }
@@ -423,6 +840,10 @@ impl ServerMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn r() -> RoomId {
+        "0123456789abcdef0123".parse().expect("id")
+    }
 
     #[test]
     fn round_trips() {
@@ -438,13 +859,13 @@ mod tests {
                 public: true,
             },
             ClientMsg::Join {
-                room: "r".into(),
+                room: r(),
                 secret: None,
                 after: Some(3),
                 watch: false,
             },
             ClientMsg::ClaimDraw {
-                room: "r".into(),
+                room: r(),
                 claim: DrawClaim::Threefold,
             },
             ClientMsg::Ping,
@@ -453,27 +874,82 @@ mod tests {
             assert_eq!(parse_client(&m.to_json()), Ok(m.clone()), "{}", m.to_json());
         }
         let s = ServerMsg::Event {
-            room: "r".into(),
+            room: r(),
             seq: 2,
             event: RoomEvent::Moved {
                 ply: 0,
                 uci: "e3e4".into(),
                 san: "e4".into(),
                 clocks: None,
+                at_ms: Some(1_700_000_000_000),
             },
         };
         assert_eq!(parse_server(&s.to_json()), Ok(s));
+        for m in [
+            ClientMsg::Cancel { room: r() },
+            ClientMsg::Abort { room: r() },
+        ] {
+            assert_eq!(parse_client(&m.to_json()), Ok(m.clone()), "{}", m.to_json());
+        }
+        let over = ServerMsg::Event {
+            room: r(),
+            seq: 9,
+            event: RoomEvent::GameOver {
+                result: GameResult::ABORTED,
+                winner: None,
+            },
+        };
+        assert_eq!(parse_server(&over.to_json()), Ok(over));
+    }
+
+    #[test]
+    fn results_keep_their_labels() {
+        for r in GameResult::ALL {
+            assert_eq!(r.label().parse::<GameResult>(), Ok(r));
+            assert_eq!(
+                serde_json::to_string(&r).expect("json"),
+                format!("\"{}\"", r.label())
+            );
+        }
+        // Every label of the rules crate's outcomes is one of ours, with the same winner.
+        let labels: std::collections::HashSet<_> =
+            GameResult::ALL.iter().map(|r| r.label()).collect();
+        assert_eq!(labels.len(), GameResult::ALL.len());
+        let o = rules::Outcome::Win {
+            winner: Color::Black,
+            reason: rules::WinReason::Checkmate,
+        };
+        assert_eq!(GameResult::from(o).label(), o.label());
+        assert_eq!(GameResult::from(o).winner(), Some(Color::Black));
+        assert_eq!(
+            GameResult::win(Color::White, ResultReason::Agreement).winner(),
+            None
+        );
+        assert!(GameResult::draw(ResultReason::Checkmate).is_none());
+        assert!(parse_server(
+            r#"{"type":"event","room":"0123456789abcdef0123","seq":1,"event":{"kind":"game_over","result":"won","winner":null}}"#
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn old_events_still_read() {
+        // Logs written before `at_ms` and before presence left the log.
+        let old = r#"{"kind":"moved","ply":0,"uci":"e3e4","san":"e4","clocks":null}"#;
+        assert!(serde_json::from_str::<RoomEvent>(old).is_ok());
+        let presence = r#"{"kind":"presence","seat":"white","online":false,"claim_in_ms":60000}"#;
+        assert!(serde_json::from_str::<RoomEvent>(presence).is_ok());
     }
 
     #[test]
     fn wire_format_is_stable() {
         assert_eq!(
             ClientMsg::ClaimDraw {
-                room: "r".into(),
+                room: r(),
                 claim: DrawClaim::FiftyMoves
             }
             .to_json(),
-            r#"{"type":"claim_draw","room":"r","claim":"fifty-moves"}"#
+            r#"{"type":"claim_draw","room":"0123456789abcdef0123","claim":"fifty-moves"}"#
         );
         assert_eq!(
             ServerMsg::error(ErrorCode::WrongPly, "x", None).to_json(),

@@ -1,0 +1,393 @@
+//! Where rooms and their numbered events are kept, so that a restart loses no game.
+//!
+//! [`Store`] is the narrow interface the room actors write through: one [`Append`] carries a
+//! room's new events together with everything that must be written with them in the same
+//! transaction (the room's creation, the hashes of seats those events take, the room's new
+//! [`Phase`]). `(room, seq)` is unique in every store: two writers can never both append event
+//! N, which is the fence between room owners.
+//!
+//! [`SqliteStore`] (an embedded SQLite database with migrations) is the default and
+//! [`MemoryStore`] serves tests and throwaway servers.
+//!
+//! Only live rooms ([`Phase::is_live`]) are loaded at start-up ([`Store::load_live`]); finished
+//! and closed rooms stay in the store as game records and are loaded on demand
+//! ([`Store::load_room`]) when an old link is opened.
+
+use std::fmt;
+use std::sync::Mutex;
+
+use protocol::{PromotionRule, RoomEvent, RoomId, TimeControl};
+use rules::{ByColor, Color};
+use tokio::sync::oneshot;
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+/// What a room is, apart from its events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoomMeta {
+    /// The room id.
+    pub id: RoomId,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// Listed in the lobby while waiting.
+    pub public: bool,
+    /// The promotion rule.
+    pub promotion: PromotionRule,
+    /// The time control, if timed.
+    pub clock: Option<TimeControl>,
+    /// The start position (FEN).
+    pub initial_fen: String,
+}
+
+/// SHA-256 of a seat's secret, in lower-case hex: what the store keeps instead of the secret.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SecretHash(pub String);
+
+/// Where a room is in its life; stored with the room so that start-up reads live rooms only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// One seat is free: an invitation, listed in the lobby when public.
+    Waiting,
+    /// Both seats are taken and the game is not over.
+    Playing,
+    /// The game is over (including aborted games): a game record.
+    Finished,
+    /// Cancelled or expired before anyone took the other seat.
+    Closed,
+}
+
+impl Phase {
+    /// Every phase.
+    pub const ALL: [Phase; 4] = [Phase::Waiting, Phase::Playing, Phase::Finished, Phase::Closed];
+
+    /// `true` for the phases loaded at start-up (waiting and playing).
+    #[must_use]
+    pub const fn is_live(self) -> bool {
+        matches!(self, Phase::Waiting | Phase::Playing)
+    }
+
+    /// The name stored in the database: `waiting`, `playing`, `finished` or `closed`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Playing => "playing",
+            Phase::Finished => "finished",
+            Phase::Closed => "closed",
+        }
+    }
+
+    /// The phase of a stored name (see [`Phase::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Phase> {
+        Phase::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// A room as stored: its settings, phase, the hashes of its seats' secrets and its events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRoom {
+    /// The settings.
+    pub meta: RoomMeta,
+    /// The room's phase after its last event.
+    pub phase: Phase,
+    /// The hash of each taken seat's secret.
+    pub secrets: ByColor<Option<SecretHash>>,
+    /// Every event, event 1 first.
+    pub events: Vec<RoomEvent>,
+}
+
+/// One atomic write of a room: all of it is stored, or none of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Append {
+    /// The room.
+    pub room: RoomId,
+    /// The number of the first event (1-based; must follow the stored events exactly).
+    pub first_seq: u64,
+    /// The events, in order.
+    pub events: Vec<RoomEvent>,
+    /// Creates the room first: its first append.
+    pub create: Option<RoomMeta>,
+    /// Seats taken by these events, with the hash of the new secret.
+    pub seats: Vec<(Color, SecretHash)>,
+    /// The room's phase after these events, when it changes.
+    pub phase: Option<Phase>,
+}
+
+impl Append {
+    /// An append of `events` numbered from `first_seq`, changing nothing else.
+    #[must_use]
+    pub fn events(room: RoomId, first_seq: u64, events: Vec<RoomEvent>) -> Append {
+        Append {
+            room,
+            first_seq,
+            events,
+            create: None,
+            seats: Vec::new(),
+            phase: None,
+        }
+    }
+}
+
+/// What start-up read: the live rooms, and how many rooms could not be read (each logged).
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Live rooms, oldest first.
+    pub rooms: Vec<StoredRoom>,
+    /// Rooms skipped because a row or an event of theirs could not be decoded.
+    pub skipped: u64,
+}
+
+/// A storage failure.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database answered with an error.
+    Database(String),
+    /// Event `seq` of `room` is already stored (or would leave a gap): another writer appended
+    /// first, or the caller's count is wrong. Nothing was written.
+    Conflict {
+        /// The room.
+        room: RoomId,
+        /// The number of the first refused event.
+        seq: u64,
+    },
+    /// No such room (an append to a room that was never created).
+    UnknownRoom(RoomId),
+    /// A stored row or event cannot be decoded.
+    Corrupt {
+        /// The room, if known.
+        room: Option<String>,
+        /// What is wrong.
+        what: String,
+    },
+    /// The database was written by a newer server (its schema version is higher than ours).
+    NewerSchema {
+        /// The database's schema version.
+        found: i64,
+        /// The newest version this server knows.
+        supported: i64,
+    },
+    /// The store has been closed, or its writer stopped.
+    Stopped,
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Database(e) => write!(f, "database error: {e}"),
+            StoreError::Conflict { room, seq } => {
+                write!(f, "room {room}: event {seq} is already stored or out of order")
+            }
+            StoreError::UnknownRoom(room) => write!(f, "no stored room {room}"),
+            StoreError::Corrupt { room: Some(r), what } => write!(f, "room {r}: {what}"),
+            StoreError::Corrupt { room: None, what } => write!(f, "corrupt database: {what}"),
+            StoreError::NewerSchema { found, supported } => write!(
+                f,
+                "the database has schema version {found}, newer than this server's {supported}: \
+                 it was written by a newer server; run that version, or restore a backup"
+            ),
+            StoreError::Stopped => f.write_str("the store is closed"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// Persistent storage of rooms and their event logs. Every method may be called from any
+/// thread; the blocking ones ([`Store::load_live`], [`Store::load_room`],
+/// [`Store::last_alive_ms`]) are called at start-up or through `spawn_blocking`.
+pub trait Store: Send + Sync {
+    /// Writes `append` atomically without blocking the caller; the answer arrives on the
+    /// receiver once it is durable. Stores that write to disk batch concurrent appends into
+    /// one transaction (group commit).
+    fn append(&self, append: Append) -> oneshot::Receiver<Result<(), StoreError>>;
+
+    /// Every live room (waiting or playing), oldest first. A room whose row or events cannot
+    /// be decoded is skipped, logged and counted, never stops the others.
+    ///
+    /// # Errors
+    /// When the database cannot be read at all.
+    fn load_live(&self) -> Result<Loaded, StoreError>;
+
+    /// One room, whatever its phase (`None` when there is no such room).
+    ///
+    /// # Errors
+    /// When the read fails or the room cannot be decoded ([`StoreError::Corrupt`]).
+    fn load_room(&self, id: &RoomId) -> Result<Option<StoredRoom>, StoreError>;
+
+    /// Records that the server is alive at `at_ms` (ms since the Unix epoch), without
+    /// blocking; a restart charges running clocks up to the last such stamp.
+    fn stamp_alive(&self, at_ms: u64);
+
+    /// The last liveness stamp written before this process opened the store (`None` when
+    /// there is none).
+    ///
+    /// # Errors
+    /// When the read fails.
+    fn last_alive_ms(&self) -> Result<Option<u64>, StoreError>;
+
+    /// `Ok` while writes succeed; the error of the latest write while they fail.
+    ///
+    /// # Errors
+    /// The latest write's failure, as text.
+    fn health(&self) -> Result<(), String>;
+
+    /// Finishes the queued writes and closes the store; later appends fail with
+    /// [`StoreError::Stopped`].
+    fn close(&self);
+}
+
+/// Rooms kept in memory only (lost on restart).
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    rooms: Mutex<Vec<StoredRoom>>,
+    alive_ms: Mutex<Option<u64>>,
+}
+
+impl MemoryStore {
+    fn write(rooms: &mut Vec<StoredRoom>, a: Append) -> Result<(), StoreError> {
+        if let Some(meta) = &a.create {
+            if rooms.iter().any(|r| r.meta.id == meta.id) {
+                return Err(StoreError::Conflict {
+                    room: meta.id.clone(),
+                    seq: a.first_seq,
+                });
+            }
+            rooms.push(StoredRoom {
+                meta: meta.clone(),
+                phase: Phase::Waiting,
+                secrets: ByColor::default(),
+                events: Vec::new(),
+            });
+        }
+        let r = rooms
+            .iter_mut()
+            .find(|r| r.meta.id == a.room)
+            .ok_or_else(|| StoreError::UnknownRoom(a.room.clone()))?;
+        if r.events.len() as u64 + 1 != a.first_seq {
+            return Err(StoreError::Conflict {
+                room: a.room,
+                seq: a.first_seq,
+            });
+        }
+        r.events.extend(a.events);
+        for (seat, hash) in a.seats {
+            *r.secrets.get_mut(seat) = Some(hash);
+        }
+        if let Some(p) = a.phase {
+            r.phase = p;
+        }
+        Ok(())
+    }
+}
+
+impl Store for MemoryStore {
+    fn append(&self, append: Append) -> oneshot::Receiver<Result<(), StoreError>> {
+        let (tx, rx) = oneshot::channel();
+        let r = match self.rooms.lock() {
+            Ok(mut rooms) => MemoryStore::write(&mut rooms, append),
+            Err(_) => Err(StoreError::Stopped),
+        };
+        let _ = tx.send(r);
+        rx
+    }
+
+    fn load_live(&self) -> Result<Loaded, StoreError> {
+        let rooms = self.rooms.lock().map_err(|_| StoreError::Stopped)?;
+        Ok(Loaded {
+            rooms: rooms
+                .iter()
+                .filter(|r| r.phase.is_live())
+                .cloned()
+                .collect(),
+            skipped: 0,
+        })
+    }
+
+    fn load_room(&self, id: &RoomId) -> Result<Option<StoredRoom>, StoreError> {
+        let rooms = self.rooms.lock().map_err(|_| StoreError::Stopped)?;
+        Ok(rooms.iter().find(|r| &r.meta.id == id).cloned())
+    }
+
+    fn stamp_alive(&self, at_ms: u64) {
+        if let Ok(mut a) = self.alive_ms.lock() {
+            *a = Some(at_ms);
+        }
+    }
+
+    fn last_alive_ms(&self) -> Result<Option<u64>, StoreError> {
+        Ok(*self.alive_ms.lock().map_err(|_| StoreError::Stopped)?)
+    }
+
+    fn health(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn close(&self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: u8) -> RoomId {
+        RoomId::from_bytes([n; 10])
+    }
+
+    fn meta(n: u8) -> RoomMeta {
+        RoomMeta {
+            id: id(n),
+            created_ms: u64::from(n),
+            public: true,
+            promotion: PromotionRule::Any,
+            clock: None,
+            initial_fen: "fen".into(),
+        }
+    }
+
+    #[test]
+    fn memory_store_fences_and_keeps_phases() {
+        let s = MemoryStore::default();
+        let seat = RoomEvent::Seated { seat: Color::White };
+        let mut first = Append::events(id(1), 1, vec![seat.clone()]);
+        first.create = Some(meta(1));
+        first.seats = vec![(Color::White, SecretHash("h".into()))];
+        assert!(matches!(s.append(first.clone()).try_recv(), Ok(Ok(()))));
+        // The same room twice, and event 1 twice, are refused.
+        assert!(matches!(
+            s.append(first).try_recv(),
+            Ok(Err(StoreError::Conflict { .. }))
+        ));
+        assert!(matches!(
+            s.append(Append::events(id(1), 1, vec![seat.clone()])).try_recv(),
+            Ok(Err(StoreError::Conflict { seq: 1, .. }))
+        ));
+        let mut close = Append::events(id(1), 2, vec![RoomEvent::Closed {
+            reason: protocol::CloseReason::Cancelled,
+        }]);
+        close.phase = Some(Phase::Closed);
+        assert!(matches!(s.append(close).try_recv(), Ok(Ok(()))));
+        assert!(s.load_live().expect("live").rooms.is_empty());
+        let room = s.load_room(&id(1)).expect("read").expect("kept");
+        assert_eq!(room.phase, Phase::Closed);
+        assert_eq!(room.events.len(), 2);
+        assert_eq!(room.secrets.white, Some(SecretHash("h".into())));
+        assert!(s.load_room(&id(2)).expect("read").is_none());
+    }
+
+    #[test]
+    fn phase_names_round_trip() {
+        for p in Phase::ALL {
+            assert_eq!(Phase::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Phase::from_name("live"), None);
+    }
+}
