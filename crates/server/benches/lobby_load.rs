@@ -104,7 +104,7 @@ async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
 /// One player: plays its colour's random legal moves, one per interval, until `deadline`.
 async fn player(
     mut ws: Ws,
-    room: String,
+    room: protocol::RoomId,
     me: Color,
     stats: Arc<Stats>,
     measure_from: Instant,

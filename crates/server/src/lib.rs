@@ -13,12 +13,12 @@
 
 use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderValue, Response, StatusCode};
 use axum::response::IntoResponse;
@@ -29,12 +29,16 @@ use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
 pub mod lobby;
+pub mod metrics;
+pub mod outbox;
 pub mod room;
 pub mod store;
-mod ws;
+pub mod ws;
 
 pub use lobby::{Lobby, LobbyConfig};
+pub use metrics::Metrics;
 pub use store::{MemoryStore, SqliteStore, Store};
+pub use ws::WsLimits;
 
 /// The address the server listens on unless told otherwise (loopback only).
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -46,8 +50,10 @@ pub struct Config {
     pub www: PathBuf,
     /// The SQLite database of the lobby; `None` keeps rooms in memory only.
     pub db: Option<PathBuf>,
-    /// Lobby settings (the opponent-left countdown).
+    /// Lobby settings (countdowns, expiry, caps on rooms).
     pub lobby: LobbyConfig,
+    /// Deadlines and sizes of each WebSocket connection.
+    pub ws: WsLimits,
     /// Extra origins (e.g. `https://example.org`) allowed to open the WebSocket besides the
     /// server's own host.
     pub allowed_origins: Vec<String>,
@@ -60,6 +66,7 @@ impl Config {
             www: www.into(),
             db: None,
             lobby: LobbyConfig::default(),
+            ws: WsLimits::default(),
             allowed_origins: Vec::new(),
         }
     }
@@ -70,9 +77,11 @@ impl Config {
 struct AppState {
     lobby: Arc<Lobby>,
     allowed_origins: Arc<Vec<String>>,
+    ws: WsLimits,
 }
 
-/// The HTTP application: `GET /healthz` answers `ok`, `GET /metrics` the lobby's counters,
+/// The HTTP application: `GET /healthz` answers `ok` (503 while the store's writes fail),
+/// `GET /metrics` the lobby's counters,
 /// `GET /ws` upgrades to the lobby's WebSocket (protocol in the `protocol` crate); every other
 /// path is a file under
 /// [`Config::www`] (a directory serves its `index.html`; a missing file is a 404).
@@ -85,6 +94,7 @@ pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
     let state = AppState {
         lobby,
         allowed_origins: Arc::new(config.allowed_origins.clone()),
+        ws: config.ws,
     };
     Router::new()
         .route("/healthz", get(healthz))
@@ -97,9 +107,17 @@ pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
         .layer(TraceLayer::new_for_http())
 }
 
-/// `GET /healthz`: the server is up.
-async fn healthz() -> &'static str {
-    "ok"
+/// `GET /healthz`: `ok` while the server is up and its store takes writes; 503 with the
+/// store's latest error while writes fail.
+async fn healthz(State(state): State<AppState>) -> axum::response::Response {
+    match state.lobby.health() {
+        Ok(()) => "ok".into_response(),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the store fails to write: {e}"),
+        )
+            .into_response(),
+    }
 }
 
 /// `GET /metrics`: connections, rooms, games, moves and errors in the Prometheus text format.
@@ -109,7 +127,7 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
             CONTENT_TYPE,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
         )],
-        state.lobby.metrics_text(),
+        state.lobby.metrics.text(),
     )
 }
 
@@ -117,17 +135,31 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
 async fn websocket(
     ws: WebSocketUpgrade,
     headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> axum::response::Response {
     if !origin_allowed(&headers, &state.allowed_origins) {
+        state.lobby.metrics.refused("origin");
+        tracing::info!("WebSocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
     let lobby = state.lobby.clone();
-    // Frames past 64 KiB close the connection; smaller ones over the protocol's limit get an
-    // error message and the connection goes on.
-    ws.max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| ws::connection(socket, lobby))
+    let limits = state.ws;
+    let addr = Some(peer.ip());
+    // Buffers sized to our frames (client frames are at most 4 KiB): tungstenite's defaults
+    // (128 KiB each way) would cost every idle connection far more than it ever uses. Frames
+    // past 16 KiB close the connection; smaller ones over the protocol's limit get an error
+    // message and the connection goes on.
+    ws.read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .max_message_size(16 * 1024)
+        .max_frame_size(16 * 1024)
+        .on_upgrade(move |socket| {
+            use futures_util::StreamExt as _;
+            let (sink, stream) = socket.split();
+            ws::connection(sink, stream, lobby, addr, limits)
+        })
 }
 
 /// A browser's `Origin` must name this server's host (or an allowed origin); clients that
@@ -194,16 +226,22 @@ pub async fn serve(
 ) -> io::Result<()> {
     check_www(&config.www)?;
     let lobby = open_lobby(config)?;
-    let app = app(config, lobby);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
+    let app = app(config, lobby.clone());
+    let served = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await;
+    lobby.close().await;
+    served
 }
 
-/// Opens the lobby on the configured store (SQLite at [`Config::db`], or memory).
+/// Opens the lobby on the configured store (SQLite at [`Config::db`], or memory). Must run
+/// inside a Tokio runtime.
 ///
 /// # Errors
-/// When the database cannot be opened or read.
+/// When the database cannot be opened or read (including one written by a newer server).
 pub fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
     let store: Arc<dyn Store> = match &config.db {
         Some(path) => Arc::new(SqliteStore::open(path).map_err(|e| {
@@ -214,7 +252,8 @@ pub fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
         })?),
         None => Arc::new(MemoryStore::default()),
     };
-    Lobby::open(store, config.lobby).map_err(|e| io::Error::other(e.to_string()))
+    Lobby::open(store, config.lobby, Arc::new(Metrics::default()))
+        .map_err(|e| io::Error::other(e.to_string()))
 }
 
 /// Checks that `www` is a directory, with an error message that says what to do.

@@ -1,4 +1,5 @@
-//! The `server` binary: `server [--addr 127.0.0.1:8080] [--www www]`.
+//! The `server` binary: `server [--addr 127.0.0.1:8080] [--www www] [--db FILE | --no-db]`
+//! and the lobby's limits (see `server --help`).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -26,9 +27,29 @@ struct Args {
     /// Keep the lobby in memory only (rooms are lost on restart).
     #[arg(long, conflicts_with = "db")]
     no_db: bool,
-    /// Seconds a player may be gone before the opponent may claim the win.
+    /// Seconds a player may be away (added up until they move again) before the opponent may
+    /// claim the win; before both sides have moved, the game is aborted instead.
     #[arg(long, default_value_t = 60)]
     countdown_secs: u64,
+    /// Seconds the creator of a public room may be gone before it leaves the lobby listing.
+    #[arg(long, default_value_t = 30)]
+    unlist_after_secs: u64,
+    /// Seconds an invitation nobody has taken stays open (default: a day).
+    #[arg(long, default_value_t = 86_400)]
+    invite_ttl_secs: u64,
+    /// Seconds a finished game stays in memory at most (it leaves earlier once nobody
+    /// watches; it is always kept in the database).
+    #[arg(long, default_value_t = 600)]
+    finished_ttl_secs: u64,
+    /// Rooms in memory at most (live games and finished ones being watched).
+    #[arg(long, default_value_t = 200_000)]
+    max_rooms: usize,
+    /// Open rooms (waiting or playing, rematches included) one address may create.
+    #[arg(long, default_value_t = 20)]
+    max_rooms_per_address: u32,
+    /// Bytes waiting to be written to one client at most before it is disconnected.
+    #[arg(long, default_value_t = server::outbox::DEFAULT_OUTBOX_BYTES)]
+    max_outbox_bytes: usize,
     /// Another origin allowed to open the WebSocket (repeatable), e.g. https://example.org.
     #[arg(long = "allow-origin")]
     allowed_origins: Vec<String>,
@@ -48,7 +69,14 @@ async fn main() -> ExitCode {
     let args = Args::parse();
     let mut config = server::Config::new(args.www);
     config.db = (!args.no_db).then_some(args.db);
-    config.lobby.countdown = std::time::Duration::from_secs(args.countdown_secs);
+    let secs = std::time::Duration::from_secs;
+    config.lobby.countdown = secs(args.countdown_secs);
+    config.lobby.unlist_after = secs(args.unlist_after_secs);
+    config.lobby.invite_ttl = secs(args.invite_ttl_secs);
+    config.lobby.finished_ttl = secs(args.finished_ttl_secs);
+    config.lobby.max_rooms = args.max_rooms;
+    config.lobby.max_rooms_per_address = args.max_rooms_per_address;
+    config.ws.outbox_bytes = args.max_outbox_bytes;
     config.allowed_origins = args.allowed_origins;
     let listener = match tokio::net::TcpListener::bind(args.addr).await {
         Ok(listener) => listener,

@@ -1,30 +1,61 @@
-//! One WebSocket connection: reads client messages (size- and rate-limited, validated),
-//! routes them to the lobby or to room tasks, and writes server messages back.
+//! One WebSocket connection: reads client messages (size- and rate-limited, validated, with a
+//! deadline for `hello` and a read timeout that notices vanished clients), routes them to the
+//! lobby or to room tasks, and writes server messages from the client's byte-bounded
+//! [`Outbox`] and the lobby listing (watch semantics: only the latest listing is ever sent).
+//!
+//! The loop is generic over any `Sink`/`Stream` of [`Message`]s, so it is unit-tested with
+//! channels; reader and writer run in one task, so neither outlives the connection.
 
 use std::collections::HashSet;
+use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use axum::extract::ws::{Message, WebSocket};
-use futures_util::{SinkExt, StreamExt};
+use axum::extract::ws::{CloseFrame, Message, close_code};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use protocol::{
-    ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, ServerMsg, parse_client,
+    ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, RoomId, ServerMsg,
+    parse_client,
 };
-use tokio::sync::mpsc;
-use tokio::task::JoinHandle;
+use tokio::sync::watch;
 
 use crate::lobby::Lobby;
+use crate::outbox::{DEFAULT_OUTBOX_BYTES, Frame, Outbox, OutboxReader};
 use crate::room::RoomCmd;
+use crate::room::actor::Subscriber;
 
 /// Messages a client may send per second on average, and in a burst.
 const RATE_PER_SEC: f64 = 20.0;
 const BURST: f64 = 40.0;
 /// Refused messages (less accepted ones) after which the connection is closed.
 const MAX_STRIKES: u32 = 200;
-/// Silence after which a connection is taken for dead.
-const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(70);
-/// Rooms one connection may create.
-const MAX_ROOMS_PER_CONNECTION: u32 = 20;
+
+/// The deadlines and sizes of one connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WsLimits {
+    /// `hello` must arrive within this time of the upgrade.
+    pub hello_within: Duration,
+    /// Silence after which a client is taken for gone (the page pings every 25 s).
+    pub read_timeout: Duration,
+    /// The longest one frame may take to be written.
+    pub write_timeout: Duration,
+    /// Bytes waiting to be written at most before the client is cut off.
+    pub outbox_bytes: usize,
+    /// Rooms one connection may have joined at once.
+    pub max_joined: usize,
+}
+
+impl Default for WsLimits {
+    fn default() -> WsLimits {
+        WsLimits {
+            hello_within: Duration::from_secs(10),
+            read_timeout: Duration::from_secs(35),
+            write_timeout: Duration::from_secs(10),
+            outbox_bytes: DEFAULT_OUTBOX_BYTES,
+            max_joined: 64,
+        }
+    }
+}
 
 /// A token bucket: `RATE_PER_SEC` tokens a second, at most `BURST` saved.
 struct Bucket {
@@ -47,94 +78,223 @@ impl Bucket {
     }
 }
 
-fn room_of(msg: &ClientMsg) -> Option<&str> {
-    match msg {
-        ClientMsg::Move { room, .. }
-        | ClientMsg::Resign { room }
-        | ClientMsg::OfferDraw { room }
-        | ClientMsg::DeclineDraw { room }
-        | ClientMsg::ClaimDraw { room, .. }
-        | ClientMsg::ClaimVictory { room }
-        | ClientMsg::Rematch { room }
-        | ClientMsg::Ack { room, .. }
-        | ClientMsg::Leave { room } => Some(room),
-        _ => None,
+/// Why a connection ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// The client closed it (or the socket failed).
+    Closed,
+    /// Nothing arrived for the read timeout.
+    ReadTimeout,
+    /// No `hello` in time.
+    HelloTimeout,
+    /// Too many refused messages.
+    Strikes,
+    /// The outbox overflowed: the client does not read.
+    SlowReader,
+    /// A frame could not be written in time.
+    WriteTimeout,
+}
+
+impl End {
+    /// The reason label of a drop by the server (`None` when the client left).
+    fn dropped(self) -> Option<&'static str> {
+        match self {
+            End::Closed => None,
+            End::ReadTimeout => Some("read_timeout"),
+            End::HelloTimeout => Some("hello_timeout"),
+            End::Strikes => Some("strikes"),
+            End::SlowReader => Some("slow_reader"),
+            End::WriteTimeout => Some("write_timeout"),
+        }
     }
 }
 
-/// `true` for a well-formed room id: 20 lower-case hex digits.
-fn valid_room_id(id: &str) -> bool {
-    id.len() == 20
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-}
-
-/// Serves one connection until it closes.
-pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
+/// Serves one connection until it closes: `sink` and `stream` are the two halves of the
+/// WebSocket; `addr` is the peer's address (for the caps on rooms per address).
+pub async fn connection<Si, St, E>(
+    mut sink: Si,
+    mut stream: St,
+    lobby: Arc<Lobby>,
+    addr: Option<IpAddr>,
+    limits: WsLimits,
+) where
+    Si: Sink<Message> + Unpin + Send,
+    St: Stream<Item = Result<Message, E>> + Unpin + Send,
+{
     let conn = lobby.connect();
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<ServerMsg>(512);
-    let writer = tokio::spawn(async move {
-        while let Some(msg) = rx.recv().await {
-            if sink
-                .send(Message::Text(msg.to_json().into()))
-                .await
-                .is_err()
-            {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
-    let _ = tx.try_send(ServerMsg::Welcome {
+    let (outbox, mut reader) = Outbox::new(limits.outbox_bytes);
+    outbox.send(&ServerMsg::Welcome {
         protocol: PROTOCOL_VERSION,
     });
+    let (watching_tx, watching_rx) = watch::channel(false);
+    let sub = Subscriber {
+        conn,
+        outbox: outbox.clone(),
+        addr,
+    };
+    let mut joined: HashSet<RoomId> = HashSet::new();
+    let listing = lobby.watch_listing();
+    let end = tokio::select! {
+        end = write_loop(&mut sink, &mut reader, listing, watching_rx, limits.write_timeout) => end,
+        end = read_loop(&mut stream, &sub, &lobby, &watching_tx, &mut joined, limits) => end,
+    };
+    outbox.close();
+    if let Some(reason) = end.dropped() {
+        lobby.metrics.dropped(reason);
+        tracing::info!("connection {conn} from {addr:?} dropped: {reason}");
+    }
+    // Flush what is left (a last error, say) briefly, then say goodbye; a peer that does not
+    // read gets neither.
+    if !matches!(end, End::SlowReader | End::WriteTimeout | End::Closed) {
+        let flush = async {
+            while let Some(f) = reader.next().await {
+                if sink.send(Message::Text(f)).await.is_err() {
+                    break;
+                }
+            }
+            let reason = match end {
+                End::HelloTimeout => "hello did not arrive in time",
+                End::Strikes => "too many refused messages",
+                _ => "no message for too long",
+            };
+            let _ = sink
+                .send(Message::Close(Some(CloseFrame {
+                    code: close_code::POLICY,
+                    reason: reason.into(),
+                })))
+                .await;
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(1), flush).await;
+    } else if end == End::SlowReader {
+        let close = sink.send(Message::Close(Some(CloseFrame {
+            code: close_code::POLICY,
+            reason: "the client does not read its messages".into(),
+        })));
+        let _ = tokio::time::timeout(Duration::from_millis(200), close).await;
+    }
+    for room in joined {
+        let _ = lobby.send(&room, RoomCmd::Disconnect { conn }).await;
+    }
+    lobby.disconnect();
+}
 
+/// Writes frames from the outbox and, while watching, the latest lobby listing.
+async fn write_loop<Si>(
+    sink: &mut Si,
+    reader: &mut OutboxReader,
+    mut listing: watch::Receiver<Frame>,
+    mut watching: watch::Receiver<bool>,
+    write_timeout: Duration,
+) -> End
+where
+    Si: Sink<Message> + Unpin,
+{
+    loop {
+        let frame = tokio::select! {
+            f = reader.next() => match f {
+                Some(f) => f,
+                None if reader.overflowed().is_err() => return End::SlowReader,
+                None => return End::Closed,
+            },
+            changed = listing.changed(), if *watching.borrow() => {
+                if changed.is_err() {
+                    return End::Closed;
+                }
+                listing.borrow_and_update().clone()
+            }
+            changed = watching.changed() => {
+                if changed.is_err() {
+                    return End::Closed;
+                }
+                if *watching.borrow_and_update() {
+                    // Watching starts with the listing as it is now.
+                    listing.mark_changed();
+                }
+                continue;
+            }
+        };
+        match tokio::time::timeout(write_timeout, sink.send(Message::Text(frame))).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => return End::Closed,
+            Err(_) => return End::WriteTimeout,
+        }
+    }
+}
+
+/// Reads and routes client messages until the client leaves or breaks a limit.
+async fn read_loop<St, E>(
+    stream: &mut St,
+    sub: &Subscriber,
+    lobby: &Lobby,
+    watching: &watch::Sender<bool>,
+    joined: &mut HashSet<RoomId>,
+    limits: WsLimits,
+) -> End
+where
+    St: Stream<Item = Result<Message, E>> + Unpin,
+{
+    let tx = &sub.outbox;
+    let started = tokio::time::Instant::now();
     let mut hello = false;
-    let mut joined: HashSet<String> = HashSet::new();
-    let mut watcher: Option<JoinHandle<()>> = None;
     let mut bucket = Bucket {
         tokens: BURST,
         last: Instant::now(),
     };
     let mut strikes = 0u32;
-    let refuse =
-        |tx: &mpsc::Sender<ServerMsg>, code: ErrorCode, message: String, room: Option<&str>| {
-            lobby.metrics.errors.inc();
-            let _ = tx.try_send(ServerMsg::error(code, message, room));
-        };
-
-    let mut created = 0u32;
+    let refuse = |code: ErrorCode, message: String, room: Option<&RoomId>| {
+        lobby.metrics.errors.inc();
+        tx.send(&ServerMsg::error(code, message, room));
+    };
     loop {
-        // A client that vanishes without closing is noticed: live clients ping every 25 s.
-        let frame = match tokio::time::timeout(READ_TIMEOUT, stream.next()).await {
+        let wait = if hello {
+            limits.read_timeout
+        } else {
+            limits
+                .hello_within
+                .saturating_sub(started.elapsed())
+                .min(limits.read_timeout)
+        };
+        let frame = match tokio::time::timeout(wait, stream.next()).await {
             Ok(Some(Ok(frame))) => frame,
-            Ok(Some(Err(_)) | None) | Err(_) => break,
+            Ok(Some(Err(_)) | None) => return End::Closed,
+            Err(_) if !hello => {
+                refuse(
+                    ErrorCode::HelloTimeout,
+                    format!(
+                        "send hello with protocol {PROTOCOL_VERSION} within {} s of connecting",
+                        limits.hello_within.as_secs()
+                    ),
+                    None,
+                );
+                return End::HelloTimeout;
+            }
+            Err(_) => return End::ReadTimeout,
         };
         if strikes > MAX_STRIKES {
-            break;
+            return End::Strikes;
+        }
+        if tx.is_closed() {
+            // Only an overflow closes the outbox while the connection runs.
+            return End::SlowReader;
         }
         let text = match frame {
             Message::Text(t) => t,
             Message::Binary(_) => {
                 strikes += 1;
                 refuse(
-                    &tx,
                     ErrorCode::BadMessage,
                     "binary frames are not accepted: send JSON text".into(),
                     None,
                 );
                 continue;
             }
-            Message::Close(_) => break,
-            _ => continue,
+            Message::Close(_) => return End::Closed,
+            Message::Ping(_) | Message::Pong(_) => continue,
         };
         lobby.metrics.messages.inc();
         if text.len() > MAX_CLIENT_MESSAGE_BYTES {
             strikes += 1;
             refuse(
-                &tx,
                 ErrorCode::TooLarge,
                 format!(
                     "message of {} bytes; the limit is {MAX_CLIENT_MESSAGE_BYTES}",
@@ -148,7 +308,7 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
             Ok(m) => m,
             Err(e) => {
                 strikes += 1;
-                refuse(&tx, ErrorCode::BadMessage, e.to_string(), None);
+                refuse(ErrorCode::BadMessage, e.to_string(), None);
                 continue;
             }
         };
@@ -157,7 +317,6 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
             if !bucket.take() {
                 strikes += 1;
                 refuse(
-                    &tx,
                     ErrorCode::RateLimited,
                     "too many messages: slow down".into(),
                     None,
@@ -171,7 +330,6 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
                 hello = true;
             } else {
                 refuse(
-                    &tx,
                     ErrorCode::UnsupportedVersion,
                     format!(
                         "protocol {protocol} is not supported; this server speaks {PROTOCOL_VERSION}"
@@ -183,141 +341,271 @@ pub async fn connection(socket: WebSocket, lobby: Arc<Lobby>) {
         }
         if !hello {
             refuse(
-                &tx,
                 ErrorCode::UnsupportedVersion,
                 format!("send hello with protocol {PROTOCOL_VERSION} first"),
                 None,
             );
             continue;
         }
-        match msg {
-            ClientMsg::Ping => {
-                let _ = tx.try_send(ServerMsg::Pong);
-            }
-            ClientMsg::WatchLobby => {
-                if watcher.is_none() {
-                    let mut listing = lobby.watch_listing();
-                    let tx = tx.clone();
-                    watcher = Some(tokio::spawn(async move {
-                        loop {
-                            let msg = (**listing.borrow_and_update()).clone();
-                            if tx.send(msg).await.is_err() || listing.changed().await.is_err() {
-                                break;
-                            }
-                        }
-                    }));
-                }
-            }
-            ClientMsg::UnwatchLobby => {
-                if let Some(w) = watcher.take() {
-                    w.abort();
-                }
-            }
-            ClientMsg::CreateRoom { .. } if created >= MAX_ROOMS_PER_CONNECTION => refuse(
-                &tx,
+        route(msg, sub, lobby, watching, joined, limits, &refuse).await;
+    }
+}
+
+/// Handles one valid message after `hello`.
+async fn route(
+    msg: ClientMsg,
+    sub: &Subscriber,
+    lobby: &Lobby,
+    watching: &watch::Sender<bool>,
+    joined: &mut HashSet<RoomId>,
+    limits: WsLimits,
+    refuse: &impl Fn(ErrorCode, String, Option<&RoomId>),
+) {
+    match msg {
+        ClientMsg::Ping => {
+            sub.outbox.send(&ServerMsg::Pong);
+        }
+        ClientMsg::WatchLobby => {
+            watching.send_replace(true);
+        }
+        ClientMsg::UnwatchLobby => {
+            watching.send_replace(false);
+        }
+        ClientMsg::CreateRoom { .. } | ClientMsg::Join { .. }
+            if joined.len() >= limits.max_joined
+                && !msg.room().is_some_and(|r| joined.contains(r)) =>
+        {
+            refuse(
                 ErrorCode::NotAllowed,
-                format!("at most {MAX_ROOMS_PER_CONNECTION} rooms per connection"),
-                None,
-            ),
-            ClientMsg::CreateRoom {
-                seat,
-                promotion,
-                clock,
-                public,
-            } => match lobby.create_room(conn, tx.clone(), seat, promotion, clock, public) {
-                Ok(id) => {
-                    created += 1;
-                    joined.insert(id);
-                }
-                Err(r) => refuse(&tx, r.0, r.1, None),
-            },
-            ClientMsg::Join {
-                room,
+                format!(
+                    "at most {} rooms open on one connection: leave one first",
+                    limits.max_joined
+                ),
+                msg.room(),
+            );
+        }
+        ClientMsg::CreateRoom {
+            seat,
+            promotion,
+            clock,
+            public,
+        } => match lobby.create_room(sub.clone(), seat, promotion, clock, public) {
+            Ok(id) => {
+                joined.insert(id);
+            }
+            Err(r) => refuse(r.code, r.message, None),
+        },
+        ClientMsg::Join {
+            room,
+            secret,
+            after,
+            watch,
+        } => {
+            let cmd = RoomCmd::Join {
+                sub: sub.clone(),
                 secret,
                 after,
                 watch,
-            } => {
-                let target = valid_room_id(&room).then(|| lobby.room(&room)).flatten();
-                match target {
-                    Some(room_tx) => {
-                        // Joining again on the same connection (a resync) replaces the
-                        // subscription in the room and keeps the seat.
-                        let cmd = RoomCmd::Join {
-                            conn,
-                            tx: tx.clone(),
-                            secret,
-                            after,
-                            watch,
-                        };
-                        if room_tx.send(cmd).await.is_ok() {
-                            joined.insert(room);
-                        } else {
-                            refuse(
-                                &tx,
-                                ErrorCode::Internal,
-                                "the room is not available right now".into(),
-                                Some(&room),
-                            );
-                        }
-                    }
-                    None => refuse(
-                        &tx,
-                        ErrorCode::UnknownRoom,
-                        "no such room: check the invite link".into(),
-                        Some(&room),
-                    ),
+            };
+            match lobby.send(&room, cmd).await {
+                Ok(()) => {
+                    joined.insert(room);
                 }
+                Err(r) => refuse(r.code, r.message, Some(&room)),
             }
-            msg => {
-                let Some(room) = room_of(&msg).map(str::to_owned) else {
-                    continue;
-                };
-                match lobby.room(&room).filter(|_| joined.contains(&room)) {
-                    Some(room_tx) => {
-                        if let ClientMsg::Leave { .. } = msg {
-                            joined.remove(&room);
-                        }
-                        let _ = room_tx.send(RoomCmd::Client { conn, msg }).await;
-                    }
-                    None => refuse(
-                        &tx,
-                        ErrorCode::UnknownRoom,
-                        "join the room first".into(),
-                        Some(&room),
-                    ),
-                }
+        }
+        msg => {
+            let Some(room) = msg.room().cloned() else {
+                return;
+            };
+            if !joined.contains(&room) {
+                refuse(
+                    ErrorCode::UnknownRoom,
+                    "join the room first".into(),
+                    Some(&room),
+                );
+                return;
+            }
+            if let ClientMsg::Leave { .. } = msg {
+                joined.remove(&room);
+            }
+            let cmd = RoomCmd::Client {
+                sub: sub.clone(),
+                msg,
+            };
+            if let Err(r) = lobby.send(&room, cmd).await {
+                refuse(r.code, r.message, Some(&room));
             }
         }
     }
-
-    for room in joined {
-        if let Some(room_tx) = lobby.room(&room) {
-            let _ = room_tx.send(RoomCmd::Disconnect { conn }).await;
-        }
-    }
-    if let Some(w) = watcher {
-        w.abort();
-    }
-    drop(tx);
-    // The writer ends once the rooms have dropped their senders; do not wait on a stuck peer.
-    if tokio::time::timeout(std::time::Duration::from_secs(2), writer)
-        .await
-        .is_err()
-    {
-        tracing::debug!("connection {conn}: writer did not finish in time");
-    }
-    lobby.disconnect();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lobby::LobbyConfig;
+    use crate::metrics::Metrics;
+    use crate::store::MemoryStore;
+    use futures_channel::mpsc;
+    use protocol::{PromotionRule, SeatChoice, parse_server};
 
-    #[test]
-    fn room_ids_are_checked() {
-        assert!(valid_room_id("0123456789abcdef0123"));
-        assert!(!valid_room_id("0123456789ABCDEF0123"));
-        assert!(!valid_room_id("../etc/passwd"));
-        assert!(!valid_room_id(""));
+    type Incoming = mpsc::UnboundedSender<Result<Message, std::io::Error>>;
+
+    /// A connection over channels: what the test sends, and what the server wrote.
+    struct Fake {
+        to_server: Incoming,
+        from_server: mpsc::UnboundedReceiver<Message>,
+        task: tokio::task::JoinHandle<()>,
+    }
+
+    fn open(lobby: &Arc<Lobby>, limits: WsLimits) -> Fake {
+        let (to_server, stream) = mpsc::unbounded();
+        let (sink, from_server) = mpsc::unbounded();
+        let task = tokio::spawn(connection(
+            sink,
+            stream,
+            lobby.clone(),
+            Some(IpAddr::from([127, 0, 0, 1])),
+            limits,
+        ));
+        Fake {
+            to_server,
+            from_server,
+            task,
+        }
+    }
+
+    impl Fake {
+        fn send(&self, msg: &ClientMsg) {
+            let _ = self
+                .to_server
+                .unbounded_send(Ok(Message::Text(msg.to_json().into())));
+        }
+
+        async fn recv(&mut self) -> Option<Message> {
+            tokio::time::timeout(Duration::from_secs(5), self.from_server.next())
+                .await
+                .expect("a frame within 5 s")
+        }
+
+        async fn msg(&mut self) -> ServerMsg {
+            loop {
+                match self.recv().await.expect("open") {
+                    Message::Text(t) => return parse_server(&t).expect("valid"),
+                    _ => continue,
+                }
+            }
+        }
+    }
+
+    fn lobby() -> Arc<Lobby> {
+        Lobby::open(
+            Arc::new(MemoryStore::default()),
+            LobbyConfig::default(),
+            Arc::new(Metrics::default()),
+        )
+        .expect("lobby")
+    }
+
+    #[tokio::test]
+    async fn hello_then_ping_and_a_room() {
+        let lobby = lobby();
+        let mut c = open(&lobby, WsLimits::default());
+        assert_eq!(
+            c.msg().await,
+            ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION
+            }
+        );
+        c.send(&ClientMsg::Ping);
+        assert!(matches!(
+            c.msg().await,
+            ServerMsg::Error {
+                code: ErrorCode::UnsupportedVersion,
+                ..
+            }
+        ));
+        c.send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+        });
+        c.send(&ClientMsg::Ping);
+        assert_eq!(c.msg().await, ServerMsg::Pong);
+        c.send(&ClientMsg::CreateRoom {
+            seat: SeatChoice::White,
+            promotion: PromotionRule::Any,
+            clock: None,
+            public: false,
+        });
+        assert!(matches!(
+            c.msg().await,
+            ServerMsg::Seated {
+                seat: rules::Color::White,
+                ..
+            }
+        ));
+        assert!(matches!(c.msg().await, ServerMsg::Snapshot { .. }));
+        drop(c.to_server);
+        tokio::time::timeout(Duration::from_secs(5), c.task)
+            .await
+            .expect("ends when the client goes")
+            .expect("no panic");
+    }
+
+    #[tokio::test]
+    async fn no_hello_in_time_closes_the_connection() {
+        let lobby = lobby();
+        let limits = WsLimits {
+            hello_within: Duration::from_millis(300),
+            ..WsLimits::default()
+        };
+        let mut c = open(&lobby, limits);
+        c.msg().await; // welcome
+        assert!(matches!(
+            c.msg().await,
+            ServerMsg::Error {
+                code: ErrorCode::HelloTimeout,
+                ..
+            }
+        ));
+        assert!(matches!(c.recv().await, Some(Message::Close(_))));
+        tokio::time::timeout(Duration::from_secs(5), c.task)
+            .await
+            .expect("ended")
+            .expect("no panic");
+        assert!(lobby.metrics.text().contains("hello_timeout"));
+    }
+
+    #[tokio::test]
+    async fn a_client_that_does_not_read_is_cut_off_and_watchers_get_the_latest_listing() {
+        let lobby = lobby();
+        let limits = WsLimits {
+            outbox_bytes: 2_000,
+            ..WsLimits::default()
+        };
+        // A sink that never takes a frame: the writer is stuck on the first write.
+        let (to_server, stream) = mpsc::unbounded::<Result<Message, std::io::Error>>();
+        let stuck = futures_util::sink::unfold((), |(), _m: Message| async {
+            std::future::pending::<Result<(), std::io::Error>>().await
+        });
+        let task = tokio::spawn(connection(
+            Box::pin(stuck),
+            stream,
+            lobby.clone(),
+            None,
+            limits,
+        ));
+        let hello = ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+        };
+        let _ = to_server.unbounded_send(Ok(Message::Text(hello.to_json().into())));
+        // Pings pile up answers that are never written, until the outbox overflows.
+        for _ in 0..200 {
+            let _ = to_server.unbounded_send(Ok(Message::Text(ClientMsg::Ping.to_json().into())));
+        }
+        tokio::time::timeout(Duration::from_secs(5), task)
+            .await
+            .expect("the connection ends by itself")
+            .expect("no panic");
+        assert!(lobby.metrics.text().contains("slow_reader"));
     }
 }

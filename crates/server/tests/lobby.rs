@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
-    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomEvent, SeatChoice, ServerMsg,
-    TimeControl, parse_server,
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomEvent, RoomId, SeatChoice,
+    ServerMsg, TimeControl, parse_server,
 };
 use rules::Color;
 use tokio::net::TcpStream;
@@ -135,7 +135,7 @@ impl Client {
         seat: SeatChoice,
         public: bool,
         clock: Option<TimeControl>,
-    ) -> (String, Color, String) {
+    ) -> (RoomId, Color, String) {
         self.send(&ClientMsg::CreateRoom {
             seat,
             promotion: PromotionRule::Any,
@@ -152,9 +152,9 @@ impl Client {
         }
     }
 
-    async fn join(&mut self, room: &str, secret: Option<&str>, after: Option<u64>) -> ServerMsg {
+    async fn join(&mut self, room: &RoomId, secret: Option<&str>, after: Option<u64>) -> ServerMsg {
         self.send(&ClientMsg::Join {
-            room: room.into(),
+            room: room.clone(),
             secret: secret.map(Into::into),
             after,
             watch: false,
@@ -164,9 +164,9 @@ impl Client {
             .await
     }
 
-    async fn play(&mut self, room: &str, ply: u32, uci: &str) {
+    async fn play(&mut self, room: &RoomId, ply: u32, uci: &str) {
         self.send(&ClientMsg::Move {
-            room: room.into(),
+            room: room.clone(),
             ply,
             uci: uci.into(),
         })
@@ -251,8 +251,14 @@ async fn a_full_game_with_bad_input_refused_along_the_way() {
     white.raw(Message::Binary(vec![0, 1, 2].into())).await;
     assert_eq!(white.error().await, ErrorCode::BadMessage);
     white
+        .raw(Message::Text(
+            r#"{"type":"join","room":"../../etc","secret":null,"after":null}"#.into(),
+        ))
+        .await;
+    assert_eq!(white.error().await, ErrorCode::BadMessage);
+    white
         .send(&ClientMsg::Join {
-            room: "../../etc".into(),
+            room: RoomId::from_bytes([0; 10]),
             secret: None,
             after: None,
             watch: false,
@@ -290,7 +296,7 @@ async fn a_full_game_with_bad_input_refused_along_the_way() {
             })
             .await;
         assert!(
-            matches!(&over, ServerMsg::Event { event: RoomEvent::GameOver { result, winner: Some(Color::White) }, .. } if result == "checkmate-white-wins"),
+            matches!(&over, ServerMsg::Event { event: RoomEvent::GameOver { result, winner: Some(Color::White) }, .. } if result.label() == "checkmate-white-wins"),
             "{over:?}"
         );
     }
@@ -439,12 +445,9 @@ async fn a_seat_resumes_with_its_secret_after_a_drop() {
         .until("black away", |m| {
             matches!(
                 m,
-                ServerMsg::Event {
-                    event: RoomEvent::Presence {
-                        seat: Color::Black,
-                        online: false,
-                        ..
-                    },
+                ServerMsg::Presence {
+                    seat: Color::Black,
+                    online: false,
                     ..
                 }
             )
@@ -466,7 +469,7 @@ async fn a_seat_resumes_with_its_secret_after_a_drop() {
         })
         .await;
     assert!(
-        matches!(over, ServerMsg::Event { event: RoomEvent::GameOver { result, .. }, .. } if result == "abandoned-white-wins")
+        matches!(over, ServerMsg::Event { event: RoomEvent::GameOver { result, .. }, .. } if result.label() == "abandoned-white-wins")
     );
     server.stop().await;
 }

@@ -60,7 +60,12 @@ pub enum Phase {
 
 impl Phase {
     /// Every phase.
-    pub const ALL: [Phase; 4] = [Phase::Waiting, Phase::Playing, Phase::Finished, Phase::Closed];
+    pub const ALL: [Phase; 4] = [
+        Phase::Waiting,
+        Phase::Playing,
+        Phase::Finished,
+        Phase::Closed,
+    ];
 
     /// `true` for the phases loaded at start-up (waiting and playing).
     #[must_use]
@@ -178,10 +183,16 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Database(e) => write!(f, "database error: {e}"),
             StoreError::Conflict { room, seq } => {
-                write!(f, "room {room}: event {seq} is already stored or out of order")
+                write!(
+                    f,
+                    "room {room}: event {seq} is already stored or out of order"
+                )
             }
             StoreError::UnknownRoom(room) => write!(f, "no stored room {room}"),
-            StoreError::Corrupt { room: Some(r), what } => write!(f, "room {r}: {what}"),
+            StoreError::Corrupt {
+                room: Some(r),
+                what,
+            } => write!(f, "room {r}: {what}"),
             StoreError::Corrupt { room: None, what } => write!(f, "corrupt database: {what}"),
             StoreError::NewerSchema { found, supported } => write!(
                 f,
@@ -241,7 +252,7 @@ pub trait Store: Send + Sync {
     fn health(&self) -> Result<(), String>;
 
     /// Finishes the queued writes and closes the store; later appends fail with
-    /// [`StoreError::Stopped`].
+    /// [`StoreError::Stopped`]. Calling it again does nothing.
     fn close(&self);
 }
 
@@ -249,12 +260,14 @@ pub trait Store: Send + Sync {
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     rooms: Mutex<Vec<StoredRoom>>,
-    alive_ms: Mutex<Option<u64>>,
 }
 
 impl MemoryStore {
     fn write(rooms: &mut Vec<StoredRoom>, a: Append) -> Result<(), StoreError> {
         if let Some(meta) = &a.create {
+            if meta.id != a.room {
+                return Err(StoreError::UnknownRoom(a.room));
+            }
             if rooms.iter().any(|r| r.meta.id == meta.id) {
                 return Err(StoreError::Conflict {
                     room: meta.id.clone(),
@@ -302,12 +315,14 @@ impl Store for MemoryStore {
 
     fn load_live(&self) -> Result<Loaded, StoreError> {
         let rooms = self.rooms.lock().map_err(|_| StoreError::Stopped)?;
+        let mut live: Vec<StoredRoom> = rooms
+            .iter()
+            .filter(|r| r.phase.is_live())
+            .cloned()
+            .collect();
+        live.sort_by(|a, b| (a.meta.created_ms, &a.meta.id).cmp(&(b.meta.created_ms, &b.meta.id)));
         Ok(Loaded {
-            rooms: rooms
-                .iter()
-                .filter(|r| r.phase.is_live())
-                .cloned()
-                .collect(),
+            rooms: live,
             skipped: 0,
         })
     }
@@ -317,14 +332,12 @@ impl Store for MemoryStore {
         Ok(rooms.iter().find(|r| &r.meta.id == id).cloned())
     }
 
-    fn stamp_alive(&self, at_ms: u64) {
-        if let Ok(mut a) = self.alive_ms.lock() {
-            *a = Some(at_ms);
-        }
-    }
+    /// Memory does not outlive the process: there is nothing to stamp.
+    fn stamp_alive(&self, _at_ms: u64) {}
 
+    /// Always `None`: a memory store starts empty.
     fn last_alive_ms(&self) -> Result<Option<u64>, StoreError> {
-        Ok(*self.alive_ms.lock().map_err(|_| StoreError::Stopped)?)
+        Ok(None)
     }
 
     fn health(&self) -> Result<(), String> {
@@ -367,12 +380,17 @@ mod tests {
             Ok(Err(StoreError::Conflict { .. }))
         ));
         assert!(matches!(
-            s.append(Append::events(id(1), 1, vec![seat.clone()])).try_recv(),
+            s.append(Append::events(id(1), 1, vec![seat.clone()]))
+                .try_recv(),
             Ok(Err(StoreError::Conflict { seq: 1, .. }))
         ));
-        let mut close = Append::events(id(1), 2, vec![RoomEvent::Closed {
-            reason: protocol::CloseReason::Cancelled,
-        }]);
+        let mut close = Append::events(
+            id(1),
+            2,
+            vec![RoomEvent::Closed {
+                reason: protocol::CloseReason::Cancelled,
+            }],
+        );
         close.phase = Some(Phase::Closed);
         assert!(matches!(s.append(close).try_recv(), Ok(Ok(()))));
         assert!(s.load_live().expect("live").rooms.is_empty());

@@ -1,0 +1,113 @@
+//! The server's counters, exported at `/metrics` in the Prometheus (OpenMetrics) text format.
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::registry::Registry;
+
+/// The label of a refusal or a drop: why.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+pub struct Reason {
+    /// A short snake-case reason, e.g. `address_cap`, `slow_reader`.
+    pub reason: &'static str,
+}
+
+/// Counters by reason.
+pub type ByReason = Family<Reason, Counter>;
+
+/// Every counter of the server.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    /// Open WebSocket connections.
+    pub connections: Gauge,
+    /// Rooms held in memory (live rooms and finished ones still watched).
+    pub rooms_in_memory: Gauge,
+    /// Games with both seats taken and not over.
+    pub games: Gauge,
+    /// Moves played.
+    pub moves: Counter,
+    /// Refused messages and internal errors.
+    pub errors: Counter,
+    /// Client messages received.
+    pub messages: Counter,
+    /// Stored rooms that could not be read at start-up or on demand.
+    pub rooms_skipped: Counter,
+    /// Connections refused, by reason (`total_cap`, `address_cap`, `header_timeout`,
+    /// `handshake_timeout`, `accept_error`, `origin`).
+    pub connections_refused: ByReason,
+    /// Clients disconnected by the server, by reason (`slow_reader`, `write_timeout`,
+    /// `read_timeout`, `hello_timeout`, `strikes`, `no_acks`).
+    pub clients_dropped: ByReason,
+}
+
+impl Metrics {
+    /// Counts a refused connection.
+    pub fn refused(&self, reason: &'static str) {
+        self.connections_refused
+            .get_or_create(&Reason { reason })
+            .inc();
+    }
+
+    /// Counts a client the server disconnected.
+    pub fn dropped(&self, reason: &'static str) {
+        self.clients_dropped.get_or_create(&Reason { reason }).inc();
+    }
+
+    /// Every counter in the OpenMetrics text format.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut registry = Registry::default();
+        self.register(&mut registry);
+        let mut out = String::new();
+        if prometheus_client::encoding::text::encode(&mut out, &registry).is_err() {
+            out.clear();
+        }
+        out
+    }
+
+    /// Registers every counter in `registry`.
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "asean_connections",
+            "Open WebSocket connections",
+            self.connections.clone(),
+        );
+        registry.register(
+            "asean_rooms_in_memory",
+            "Rooms held in memory",
+            self.rooms_in_memory.clone(),
+        );
+        registry.register(
+            "asean_games_in_progress",
+            "Games in progress",
+            self.games.clone(),
+        );
+        registry.register("asean_moves", "Moves played", self.moves.clone());
+        registry.register(
+            "asean_errors",
+            "Refused messages and internal errors",
+            self.errors.clone(),
+        );
+        registry.register(
+            "asean_messages",
+            "Client messages received",
+            self.messages.clone(),
+        );
+        registry.register(
+            "asean_rooms_skipped",
+            "Stored rooms that could not be read",
+            self.rooms_skipped.clone(),
+        );
+        registry.register(
+            "asean_connections_refused",
+            "Connections refused, by reason",
+            self.connections_refused.clone(),
+        );
+        registry.register(
+            "asean_clients_dropped",
+            "Clients disconnected by the server, by reason",
+            self.clients_dropped.clone(),
+        );
+    }
+}
