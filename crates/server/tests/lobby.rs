@@ -2,188 +2,14 @@
 //! while the game goes on, reconnect and catch-up, a server restart with no loss, strangers
 //! kept out of seats, the origin check, the lobby listing and the metrics.
 
-use std::path::Path;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
-use protocol::{
-    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomEvent, RoomId, SeatChoice,
-    ServerMsg, TimeControl, parse_server,
-};
+use protocol::{ClientMsg, ErrorCode, RoomEvent, RoomId, SeatChoice, ServerMsg, TimeControl};
 use rules::Color;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// A server on a free loopback port; stops when dropped.
-struct Server {
-    addr: std::net::SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    done: Option<tokio::task::JoinHandle<()>>,
-}
-
-impl Server {
-    async fn start(db: Option<&Path>, countdown: Duration) -> Server {
-        let www = tempfile::tempdir().expect("tempdir").keep();
-        let mut config = server::Config::new(www);
-        config.db = db.map(Path::to_path_buf);
-        config.lobby.countdown = countdown;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind");
-        let addr = listener.local_addr().expect("addr");
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let done = tokio::spawn(async move {
-            server::serve(listener, &config, async {
-                let _ = stopped.await;
-            })
-            .await
-            .expect("serve");
-        });
-        Server {
-            addr,
-            stop: Some(stop),
-            done: Some(done),
-        }
-    }
-
-    async fn stop(mut self) {
-        if let Some(s) = self.stop.take() {
-            let _ = s.send(());
-        }
-        if let Some(d) = self.done.take() {
-            let _ = d.await;
-        }
-    }
-
-    async fn client(&self) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", self.addr))
-            .await
-            .expect("connect");
-        let mut c = Client { ws, seq: 0 };
-        assert_eq!(
-            c.recv().await,
-            ServerMsg::Welcome {
-                protocol: PROTOCOL_VERSION
-            }
-        );
-        c.send(&ClientMsg::Hello {
-            protocol: PROTOCOL_VERSION,
-        })
-        .await;
-        c
-    }
-}
-
-struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-    seq: u64,
-}
-
-impl Client {
-    async fn send(&mut self, msg: &ClientMsg) {
-        self.ws
-            .send(Message::Text(msg.to_json().into()))
-            .await
-            .expect("send");
-    }
-
-    async fn raw(&mut self, msg: Message) {
-        self.ws.send(msg).await.expect("send");
-    }
-
-    async fn recv(&mut self) -> ServerMsg {
-        loop {
-            let frame = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
-                .await
-                .expect("a message within 10 s")
-                .expect("open")
-                .expect("frame");
-            if let Message::Text(t) = frame {
-                let msg = parse_server(&t).expect("valid server message");
-                if let ServerMsg::Event { seq, .. } = &msg {
-                    self.seq = self.seq.max(*seq);
-                }
-                return msg;
-            }
-        }
-    }
-
-    /// Receives until `pred` holds, returning that message.
-    async fn until(&mut self, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
-        for _ in 0..100 {
-            let m = self.recv().await;
-            if pred(&m) {
-                return m;
-            }
-        }
-        panic!("never received {what}");
-    }
-
-    async fn error(&mut self) -> ErrorCode {
-        match self
-            .until("an error", |m| matches!(m, ServerMsg::Error { .. }))
-            .await
-        {
-            ServerMsg::Error { code, .. } => code,
-            _ => unreachable!(),
-        }
-    }
-
-    async fn create(
-        &mut self,
-        seat: SeatChoice,
-        public: bool,
-        clock: Option<TimeControl>,
-    ) -> (RoomId, Color, String) {
-        self.send(&ClientMsg::CreateRoom {
-            seat,
-            promotion: PromotionRule::Any,
-            clock,
-            public,
-        })
-        .await;
-        match self
-            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-            .await
-        {
-            ServerMsg::Seated { room, seat, secret } => (room, seat, secret),
-            _ => unreachable!(),
-        }
-    }
-
-    async fn join(&mut self, room: &RoomId, secret: Option<&str>, after: Option<u64>) -> ServerMsg {
-        self.send(&ClientMsg::Join {
-            room: room.clone(),
-            secret: secret.map(Into::into),
-            after,
-            watch: false,
-        })
-        .await;
-        self.until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
-            .await
-    }
-
-    async fn play(&mut self, room: &RoomId, ply: u32, uci: &str) {
-        self.send(&ClientMsg::Move {
-            room: room.clone(),
-            ply,
-            uci: uci.into(),
-        })
-        .await;
-    }
-
-    /// Waits for the `Moved` event of `ply`.
-    async fn moved(&mut self, ply: u32) -> String {
-        match self
-            .until("a move", |m| matches!(m, ServerMsg::Event { event: RoomEvent::Moved { ply: p, .. }, .. } if *p == ply))
-            .await
-        {
-            ServerMsg::Event { event: RoomEvent::Moved { san, .. }, .. } => san,
-            _ => unreachable!(),
-        }
-    }
-}
+mod common;
+use common::{Client, Server};
 
 const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
 
@@ -510,7 +336,7 @@ async fn lobby_listing_counts_and_metrics() {
     if let ServerMsg::Lobby { rooms, .. } = server_listing(&mut watcher).await {
         assert!(rooms.is_empty());
     }
-    let text = reqwest_get(server.addr, "/metrics").await;
+    let text = common::http_get(server.addr, "/metrics").await;
     for name in [
         "asean_connections",
         "asean_rooms",
@@ -528,15 +354,6 @@ async fn server_listing(c: &mut Client) -> ServerMsg {
     c.send(&ClientMsg::WatchLobby).await;
     c.until("listing", |m| matches!(m, ServerMsg::Lobby { .. }))
         .await
-}
-
-async fn reqwest_get(addr: std::net::SocketAddr, path: &str) -> String {
-    reqwest::get(format!("http://{addr}{path}"))
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,0 +1,246 @@
+//! The test harness of the lobby's integration tests: a real server on a free loopback port
+//! and WebSocket clients that speak the protocol.
+
+#![allow(dead_code, missing_docs)]
+
+use std::path::Path;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use protocol::{
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomEvent, RoomId, SeatChoice,
+    ServerMsg, TimeControl, parse_server,
+};
+use rules::Color;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A server on a free loopback port; stops when dropped.
+pub struct Server {
+    pub addr: std::net::SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Server {
+    pub async fn start(db: Option<&Path>, countdown: Duration) -> Server {
+        Server::start_with(db, |c| c.lobby.countdown = countdown).await
+    }
+
+    /// A server whose configuration `tune` adjusts first.
+    pub async fn start_with(db: Option<&Path>, tune: impl FnOnce(&mut server::Config)) -> Server {
+        let www = tempfile::tempdir().expect("tempdir").keep();
+        let mut config = server::Config::new(www);
+        config.db = db.map(Path::to_path_buf);
+        tune(&mut config);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let done = tokio::spawn(async move {
+            server::serve(listener, &config, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("serve");
+        });
+        Server {
+            addr,
+            stop: Some(stop),
+            done: Some(done),
+        }
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(d) = self.done.take() {
+            let _ = d.await;
+        }
+    }
+
+    pub async fn client(&self) -> Client {
+        connect(self.addr).await
+    }
+}
+
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub seq: u64,
+}
+
+impl Client {
+    pub async fn send(&mut self, msg: &ClientMsg) {
+        self.ws
+            .send(Message::Text(msg.to_json().into()))
+            .await
+            .expect("send");
+    }
+
+    pub async fn raw(&mut self, msg: Message) {
+        self.ws.send(msg).await.expect("send");
+    }
+
+    pub async fn recv(&mut self) -> ServerMsg {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("open")
+                .expect("frame");
+            if let Message::Text(t) = frame {
+                let msg = parse_server(&t).expect("valid server message");
+                if let ServerMsg::Event { seq, .. } = &msg {
+                    self.seq = self.seq.max(*seq);
+                }
+                return msg;
+            }
+        }
+    }
+
+    /// Receives until `pred` holds, returning that message.
+    pub async fn until(&mut self, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+        for _ in 0..100 {
+            let m = self.recv().await;
+            if std::env::var("DEBUG_UNTIL").is_ok() {
+                eprintln!("{what}: {m:?}");
+            }
+            if pred(&m) {
+                return m;
+            }
+        }
+        panic!("never received {what}");
+    }
+
+    pub async fn error(&mut self) -> ErrorCode {
+        match self
+            .until("an error", |m| matches!(m, ServerMsg::Error { .. }))
+            .await
+        {
+            ServerMsg::Error { code, .. } => code,
+            _ => unreachable!(),
+        }
+    }
+
+    pub async fn create(
+        &mut self,
+        seat: SeatChoice,
+        public: bool,
+        clock: Option<TimeControl>,
+    ) -> (RoomId, Color, String) {
+        self.send(&ClientMsg::CreateRoom {
+            seat,
+            promotion: PromotionRule::Any,
+            clock,
+            public,
+        })
+        .await;
+        match self
+            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await
+        {
+            ServerMsg::Seated { room, seat, secret } => (room, seat, secret),
+            _ => unreachable!(),
+        }
+    }
+
+    pub async fn join(
+        &mut self,
+        room: &RoomId,
+        secret: Option<&str>,
+        after: Option<u64>,
+    ) -> ServerMsg {
+        self.send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: secret.map(Into::into),
+            after,
+            watch: false,
+        })
+        .await;
+        self.until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await
+    }
+
+    pub async fn play(&mut self, room: &RoomId, ply: u32, uci: &str) {
+        self.send(&ClientMsg::Move {
+            room: room.clone(),
+            ply,
+            uci: uci.into(),
+        })
+        .await;
+    }
+
+    /// Waits for the `Moved` event of `ply`.
+    pub async fn moved(&mut self, ply: u32) -> String {
+        match self
+            .until("a move", |m| matches!(m, ServerMsg::Event { event: RoomEvent::Moved { ply: p, .. }, .. } if *p == ply))
+            .await
+        {
+            ServerMsg::Event { event: RoomEvent::Moved { san, .. }, .. } => san,
+            _ => unreachable!(),
+        }
+    }
+}
+
+/// The body of `GET path` on the server.
+pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    reqwest::get(format!("http://{addr}{path}"))
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text")
+}
+
+/// The value of a metric without labels in `/metrics`.
+pub async fn metric(addr: std::net::SocketAddr, name: &str) -> Option<f64> {
+    let text = http_get(addr, "/metrics").await;
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
+/// A client connected to `addr` that has said hello.
+pub async fn connect(addr: std::net::SocketAddr) -> Client {
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", addr))
+        .await
+        .expect("connect");
+    let mut c = Client { ws, seq: 0 };
+    assert_eq!(
+        c.recv().await,
+        ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION
+        }
+    );
+    c.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+    })
+    .await;
+    c
+}
+
+/// A server in another process (the binary), known by its address.
+pub struct Remote {
+    pub addr: std::net::SocketAddr,
+}
+
+impl Remote {
+    /// Waits (up to 20 s) until the server at `addr` answers `/healthz`.
+    pub async fn wait(addr: std::net::SocketAddr) -> Remote {
+        for _ in 0..200 {
+            if let Ok(r) = reqwest::get(format!("http://{addr}/healthz")).await
+                && r.status().is_success()
+            {
+                return Remote { addr };
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server at {addr} never answered");
+    }
+
+    pub async fn client(&self) -> Client {
+        connect(self.addr).await
+    }
+}

@@ -1,0 +1,490 @@
+//! The room lifecycle and the lobby's bounds over real WebSockets on loopback: cancel, a
+//! public room unlisted while its creator is gone, invitations that expire (also across a
+//! restart), no result before both sides have moved, away time that adds up over reconnects,
+//! finished rooms that leave memory and load again from the store, clocks after a `kill -9`,
+//! the caps on rooms per address (rematches included), and the hello deadline.
+
+use std::time::Duration;
+
+use protocol::{
+    ClientMsg, CloseReason, ErrorCode, GameResult, PROTOCOL_VERSION, RoomEvent, RoomId, SeatChoice,
+    ServerMsg, TimeControl,
+};
+use rules::Color;
+
+mod common;
+use common::{Client, Server, metric};
+
+fn is_event(m: &ServerMsg, pred: impl Fn(&RoomEvent) -> bool) -> bool {
+    matches!(m, ServerMsg::Event { event, .. } if pred(event))
+}
+
+async fn game_over(c: &mut Client) -> GameResult {
+    match c
+        .until("game over", |m| {
+            is_event(m, |e| matches!(e, RoomEvent::GameOver { .. }))
+        })
+        .await
+    {
+        ServerMsg::Event {
+            event: RoomEvent::GameOver { result, winner },
+            ..
+        } => {
+            assert_eq!(winner, result.winner());
+            result
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn listed(m: &ServerMsg, room: &RoomId) -> Option<bool> {
+    match m {
+        ServerMsg::Lobby { rooms, .. } => Some(rooms.iter().any(|r| &r.id == room)),
+        _ => None,
+    }
+}
+
+/// A game with both players seated: (server, white, black, room, black's secret).
+async fn seated(server: &Server) -> (Client, Client, RoomId, String) {
+    let mut white = server.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = server.client().await;
+    black
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+    let secret = match black
+        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { secret, .. } => secret,
+        _ => unreachable!(),
+    };
+    (white, black, room, secret)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
+    let server = Server::start(None, Duration::from_secs(60)).await;
+    let mut watcher = server.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let mut creator = server.client().await;
+    let (room, _, _) = creator.create(SeatChoice::White, true, None).await;
+    watcher
+        .until("listed", |m| listed(m, &room) == Some(true))
+        .await;
+    creator
+        .send(&ClientMsg::Cancel { room: room.clone() })
+        .await;
+    creator
+        .until("closed", |m| {
+            is_event(m, |e| {
+                *e == RoomEvent::Closed {
+                    reason: CloseReason::Cancelled,
+                }
+            })
+        })
+        .await;
+    watcher
+        .until("unlisted", |m| listed(m, &room) == Some(false))
+        .await;
+    // The invitee's link: the room says it was cancelled, and no seat is taken.
+    let mut stranger = server.client().await;
+    match stranger.join(&room, None, None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, None);
+            assert_eq!(state.closed, Some(CloseReason::Cancelled));
+            assert!(!state.seats.black_taken);
+        }
+        m => panic!("{m:?}"),
+    }
+    stranger.play(&room, 0, "e3e4").await;
+    assert_eq!(stranger.error().await, ErrorCode::RoomClosed);
+    creator
+        .send(&ClientMsg::Cancel { room: room.clone() })
+        .await;
+    assert_eq!(creator.error().await, ErrorCode::RoomClosed);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_room_is_unlisted_while_its_creator_is_gone_and_relisted_on_return() {
+    let server = Server::start_with(None, |c| {
+        c.lobby.unlist_after = Duration::from_millis(300);
+    })
+    .await;
+    let mut watcher = server.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let mut creator = server.client().await;
+    let (room, _, secret) = creator.create(SeatChoice::Black, true, None).await;
+    watcher
+        .until("listed", |m| listed(m, &room) == Some(true))
+        .await;
+    drop(creator);
+    watcher
+        .until("unlisted after 300 ms", |m| listed(m, &room) == Some(false))
+        .await;
+    // A stranger with the link still finds it, unlisted.
+    let mut creator = server.client().await;
+    match creator.join(&room, Some(&secret), None).await {
+        ServerMsg::Snapshot { you, .. } => assert_eq!(you, Some(Color::Black)),
+        m => panic!("{m:?}"),
+    }
+    creator
+        .until("relisted", |m| {
+            is_event(m, |e| *e == RoomEvent::Listed { listed: true })
+        })
+        .await;
+    watcher
+        .until("listed again", |m| listed(m, &room) == Some(true))
+        .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_expires_and_a_restart_closes_expired_ones() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let server = Server::start_with(Some(&db), |c| {
+        c.lobby.invite_ttl = Duration::from_millis(500);
+    })
+    .await;
+    let mut creator = server.client().await;
+    let (room, _, _) = creator.create(SeatChoice::White, false, None).await;
+    creator
+        .until("expired", |m| {
+            is_event(m, |e| {
+                *e == RoomEvent::Closed {
+                    reason: CloseReason::Expired,
+                }
+            })
+        })
+        .await;
+    let mut stranger = server.client().await;
+    match stranger.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, .. } => {
+            assert_eq!(state.closed, Some(CloseReason::Expired));
+        }
+        m => panic!("{m:?}"),
+    }
+    // A room left waiting while the server was down is closed when it comes back.
+    let mut creator = server.client().await;
+    let (room, _, _) = creator.create(SeatChoice::White, false, None).await;
+    drop(creator);
+    drop(stranger);
+    server.stop().await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let server = Server::start_with(Some(&db), |c| {
+        c.lobby.invite_ttl = Duration::from_millis(500);
+    })
+    .await;
+    let mut stranger = server.client().await;
+    match stranger.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, you, .. } => {
+            assert_eq!(you, None);
+            assert_eq!(state.closed, Some(CloseReason::Expired));
+        }
+        m => panic!("{m:?}"),
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_result_before_both_sides_have_moved() {
+    let server = Server::start(None, Duration::from_millis(400)).await;
+    // Either player may abort: no winner.
+    let (mut white, mut black, room, _) = seated(&server).await;
+    black.send(&ClientMsg::Abort { room: room.clone() }).await;
+    assert_eq!(game_over(&mut white).await, GameResult::ABORTED);
+
+    // A player who leaves before both have moved aborts the game; no win is on offer.
+    let (mut white, mut black, room, _) = seated(&server).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    drop(black);
+    white
+        .until("black away", |m| {
+            matches!(
+                m,
+                ServerMsg::Presence {
+                    seat: Color::Black,
+                    online: false,
+                    ..
+                }
+            )
+        })
+        .await;
+    white
+        .send(&ClientMsg::ClaimVictory { room: room.clone() })
+        .await;
+    assert_eq!(white.error().await, ErrorCode::NotAllowed);
+    assert_eq!(game_over(&mut white).await, GameResult::ABORTED);
+
+    // Once both have moved, the game can no longer be aborted.
+    let (mut white, mut black, room, _) = seated(&server).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "e6e5").await;
+    white.moved(1).await;
+    white.send(&ClientMsg::Abort { room: room.clone() }).await;
+    assert_eq!(white.error().await, ErrorCode::NotAllowed);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn away_time_adds_up_over_brief_reconnects() {
+    let server = Server::start(None, Duration::from_millis(1_500)).await;
+    let (mut white, mut black, room, secret) = seated(&server).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "e6e5").await;
+    white.moved(1).await;
+    // Black flickers: away 400 ms, back for a moment, four times (1.6 s away in all, no single
+    // absence near the 1.5 s countdown).
+    for _ in 0..4 {
+        drop(black);
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        black = server.client().await;
+        black.join(&room, Some(&secret), None).await;
+    }
+    drop(black);
+    // The last absence: the countdown has run out although it lasted only a moment.
+    white
+        .until("black away for good", |m| {
+            matches!(
+                m,
+                ServerMsg::Presence {
+                    seat: Color::Black,
+                    online: false,
+                    claim_in_ms: Some(0),
+                    ..
+                }
+            )
+        })
+        .await;
+    white
+        .send(&ClientMsg::ClaimVictory { room: room.clone() })
+        .await;
+    assert_eq!(
+        game_over(&mut white).await,
+        GameResult::win(Color::White, protocol::ResultReason::Abandoned),
+        "the absences added up past the countdown"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let server = Server::start(Some(&db), Duration::from_secs(60)).await;
+    let (mut white, mut black, room, _) = seated(&server).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "e6e5").await;
+    white.moved(1).await;
+    black.send(&ClientMsg::Resign { room: room.clone() }).await;
+    game_over(&mut white).await;
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(1.0)
+    );
+    drop(white);
+    drop(black);
+    let mut gone = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if metric(server.addr, "asean_rooms_in_memory").await == Some(0.0) {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "the finished room left memory");
+    let mut visitor = server.client().await;
+    match visitor.join(&room, None, None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, None);
+            assert_eq!(state.moves, ["e3e4", "e6e5"]);
+            assert_eq!(
+                state.outcome,
+                Some(GameResult::win(
+                    Color::White,
+                    protocol::ResultReason::Resignation
+                ))
+            );
+        }
+        m => panic!("{m:?}"),
+    }
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(1.0)
+    );
+    visitor.play(&room, 2, "d3d4").await;
+    assert_eq!(visitor.error().await, ErrorCode::NotSeated);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rooms_per_address_are_capped_counting_rematches() {
+    let server = Server::start_with(None, |c| c.lobby.max_rooms_per_address = 2).await;
+    let (mut white, mut black, room, _) = seated(&server).await;
+    let (waiting, _, _) = white.create(SeatChoice::White, false, None).await;
+    // Two open rooms: a third is refused, on this connection and on a new one.
+    white
+        .send(&ClientMsg::CreateRoom {
+            seat: SeatChoice::White,
+            promotion: protocol::PromotionRule::Any,
+            clock: None,
+            public: true,
+        })
+        .await;
+    assert_eq!(white.error().await, ErrorCode::TooManyRooms);
+    let mut again = server.client().await;
+    again
+        .send(&ClientMsg::CreateRoom {
+            seat: SeatChoice::White,
+            promotion: protocol::PromotionRule::Any,
+            clock: None,
+            public: true,
+        })
+        .await;
+    assert_eq!(again.error().await, ErrorCode::TooManyRooms);
+    // The game ends (aborted): one slot frees, and the rematch takes it.
+    white.send(&ClientMsg::Abort { room: room.clone() }).await;
+    game_over(&mut black).await;
+    white.send(&ClientMsg::Rematch { room: room.clone() }).await;
+    black
+        .until("rematch offered", |m| {
+            is_event(m, |e| matches!(e, RoomEvent::RematchOffered { .. }))
+        })
+        .await;
+    black.send(&ClientMsg::Rematch { room: room.clone() }).await;
+    white
+        .until("rematch ready", |m| {
+            is_event(m, |e| matches!(e, RoomEvent::RematchReady { .. }))
+        })
+        .await;
+    again
+        .send(&ClientMsg::CreateRoom {
+            seat: SeatChoice::White,
+            promotion: protocol::PromotionRule::Any,
+            clock: None,
+            public: true,
+        })
+        .await;
+    assert_eq!(again.error().await, ErrorCode::TooManyRooms);
+    // Cancelling the waiting room frees its slot.
+    white.send(&ClientMsg::Cancel { room: waiting }).await;
+    white
+        .until("closed", |m| {
+            is_event(m, |e| matches!(e, RoomEvent::Closed { .. }))
+        })
+        .await;
+    again.create(SeatChoice::White, false, None).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_never_says_hello_is_closed() {
+    let server = Server::start_with(None, |c| {
+        c.ws.hello_within = Duration::from_millis(300);
+    })
+    .await;
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr))
+        .await
+        .expect("connect");
+    let mut c = Client { ws, seq: 0 };
+    assert_eq!(
+        c.recv().await,
+        ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION
+        }
+    );
+    assert_eq!(c.error().await, ErrorCode::HelloTimeout);
+    use futures_util::StreamExt as _;
+    let end = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match c.ws.next().await {
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_)))
+                | None
+                | Some(Err(_)) => break,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(end.is_ok(), "the server closed the connection");
+    let text = common::http_get(server.addr, "/metrics").await;
+    assert!(
+        text.contains(r#"asean_clients_dropped_total{reason="hello_timeout"} 1"#),
+        "{text}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_alive() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let www = dir.path().join("www");
+    std::fs::create_dir(&www).expect("www");
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
+        l.local_addr().expect("addr").port()
+    };
+    let spawn = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_server"))
+            .args(["--addr", &format!("127.0.0.1:{port}")])
+            .arg("--db")
+            .arg(&db)
+            .arg("--www")
+            .arg(&www)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("server binary")
+    };
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
+    let mut child = spawn();
+    let server = common::Remote::wait(addr).await;
+    let mut white = server.client().await;
+    let tc = TimeControl {
+        initial_secs: 60,
+        increment_secs: 0,
+    };
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
+    let mut black = server.client().await;
+    black.join(&room, None, None).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "e6e5").await;
+    white.moved(1).await;
+    // White thinks 2.5 s, then the server dies without a word and stays down 3 s.
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    drop(white);
+    drop(black);
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut child = spawn();
+    let server = common::Remote::wait(addr).await;
+    let mut white = server.client().await;
+    let clocks = match white.join(&room, Some(&white_secret), None).await {
+        ServerMsg::Snapshot { state, .. } => state.clocks.expect("timed"),
+        m => panic!("{m:?}"),
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(clocks.running, Some(Color::White));
+    assert_eq!(clocks.black_ms, 60_000);
+    // Liveness is stamped every second: White is charged between 1.5 s and 2.5 s of its
+    // think, and none of the 3 s of downtime.
+    assert!(
+        (57_000..=58_800).contains(&clocks.white_ms),
+        "white has {} ms",
+        clocks.white_ms
+    );
+}
