@@ -28,6 +28,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
+pub mod listen;
 pub mod lobby;
 pub mod metrics;
 pub mod outbox;
@@ -54,6 +55,8 @@ pub struct Config {
     pub lobby: LobbyConfig,
     /// Deadlines and sizes of each WebSocket connection.
     pub ws: WsLimits,
+    /// Caps and deadlines of TCP connections (overall, per address, header and handshake).
+    pub listen: listen::Limits,
     /// Extra origins (e.g. `https://example.org`) allowed to open the WebSocket besides the
     /// server's own host.
     pub allowed_origins: Vec<String>,
@@ -67,6 +70,7 @@ impl Config {
             db: None,
             lobby: LobbyConfig::default(),
             ws: WsLimits::default(),
+            listen: listen::Limits::for_this_machine(),
             allowed_origins: Vec::new(),
         }
     }
@@ -139,7 +143,7 @@ async fn websocket(
     State(state): State<AppState>,
 ) -> axum::response::Response {
     if !origin_allowed(&headers, &state.allowed_origins) {
-        state.lobby.metrics.refused("origin");
+        state.lobby.metrics.refused(listen::RefusedReason::Origin);
         tracing::info!("WebSocket refused: origin not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
@@ -227,11 +231,18 @@ pub async fn serve(
     check_www(&config.www)?;
     let lobby = open_lobby(config)?;
     let app = app(config, lobby.clone());
-    let served = axum::serve(
+    tracing::info!(
+        "at most {} connections, {} per address",
+        config.listen.max_connections,
+        config.listen.max_per_address
+    );
+    let served = listen::serve(
         listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
+        app,
+        config.listen,
+        lobby.metrics.listen.clone(),
+        shutdown,
     )
-    .with_graceful_shutdown(shutdown)
     .await;
     lobby.close().await;
     served

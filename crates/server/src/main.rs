@@ -47,6 +47,12 @@ struct Args {
     /// Open rooms (waiting or playing, rematches included) one address may create.
     #[arg(long, default_value_t = 20)]
     max_rooms_per_address: u32,
+    /// Open connections at most (default: what the open-file limit allows).
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// Open connections from one address at most.
+    #[arg(long, default_value_t = server::listen::DEFAULT_MAX_PER_ADDRESS)]
+    max_connections_per_address: usize,
     /// Bytes waiting to be written to one client at most before it is disconnected.
     #[arg(long, default_value_t = server::outbox::DEFAULT_OUTBOX_BYTES)]
     max_outbox_bytes: usize,
@@ -67,7 +73,14 @@ async fn main() -> ExitCode {
         )
         .init();
     let args = Args::parse();
+    if let Err(e) = server::listen::raise_open_file_limit() {
+        tracing::warn!("cannot raise the open-file limit: {e}");
+    }
     let mut config = server::Config::new(args.www);
+    if let Some(n) = args.max_connections {
+        config.listen.max_connections = n;
+    }
+    config.listen.max_per_address = args.max_connections_per_address;
     config.db = (!args.no_db).then_some(args.db);
     let secs = std::time::Duration::from_secs;
     config.lobby.countdown = secs(args.countdown_secs);

@@ -6,6 +6,8 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
 
+use crate::listen::{ListenMetrics, RefusedReason};
+
 /// The label of a refusal or a drop: why.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
 pub struct Reason {
@@ -33,9 +35,9 @@ pub struct Metrics {
     pub messages: Counter,
     /// Stored rooms that could not be read at start-up or on demand.
     pub rooms_skipped: Counter,
-    /// Connections refused, by reason (`total_cap`, `address_cap`, `header_timeout`,
-    /// `handshake_timeout`, `accept_error`, `origin`).
-    pub connections_refused: ByReason,
+    /// The listener's counters: connections refused by reason (`total_cap`, `address_cap`,
+    /// `header_timeout`, `handshake_timeout`, `accept_error`, `origin`), open TCP connections.
+    pub listen: std::sync::Arc<ListenMetrics>,
     /// Clients disconnected by the server, by reason (`slow_reader`, `write_timeout`,
     /// `read_timeout`, `hello_timeout`, `strikes`, `no_acks`).
     pub clients_dropped: ByReason,
@@ -43,10 +45,8 @@ pub struct Metrics {
 
 impl Metrics {
     /// Counts a refused connection.
-    pub fn refused(&self, reason: &'static str) {
-        self.connections_refused
-            .get_or_create(&Reason { reason })
-            .inc();
+    pub fn refused(&self, reason: RefusedReason) {
+        self.listen.count_refused(reason);
     }
 
     /// Counts a client the server disconnected.
@@ -99,11 +99,7 @@ impl Metrics {
             "Stored rooms that could not be read",
             self.rooms_skipped.clone(),
         );
-        registry.register(
-            "asean_connections_refused",
-            "Connections refused, by reason",
-            self.connections_refused.clone(),
-        );
+        self.listen.register(registry);
         registry.register(
             "asean_clients_dropped",
             "Clients disconnected by the server, by reason",

@@ -479,7 +479,7 @@ async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_al
     let _ = child.kill();
     let _ = child.wait();
     assert_eq!(clocks.running, Some(Color::White));
-    assert_eq!(clocks.black_ms, 60_000);
+    assert!(clocks.black_ms > 59_000, "black replied at once");
     // Liveness is stamped every second: White is charged between 1.5 s and 2.5 s of its
     // think, and none of the 3 s of downtime.
     assert!(

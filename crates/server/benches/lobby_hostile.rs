@@ -1,0 +1,1905 @@
+//! Hostile clients against the real server binary: each scenario starts a fresh server (with its
+//! SQLite store in a temporary directory) on a free loopback port, attacks it, and reports the
+//! server's resident memory (VmRSS before, peak sampled every 100 ms, and 3 s after the attack),
+//! its CPU time (utime + stime, in ms and in % of one core over the scenario) and what the
+//! attacking clients saw (refusals, closes, error codes).
+//!
+//! ```text
+//! cargo xtask bench-lobby -- --scenario hostile          (every scenario, one after another)
+//! cargo xtask bench-lobby -- --scenario idle,flicker     (some of them)
+//! cargo bench -p server --bench lobby_hostile -- --scenario room-spam --seconds 10
+//! ```
+//!
+//! Scenarios (and the options that scale them, with their defaults):
+//!
+//! * `idle`: `--idle 10000` WebSockets that say hello and then only ping every 25 s, opened
+//!   `--parallel 200` at a time from `--per-addr 200` sockets per loopback source address
+//!   (127.1.x.y), held `--hold-secs 30`. Target: server RSS under 250 MB.
+//! * `slow-readers`: `--slow 250` clients that send hello + watch_lobby with a small receive
+//!   buffer and never read, while `--churn 5000` clients (10 per source address) connect, say
+//!   hello, create a public room and disconnect. Target: under 50 MB added. At the end every
+//!   slow reader reads what it was sent: closed by the server, or still open.
+//! * `idle-tcp`: `--idle-tcp 1100` raw TCP sockets that never send a byte and `--half-head 100`
+//!   that send half a request head; a real client connects and plays (create, join, move)
+//!   while they are held and after; reports how long the server held them (waiting at most
+//!   `--tcp-wait-secs 40`).
+//! * `room-spam`: one source address (127.5.0.1) creates rooms as fast as it is allowed for
+//!   `--seconds 30` through `--spam-conns 32` connections that reconnect on every refusal, plus
+//!   two pairs that chain rematches; stops at `--spam-max 20000` rooms. Reports the rooms it
+//!   got, the refusals (`too_many_rooms`...) and the server's `asean_rooms` gauge.
+//! * `flicker`: a seated player (both sides have moved) reconnects for 0.2 s every 2.5 s for
+//!   `--seconds 30` against a server started with `--countdown-secs 20`; the opponent records
+//!   the `claim_in_ms` of every presence message and claims the win when it runs out. The
+//!   countdown should add up over the short visits.
+//! * `finished-startup`: a database with `--finished 50000` finished games of
+//!   `--finished-plies 40` plies (written with rusqlite into the schema the server itself
+//!   creates), then the time from spawn until `/healthz` answers and the RSS then.
+//!   Targets: under 1 s and 60 MB.
+//!
+//! Every loop is bounded in count and time; only loopback addresses are used. The machine
+//! needs an open-file limit above the largest scenario (`ulimit -n` 20000 fits `--idle 10000`:
+//! the client and the server each hold one end).
+
+#![allow(missing_docs)]
+
+use std::collections::BTreeMap;
+use std::io;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomId, SeatChoice};
+use rules::{Game, Rules};
+use serde_json::Value;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio::sync::{Semaphore, watch};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+const SCENARIOS: [&str; 6] = [
+    "idle",
+    "slow-readers",
+    "idle-tcp",
+    "room-spam",
+    "flicker",
+    "finished-startup",
+];
+
+/// The address of the "real" clients (and of the server).
+const LOCAL: Ipv4Addr = Ipv4Addr::LOCALHOST;
+
+struct Options {
+    scenarios: Vec<String>,
+    idle: usize,
+    per_addr: usize,
+    parallel: usize,
+    hold_secs: u64,
+    slow: usize,
+    churn: usize,
+    idle_tcp: usize,
+    half_head: usize,
+    tcp_wait_secs: u64,
+    seconds: u64,
+    countdown_secs: u64,
+    spam_conns: usize,
+    spam_max: u64,
+    finished: usize,
+    finished_plies: usize,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        scenarios: Vec::new(),
+        idle: 10_000,
+        per_addr: 200,
+        parallel: 200,
+        hold_secs: 30,
+        slow: 250,
+        churn: 5000,
+        idle_tcp: 1100,
+        half_head: 100,
+        tcp_wait_secs: 40,
+        seconds: 30,
+        countdown_secs: 20,
+        spam_conns: 32,
+        spam_max: 20_000,
+        finished: 50_000,
+        finished_plies: 40,
+    };
+    // `--flag value` or `--flag=value`.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .flat_map(|a| match a.split_once('=') {
+            Some((flag, v)) if flag.starts_with("--") => vec![flag.to_owned(), v.to_owned()],
+            _ => vec![a],
+        })
+        .collect();
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        let Some(v) = args.get(i + 1) else {
+            panic!("{flag} needs a value");
+        };
+        let n = || -> u64 {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{flag} needs a number, not {v}"))
+        };
+        match flag {
+            "--scenario" => {
+                for s in v.split(',') {
+                    match s {
+                        "hostile" | "all" => o.scenarios.extend(SCENARIOS.map(String::from)),
+                        s if SCENARIOS.contains(&s) => o.scenarios.push(s.to_owned()),
+                        s => panic!("unknown scenario {s}: hostile, {}", SCENARIOS.join(", ")),
+                    }
+                }
+            }
+            "--idle" => o.idle = n() as usize,
+            "--per-addr" => o.per_addr = (n() as usize).max(1),
+            "--parallel" => o.parallel = (n() as usize).max(1),
+            "--hold-secs" => o.hold_secs = n(),
+            "--slow" => o.slow = n() as usize,
+            "--churn" => o.churn = n() as usize,
+            "--idle-tcp" => o.idle_tcp = n() as usize,
+            "--half-head" => o.half_head = n() as usize,
+            "--tcp-wait-secs" => o.tcp_wait_secs = n(),
+            "--seconds" => o.seconds = n(),
+            "--countdown-secs" => o.countdown_secs = n().max(1),
+            "--spam-conns" => o.spam_conns = (n() as usize).max(1),
+            "--spam-max" => o.spam_max = n(),
+            "--finished" => o.finished = n() as usize,
+            "--finished-plies" => o.finished_plies = n() as usize,
+            _ => panic!("unknown option {flag}"),
+        }
+        i += 2;
+    }
+    if o.scenarios.is_empty() {
+        o.scenarios.extend(SCENARIOS.map(String::from));
+    }
+    o
+}
+
+// ---------------------------------------------------------------------------------------------
+// Protocol helpers. The room id is built in one place (`RoomId` is `String` in the old protocol
+// and a checked newtype in the new one: `str::parse` makes either). Server messages are read as
+// JSON values, so that a message or an error code this protocol version does not know (a
+// `presence` message, `too_many_rooms`) is still seen and reported.
+// ---------------------------------------------------------------------------------------------
+
+fn room_id(s: &str) -> RoomId {
+    s.parse().expect("a room id from the server")
+}
+
+fn hello() -> ClientMsg {
+    ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+    }
+}
+
+fn create(public: bool) -> ClientMsg {
+    ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock: None,
+        public,
+    }
+}
+
+fn join(room: &str, secret: Option<&str>) -> ClientMsg {
+    ClientMsg::Join {
+        room: room_id(room),
+        secret: secret.map(str::to_owned),
+        after: None,
+        watch: false,
+    }
+}
+
+fn kind(v: &Value) -> &str {
+    v["type"].as_str().unwrap_or("")
+}
+
+fn is(t: &'static str) -> impl Fn(&Value) -> bool {
+    move |v| kind(v) == t
+}
+
+fn event_kind(v: &Value) -> &str {
+    if kind(v) == "event" {
+        v["event"]["kind"].as_str().unwrap_or("")
+    } else {
+        ""
+    }
+}
+
+fn error_code(v: &Value) -> Option<&str> {
+    (kind(v) == "error").then(|| v["code"].as_str().unwrap_or("?"))
+}
+
+/// A presence change, from the new `presence` message or the old numbered `presence` event:
+/// (seat, online, claim_in_ms).
+fn presence_of(v: &Value) -> Option<(String, bool, Option<u64>)> {
+    let p = if kind(v) == "presence" {
+        v
+    } else if event_kind(v) == "presence" {
+        &v["event"]
+    } else {
+        return None;
+    };
+    Some((
+        p["seat"].as_str()?.to_owned(),
+        p["online"].as_bool()?,
+        p["claim_in_ms"].as_u64(),
+    ))
+}
+
+/// The first two plies of a fixed opening (for games where both sides must have moved).
+fn opening() -> (String, String) {
+    let mut g = Game::new(Rules::default());
+    let m1 = g.position().legal_moves()[0];
+    g.play(m1).expect("a legal move");
+    let m2 = g.position().legal_moves()[0];
+    (m1.to_uci(), m2.to_uci())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connections.
+// ---------------------------------------------------------------------------------------------
+
+type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// A loopback source address: 127.`block`.`n / 254`.`n % 254 + 1` (never 127.0.0.1).
+fn source(block: u8, n: usize) -> Ipv4Addr {
+    Ipv4Addr::new(127, block, (n / 254) as u8, (n % 254 + 1) as u8)
+}
+
+fn io_kind(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::ConnectionRefused => "refused".into(),
+        io::ErrorKind::ConnectionReset => "reset".into(),
+        io::ErrorKind::ConnectionAborted => "aborted".into(),
+        io::ErrorKind::BrokenPipe => "broken-pipe".into(),
+        io::ErrorKind::TimedOut => "timeout".into(),
+        io::ErrorKind::UnexpectedEof => "eof".into(),
+        io::ErrorKind::AddrNotAvailable => "addr-not-available".into(),
+        k => format!("{k:?}"),
+    }
+}
+
+fn ws_err(e: &tokio_tungstenite::tungstenite::Error) -> String {
+    use tokio_tungstenite::tungstenite::Error as E;
+    use tokio_tungstenite::tungstenite::error::ProtocolError as P;
+    match e {
+        E::Http(r) => format!("http {}", r.status().as_u16()),
+        E::Io(io) => io_kind(io),
+        E::ConnectionClosed | E::AlreadyClosed => "closed".into(),
+        E::Protocol(P::ResetWithoutClosingHandshake) => "eof (no close frame)".into(),
+        E::Protocol(p) => format!("protocol: {p}"),
+        other => other.to_string(),
+    }
+}
+
+async fn tcp_connect(
+    server: SocketAddr,
+    src: Ipv4Addr,
+    rcvbuf: Option<u32>,
+) -> Result<TcpStream, String> {
+    let go = async {
+        let sock = TcpSocket::new_v4()?;
+        if let Some(n) = rcvbuf {
+            sock.set_recv_buffer_size(n)?;
+        }
+        sock.bind(SocketAddr::new(src.into(), 0))?;
+        sock.connect(server).await
+    };
+    match tokio::time::timeout(Duration::from_secs(10), go).await {
+        Ok(Ok(s)) => Ok(s),
+        Ok(Err(e)) => Err(io_kind(&e)),
+        Err(_) => Err("connect timeout".into()),
+    }
+}
+
+async fn ws_connect(server: SocketAddr, src: Ipv4Addr, rcvbuf: Option<u32>) -> Result<Ws, String> {
+    let stream = tcp_connect(server, src, rcvbuf).await?;
+    // Small buffers: thousands of these live in this process.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0);
+    let handshake = tokio_tungstenite::client_async_with_config(
+        format!("ws://{server}/ws"),
+        stream,
+        Some(config),
+    );
+    match tokio::time::timeout(Duration::from_secs(10), handshake).await {
+        Ok(Ok((ws, _))) => Ok(ws),
+        Ok(Err(e)) => Err(ws_err(&e)),
+        Err(_) => Err("handshake timeout".into()),
+    }
+}
+
+enum Got {
+    Msg(Value),
+    Closed(String),
+}
+
+/// The next text message, or how the connection ended (cancel-safe).
+async fn recv(ws: &mut Ws) -> Got {
+    loop {
+        match ws.next().await {
+            None => return Got::Closed("eof".into()),
+            Some(Ok(Message::Text(t))) => {
+                if let Ok(v) = serde_json::from_str(&t) {
+                    return Got::Msg(v);
+                }
+            }
+            Some(Ok(Message::Close(f))) => {
+                return Got::Closed(match f {
+                    Some(f) => format!("close {}", u16::from(f.code)),
+                    None => "close (no code)".into(),
+                });
+            }
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Got::Closed(ws_err(&e)),
+        }
+    }
+}
+
+/// A protocol client: connected, hello sent, events acknowledged as they are read.
+struct Client {
+    ws: Ws,
+}
+
+impl Client {
+    async fn connect(server: SocketAddr, src: Ipv4Addr) -> Result<Client, String> {
+        let mut c = Client {
+            ws: ws_connect(server, src, None).await?,
+        };
+        c.send(&hello()).await?;
+        Ok(c)
+    }
+
+    async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(msg.to_json().into()))
+            .await
+            .map_err(|e| ws_err(&e))
+    }
+
+    async fn ack(&mut self, v: &Value) {
+        if kind(v) == "event"
+            && let (Some(room), Some(seq)) = (v["room"].as_str(), v["seq"].as_u64())
+        {
+            let _ = self
+                .send(&ClientMsg::Ack {
+                    room: room_id(room),
+                    seq,
+                })
+                .await;
+        }
+    }
+
+    /// Reads until a message `want`s; an error message it does not want is `Err("error
+    /// <code>")`, a closed connection `Err(<how>)`.
+    async fn wait(
+        &mut self,
+        limit: Duration,
+        want: impl Fn(&Value) -> bool,
+    ) -> Result<Value, String> {
+        let end = tokio::time::Instant::now() + limit;
+        loop {
+            let got = tokio::time::timeout_at(end, recv(&mut self.ws))
+                .await
+                .map_err(|_| "timeout".to_string())?;
+            let v = match got {
+                Got::Msg(v) => v,
+                Got::Closed(how) => return Err(how),
+            };
+            self.ack(&v).await;
+            if want(&v) {
+                return Ok(v);
+            }
+            if let Some(code) = error_code(&v) {
+                return Err(format!("error {code}"));
+            }
+        }
+    }
+}
+
+async fn raw_write(s: &TcpStream, mut buf: &[u8]) -> io::Result<()> {
+    while !buf.is_empty() {
+        s.writable().await?;
+        match s.try_write(buf) {
+            Ok(n) => buf = &buf[n..],
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+async fn raw_read(s: &TcpStream, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        s.readable().await?;
+        match s.try_read(buf) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// A plain HTTP GET (connection: close); the whole response, or `None`.
+async fn http_get(server: SocketAddr, path: &str, limit: Duration) -> Option<String> {
+    let go = async {
+        let s = TcpStream::connect(server).await.ok()?;
+        let req = format!("GET {path} HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n");
+        raw_write(&s, req.as_bytes()).await.ok()?;
+        let mut out = Vec::new();
+        let mut buf = [0u8; 8192];
+        loop {
+            match raw_read(&s, &mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+            }
+        }
+        Some(String::from_utf8_lossy(&out).into_owned())
+    };
+    tokio::time::timeout(limit, go).await.ok().flatten()
+}
+
+async fn healthz(server: SocketAddr, limit: Duration) -> bool {
+    http_get(server, "/healthz", limit)
+        .await
+        .is_some_and(|r| r.starts_with("HTTP/1.1 200"))
+}
+
+/// A gauge or counter from `/metrics` (`None` when the server does not export it).
+async fn metric(server: SocketAddr, name: &str) -> Option<f64> {
+    let text = http_get(server, "/metrics", Duration::from_secs(5)).await?;
+    text.lines()
+        .filter_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+        .find_map(|v| v.trim().parse().ok())
+}
+
+/// Counts of what happened, by label.
+#[derive(Default)]
+struct Tally(Mutex<BTreeMap<String, u64>>);
+
+impl Tally {
+    fn add(&self, what: impl Into<String>) {
+        if let Ok(mut m) = self.0.lock() {
+            *m.entry(what.into()).or_default() += 1;
+        }
+    }
+
+    fn get(&self, what: &str) -> u64 {
+        self.0
+            .lock()
+            .map(|m| m.get(what).copied().unwrap_or(0))
+            .unwrap_or(0)
+    }
+
+    fn total(&self) -> u64 {
+        self.0.lock().map(|m| m.values().sum()).unwrap_or(0)
+    }
+
+    fn show(&self) -> String {
+        let Ok(m) = self.0.lock() else {
+            return String::new();
+        };
+        if m.is_empty() {
+            return "none".into();
+        }
+        m.iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process and what /proc says about it.
+// ---------------------------------------------------------------------------------------------
+
+struct Server {
+    child: Child,
+    pid: u32,
+    addr: SocketAddr,
+    log: PathBuf,
+    spawned: Instant,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    /// Spawns the server on a free port (a temporary `www` directory, the database `db` or one
+    /// in the temporary directory) without waiting for it.
+    fn spawn(extra: &[String], db: Option<&Path>) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .expect("port")
+            .local_addr()
+            .expect("addr")
+            .port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let db = db.map_or_else(|| dir.path().join("lobby.sqlite3"), Path::to_path_buf);
+        let log = dir.path().join("server.log");
+        let spawned = Instant::now();
+        let child = Command::new(env!("CARGO_BIN_EXE_server"))
+            .args(["--addr", &addr.to_string(), "--www"])
+            .arg(dir.path())
+            .arg("--db")
+            .arg(&db)
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).expect("log file"))
+            .spawn()
+            .expect("start the server");
+        Server {
+            pid: child.id(),
+            child,
+            addr,
+            log,
+            spawned,
+            _dir: dir,
+        }
+    }
+
+    /// Polls `/healthz` until it answers (the time since spawn) or `limit` passes.
+    async fn ready(&mut self, limit: Duration) -> Option<Duration> {
+        let end = Instant::now() + limit;
+        while Instant::now() < end {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!(
+                    "the server exited ({status}): {}",
+                    std::fs::read_to_string(&self.log).unwrap_or_default()
+                );
+            }
+            // A connection may be accepted before the server serves: wait for the answer.
+            if healthz(self.addr, end.saturating_duration_since(Instant::now())).await {
+                return Some(self.spawned.elapsed());
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        None
+    }
+
+    async fn start(extra: &[String]) -> Server {
+        let mut s = Server::spawn(extra, None);
+        s.ready(Duration::from_secs(60))
+            .await
+            .expect("the server did not answer /healthz in 60 s");
+        s
+    }
+
+    fn log_summary(&self) -> String {
+        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        match lines.first() {
+            None => "server log: empty".into(),
+            Some(first) => format!(
+                "server log: {} lines, first: {}",
+                lines.len(),
+                first.chars().take(160).collect::<String>()
+            ),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn getconf(name: &str, default: u64) -> u64 {
+    Command::new("getconf")
+        .arg(name)
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+fn clock_ticks() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| getconf("CLK_TCK", 100))
+}
+
+/// The kernel's TCP buffer memory, system-wide (`/proc/net/sockstat`, `TCP: ... mem` pages):
+/// what queued socket data costs outside any process's RSS.
+fn tcp_mem_kb() -> Option<u64> {
+    static PAGE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let page = *PAGE.get_or_init(|| getconf("PAGESIZE", 4096));
+    let text = std::fs::read_to_string("/proc/net/sockstat").ok()?;
+    let tcp = text.lines().find(|l| l.starts_with("TCP:"))?;
+    let mut words = tcp.split_whitespace();
+    words.find(|w| *w == "mem")?;
+    Some(words.next()?.parse::<u64>().ok()? * page / 1024)
+}
+
+/// utime + stime of the process, in ms.
+fn cpu_ms(pid: u32) -> u64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0;
+    };
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let Some((_, rest)) = stat.rsplit_once(')') else {
+        return 0;
+    };
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = [11, 12]
+        .iter()
+        .filter_map(|&i| f.get(i)?.parse::<u64>().ok())
+        .sum();
+    ticks * 1000 / clock_ticks()
+}
+
+/// Samples the server's RSS every 100 ms on its own thread (not delayed by the clients).
+struct Measure {
+    pid: u32,
+    t0: Instant,
+    before_kb: Option<u64>,
+    cpu0: u64,
+    stop: Arc<AtomicBool>,
+    peak: Arc<AtomicU64>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Figures {
+    before_kb: Option<u64>,
+    peak_kb: u64,
+    after_kb: u64,
+    cpu_ms: u64,
+    wall_ms: u64,
+}
+
+impl Figures {
+    fn cpu_pct(self) -> f64 {
+        self.cpu_ms as f64 * 100.0 / self.wall_ms.max(1) as f64
+    }
+
+    fn added_kb(self) -> u64 {
+        self.peak_kb.saturating_sub(self.before_kb.unwrap_or(0))
+    }
+}
+
+impl Measure {
+    fn begin(server: &Server) -> Measure {
+        Measure::begin_pid(server.pid, rss_kb(server.pid), cpu_ms(server.pid))
+    }
+
+    fn begin_pid(pid: u32, before_kb: Option<u64>, cpu0: u64) -> Measure {
+        let stop = Arc::new(AtomicBool::new(false));
+        let peak = Arc::new(AtomicU64::new(before_kb.unwrap_or(0)));
+        let thread = {
+            let (stop, peak) = (stop.clone(), peak.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    if let Some(kb) = rss_kb(pid) {
+                        peak.fetch_max(kb, Ordering::Relaxed);
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            })
+        };
+        Measure {
+            pid,
+            t0: Instant::now(),
+            before_kb,
+            cpu0,
+            stop,
+            peak,
+            thread: Some(thread),
+        }
+    }
+
+    fn peak_now(&self) -> u64 {
+        self.peak.load(Ordering::Relaxed)
+    }
+
+    /// Call when the attack is over: waits 3 s, then reads the RSS and the CPU time.
+    async fn end(mut self) -> Figures {
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let after_kb = rss_kb(self.pid).unwrap_or(0);
+        let cpu = cpu_ms(self.pid).saturating_sub(self.cpu0);
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        Figures {
+            before_kb: self.before_kb,
+            peak_kb: self.peak.load(Ordering::Relaxed).max(after_kb),
+            after_kb,
+            cpu_ms: cpu,
+            wall_ms: self.t0.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+fn mb(kb: u64) -> String {
+    format!("{:.1} MB", kb as f64 / 1024.0)
+}
+
+struct Row {
+    name: &'static str,
+    fig: Figures,
+    result: String,
+    target: String,
+}
+
+fn print_figures(fig: Figures) {
+    println!(
+        "  server RSS: before {}, peak {}, 3 s after {}; CPU {} ms ({:.0} % of one core over {:.1} s)",
+        fig.before_kb.map_or_else(|| "-".into(), mb),
+        mb(fig.peak_kb),
+        mb(fig.after_kb),
+        fig.cpu_ms,
+        fig.cpu_pct(),
+        fig.wall_ms as f64 / 1000.0
+    );
+}
+
+fn verdict(ok: bool, what: String) -> String {
+    format!("{} {what}", if ok { "ok:" } else { "MISSED:" })
+}
+
+fn percentiles(mut v: Vec<u64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_unstable();
+    let at = |p: f64| v[((v.len() as f64 * p) as usize).min(v.len() - 1)];
+    format!(
+        "min {:.1} s, median {:.1} s, max {:.1} s",
+        at(0.0) as f64 / 1000.0,
+        at(0.5) as f64 / 1000.0,
+        at(1.0) as f64 / 1000.0
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 1: idle WebSockets.
+// ---------------------------------------------------------------------------------------------
+
+async fn idle(o: &Options) -> Row {
+    let server = Server::start(&[]).await;
+    let addr = server.addr;
+    let m = Measure::begin(&server);
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let refused = Arc::new(Tally::default());
+    let closed = Arc::new(Tally::default());
+    let connected = Arc::new(AtomicUsize::new(0));
+    let done = Arc::new(AtomicUsize::new(0));
+    let pings = Arc::new(AtomicU64::new(0));
+    let pongs = Arc::new(AtomicU64::new(0));
+    let limit = Arc::new(Semaphore::new(o.parallel));
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(o.idle);
+    for i in 0..o.idle {
+        let src = source(1, i / o.per_addr);
+        let (limit, refused, closed, connected, done, pings, pongs) = (
+            limit.clone(),
+            refused.clone(),
+            closed.clone(),
+            connected.clone(),
+            done.clone(),
+            pings.clone(),
+            pongs.clone(),
+        );
+        let mut stop = stop_rx.clone();
+        tasks.push(tokio::spawn(async move {
+            let permit = limit.acquire_owned().await.expect("semaphore");
+            let mut c = match Client::connect(addr, src).await {
+                Ok(c) => c,
+                Err(e) => {
+                    refused.add(e);
+                    done.fetch_add(1, Ordering::Relaxed);
+                    return;
+                }
+            };
+            if let Err(e) = c.wait(Duration::from_secs(10), is("welcome")).await {
+                refused.add(format!("no welcome: {e}"));
+                done.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            drop(permit);
+            connected.fetch_add(1, Ordering::Relaxed);
+            done.fetch_add(1, Ordering::Relaxed);
+            let period = Duration::from_secs(25);
+            let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+            loop {
+                tokio::select! {
+                    _ = stop.changed() => break,
+                    _ = ping.tick() => {
+                        if let Err(e) = c.send(&ClientMsg::Ping).await {
+                            closed.add(format!("ping failed: {e}"));
+                            break;
+                        }
+                        pings.fetch_add(1, Ordering::Relaxed);
+                    }
+                    got = recv(&mut c.ws) => match got {
+                        Got::Msg(v) if kind(&v) == "pong" => { pongs.fetch_add(1, Ordering::Relaxed); }
+                        Got::Msg(v) => {
+                            if let Some(code) = error_code(&v) {
+                                closed.add(format!("error {code}"));
+                            }
+                        }
+                        Got::Closed(how) => {
+                            closed.add(how);
+                            break;
+                        }
+                    }
+                }
+            }
+        }));
+    }
+    let connect_end = Instant::now() + Duration::from_secs(300);
+    while done.load(Ordering::Relaxed) < o.idle && Instant::now() < connect_end {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let connect_secs = started.elapsed().as_secs_f64();
+    let n = connected.load(Ordering::Relaxed);
+    println!(
+        "  {n} of {} connected in {connect_secs:.1} s from {} source addresses; refused: {}",
+        o.idle,
+        o.idle.div_ceil(o.per_addr),
+        refused.show()
+    );
+    let rss_connected = rss_kb(server.pid).unwrap_or(0);
+    tokio::time::sleep(Duration::from_secs(o.hold_secs)).await;
+    let _ = stop_tx.send(true);
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
+    }
+    let fig = m.end().await;
+    println!(
+        "  held {} s: {} pings, {} pongs; closed by the server while held: {}; server RSS once all were connected {} ({:.1} KB per connection)",
+        o.hold_secs,
+        pings.load(Ordering::Relaxed),
+        pongs.load(Ordering::Relaxed),
+        closed.show(),
+        mb(rss_connected),
+        rss_connected.saturating_sub(fig.before_kb.unwrap_or(0)) as f64 / n.max(1) as f64
+    );
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    Row {
+        name: "idle",
+        fig,
+        result: format!(
+            "{n}/{} connected ({:.0} s); refused {}; closed {}",
+            o.idle,
+            connect_secs,
+            refused.total(),
+            closed.total()
+        ),
+        target: verdict(fig.peak_kb < 250 * 1024, "peak < 250 MB".into()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 2: slow readers watching the lobby while rooms churn.
+// ---------------------------------------------------------------------------------------------
+
+/// Reads what a slow reader was sent: how its connection stands, messages and bytes read.
+async fn drain(mut ws: Ws) -> (String, u64, u64) {
+    let (mut msgs, mut bytes) = (0u64, 0u64);
+    let end = tokio::time::Instant::now() + Duration::from_secs(20);
+    let mut error: Option<String> = None;
+    loop {
+        if tokio::time::Instant::now() >= end {
+            return ("still sending after 20 s".into(), msgs, bytes);
+        }
+        match tokio::time::timeout(Duration::from_secs(2), ws.next()).await {
+            Err(_) => return ("open".into(), msgs, bytes),
+            Ok(None) => return (format!("closed: eof{}", show_err(&error)), msgs, bytes),
+            Ok(Some(Ok(Message::Text(t)))) => {
+                msgs += 1;
+                bytes += t.len() as u64;
+                if t.starts_with(r#"{"type":"error""#)
+                    && let Ok(v) = serde_json::from_str::<Value>(&t)
+                {
+                    error = error_code(&v).map(str::to_owned);
+                }
+            }
+            Ok(Some(Ok(Message::Close(f)))) => {
+                let code = f.map_or_else(|| "no code".into(), |f| u16::from(f.code).to_string());
+                return (
+                    format!("closed: close {code}{}", show_err(&error)),
+                    msgs,
+                    bytes,
+                );
+            }
+            Ok(Some(Ok(_))) => {}
+            Ok(Some(Err(e))) => {
+                return (
+                    format!("closed: {}{}", ws_err(&e), show_err(&error)),
+                    msgs,
+                    bytes,
+                );
+            }
+        }
+    }
+}
+
+fn show_err(e: &Option<String>) -> String {
+    e.as_ref()
+        .map(|c| format!(" after error {c}"))
+        .unwrap_or_default()
+}
+
+async fn slow_readers(o: &Options) -> Row {
+    let server = Server::start(&[]).await;
+    let addr = server.addr;
+    let m = Measure::begin(&server);
+    let tcp_mem_before = tcp_mem_kb();
+    let refused = Tally::default();
+    let mut slow = Vec::with_capacity(o.slow);
+    for i in 0..o.slow {
+        match ws_connect(addr, source(2, i / 50), Some(4096)).await {
+            Ok(mut ws) => {
+                let mut ok = true;
+                for msg in [hello(), ClientMsg::WatchLobby] {
+                    ok &= ws.send(Message::Text(msg.to_json().into())).await.is_ok();
+                }
+                if ok {
+                    slow.push(ws);
+                } else {
+                    refused.add("send failed");
+                }
+            }
+            Err(e) => refused.add(e),
+        }
+    }
+    println!(
+        "  {} slow readers watching the lobby (never reading, SO_RCVBUF 4 KiB); refused: {}",
+        slow.len(),
+        refused.show()
+    );
+    let churn = Arc::new(Tally::default());
+    let limit = Arc::new(Semaphore::new(50));
+    let started = Instant::now();
+    let mut tasks = Vec::with_capacity(o.churn);
+    for i in 0..o.churn {
+        let (churn, limit) = (churn.clone(), limit.clone());
+        tasks.push(tokio::spawn(async move {
+            let _permit = limit.acquire_owned().await.expect("semaphore");
+            let mut c = match Client::connect(addr, source(3, i / 10)).await {
+                Ok(c) => c,
+                Err(e) => return churn.add(format!("connect: {e}")),
+            };
+            if let Err(e) = c.send(&create(true)).await {
+                return churn.add(format!("send: {e}"));
+            }
+            match c.wait(Duration::from_secs(10), is("seated")).await {
+                Ok(_) => churn.add("created"),
+                Err(e) => churn.add(e),
+            }
+            let _ = c.ws.close(None).await;
+        }));
+    }
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(60), t).await;
+    }
+    let churn_secs = started.elapsed().as_secs_f64();
+    println!(
+        "  {} churning clients (connect, hello, create a public room, leave) in {churn_secs:.1} s: {}",
+        o.churn,
+        churn.show()
+    );
+    let tcp_mem_end = tcp_mem_kb();
+    let fig = m.end().await;
+    print_figures(fig);
+    if let (Some(a), Some(b)) = (tcp_mem_before, tcp_mem_end) {
+        println!(
+            "  kernel TCP buffers (system-wide, /proc/net/sockstat): {} before, {} when the churn ended",
+            mb(a),
+            mb(b)
+        );
+    }
+    let states = Tally::default();
+    let (mut msgs, mut bytes) = (0u64, 0u64);
+    let drains: Vec<_> = slow.into_iter().map(|ws| tokio::spawn(drain(ws))).collect();
+    for d in drains {
+        if let Ok((state, m, b)) = d.await {
+            states.add(state);
+            msgs += m;
+            bytes += b;
+        }
+    }
+    println!(
+        "  slow readers at the end: {}; they then read {msgs} messages, {} (what was queued for them)",
+        states.show(),
+        mb(bytes / 1024)
+    );
+    println!("  {}", server.log_summary());
+    let still_open = states.get("open") + states.get("still sending after 20 s");
+    Row {
+        name: "slow-readers",
+        fig,
+        result: format!(
+            "{} of {} slow readers still open; {} queued to them; churn created {}",
+            still_open,
+            o.slow,
+            mb(bytes / 1024),
+            churn.get("created")
+        ),
+        target: verdict(
+            fig.added_kb() < 50 * 1024,
+            format!("adds {} < 50 MB", mb(fig.added_kb())),
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 3: idle TCP sockets (no request, or half a request head).
+// ---------------------------------------------------------------------------------------------
+
+/// A real player: create a room, a second client joins, the creator moves, the joiner sees it.
+async fn play_check(server: SocketAddr, m1: &str) -> Result<Duration, String> {
+    let t = Instant::now();
+    let go = async {
+        let mut a = Client::connect(server, LOCAL)
+            .await
+            .map_err(|e| format!("connect: {e}"))?;
+        a.send(&create(false)).await?;
+        let seated = a
+            .wait(Duration::from_secs(10), is("seated"))
+            .await
+            .map_err(|e| format!("create: {e}"))?;
+        let room = seated["room"].as_str().unwrap_or_default().to_owned();
+        let mut b = Client::connect(server, LOCAL)
+            .await
+            .map_err(|e| format!("connect: {e}"))?;
+        b.send(&join(&room, None)).await?;
+        b.wait(Duration::from_secs(10), is("seated"))
+            .await
+            .map_err(|e| format!("join: {e}"))?;
+        a.send(&ClientMsg::Move {
+            room: room_id(&room),
+            ply: 0,
+            uci: m1.to_owned(),
+        })
+        .await?;
+        b.wait(Duration::from_secs(10), |v| event_kind(v) == "moved")
+            .await
+            .map_err(|e| format!("move: {e}"))?;
+        Ok::<(), String>(())
+    };
+    tokio::time::timeout(Duration::from_secs(30), go)
+        .await
+        .map_err(|_| "timeout".to_string())??;
+    Ok(t.elapsed())
+}
+
+fn show_check(r: &Result<Duration, String>) -> String {
+    match r {
+        Ok(d) => format!("ok in {} ms", d.as_millis()),
+        Err(e) => format!("FAILED ({e})"),
+    }
+}
+
+const HALF_HEAD: &[u8] = b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n";
+
+async fn idle_tcp(o: &Options, m1: &str) -> Row {
+    let server = Server::start(&[]).await;
+    let addr = server.addr;
+    let m = Measure::begin(&server);
+    let total = o.idle_tcp + o.half_head;
+    let limit = Arc::new(Semaphore::new(o.parallel));
+    let opened = Arc::new(AtomicUsize::new(0));
+    let failed = Arc::new(Tally::default());
+    let started = Instant::now();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(o.tcp_wait_secs);
+    let mut tasks = Vec::with_capacity(total);
+    for i in 0..total {
+        let half = i >= o.idle_tcp;
+        let (limit, opened, failed) = (limit.clone(), opened.clone(), failed.clone());
+        tasks.push(tokio::spawn(async move {
+            let permit = limit.acquire_owned().await.expect("semaphore");
+            let s = match tcp_connect(addr, source(4, i / 100), None).await {
+                Ok(s) => s,
+                Err(e) => {
+                    failed.add(e);
+                    opened.fetch_add(1, Ordering::Relaxed);
+                    return None;
+                }
+            };
+            let t = Instant::now();
+            if half && let Err(e) = raw_write(&s, HALF_HEAD).await {
+                failed.add(format!("write: {}", io_kind(&e)));
+            }
+            drop(permit);
+            opened.fetch_add(1, Ordering::Relaxed);
+            let mut buf = [0u8; 2048];
+            let mut answer: Option<String> = None;
+            loop {
+                match tokio::time::timeout_at(deadline, raw_read(&s, &mut buf)).await {
+                    Err(_) => return Some((half, None, answer, Some(s))),
+                    Ok(Ok(0)) => {
+                        return Some((half, Some((t.elapsed(), "eof".to_string())), answer, None));
+                    }
+                    Ok(Ok(n)) => {
+                        if answer.is_none() {
+                            let text = String::from_utf8_lossy(&buf[..n]);
+                            answer = text.lines().next().map(str::to_owned);
+                        }
+                    }
+                    Ok(Err(e)) => {
+                        return Some((half, Some((t.elapsed(), io_kind(&e))), answer, None));
+                    }
+                }
+            }
+        }));
+    }
+    let open_end = Instant::now() + Duration::from_secs(60);
+    while opened.load(Ordering::Relaxed) < total && Instant::now() < open_end {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    println!(
+        "  {} silent + {} half-head sockets opened in {:.1} s; failed: {}",
+        o.idle_tcp,
+        o.half_head,
+        started.elapsed().as_secs_f64(),
+        failed.show()
+    );
+    let during = play_check(addr, m1).await;
+    println!(
+        "  a real player while they are held: {}",
+        show_check(&during)
+    );
+    let closes = Tally::default();
+    let answers = Tally::default();
+    let mut held_ms = [Vec::new(), Vec::new()];
+    let mut still_open = Vec::new();
+    for t in tasks {
+        let Ok(Some((half, closed, answer, stream))) = t.await else {
+            continue;
+        };
+        let what = if half { "half-head" } else { "silent" };
+        if let Some(a) = answer {
+            answers.add(format!("{what}: {a}"));
+        }
+        match closed {
+            Some((after, how)) => {
+                closes.add(format!("{what}: {how}"));
+                held_ms[usize::from(half)].push(after.as_millis() as u64);
+            }
+            None => {
+                closes.add(format!("{what}: still open after {} s", o.tcp_wait_secs));
+                still_open.extend(stream);
+            }
+        }
+    }
+    println!(
+        "  closed by the server: {}; server answered: {}",
+        closes.show(),
+        answers.show()
+    );
+    println!(
+        "  held: silent {}; half-head {}",
+        percentiles(held_ms[0].clone()),
+        percentiles(held_ms[1].clone())
+    );
+    let after = play_check(addr, m1).await;
+    println!("  a real player afterwards: {}", show_check(&after));
+    let open_count = still_open.len();
+    drop(still_open);
+    let fig = m.end().await;
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    let max_held = held_ms.iter().flatten().max().copied();
+    Row {
+        name: "idle-tcp",
+        fig,
+        result: format!(
+            "{open_count} of {total} still open after {} s; held max {}; player during {}, after {}",
+            o.tcp_wait_secs,
+            max_held.map_or_else(|| "-".into(), |ms| format!("{:.1} s", ms as f64 / 1000.0)),
+            if during.is_ok() { "ok" } else { "FAILED" },
+            if after.is_ok() { "ok" } else { "FAILED" },
+        ),
+        target: verdict(
+            open_count == 0 && during.is_ok() && after.is_ok(),
+            "all closed by the server, player unaffected".into(),
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 4: one address creating as many rooms as it can.
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Default)]
+struct Spam {
+    created: AtomicU64,
+    by_rematch: AtomicU64,
+    connections: AtomicU64,
+    refusals: Tally,
+    /// Rooms created when `too_many_rooms` was first seen, and when (ms since the start).
+    first_cap: Mutex<Option<(u64, u64)>>,
+}
+
+impl Spam {
+    fn note_refusal(&self, e: &str, started: Instant) {
+        self.refusals.add(e);
+        if e == "error too_many_rooms"
+            && let Ok(mut f) = self.first_cap.lock()
+            && f.is_none()
+        {
+            *f = Some((
+                self.created.load(Ordering::Relaxed),
+                started.elapsed().as_millis() as u64,
+            ));
+        }
+    }
+}
+
+async fn spam_creator(
+    server: SocketAddr,
+    src: Ipv4Addr,
+    end: Instant,
+    max: u64,
+    s: Arc<Spam>,
+    started: Instant,
+) {
+    let mut n = 0u64;
+    'connect: while Instant::now() < end && s.created.load(Ordering::Relaxed) < max {
+        let mut c = match Client::connect(server, src).await {
+            Ok(c) => c,
+            Err(e) => {
+                s.note_refusal(&format!("connect: {e}"), started);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        s.connections.fetch_add(1, Ordering::Relaxed);
+        while Instant::now() < end && s.created.load(Ordering::Relaxed) < max {
+            n += 1;
+            if let Err(e) = c.send(&create(n.is_multiple_of(2))).await {
+                s.note_refusal(&format!("send: {e}"), started);
+                continue 'connect;
+            }
+            match c.wait(Duration::from_secs(10), is("seated")).await {
+                Ok(_) => {
+                    s.created.fetch_add(1, Ordering::Relaxed);
+                }
+                Err(e) if e == "error rate_limited" => {
+                    s.note_refusal(&e, started);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => {
+                    // Refused (or closed): try again on a new connection, a little later when
+                    // the address is at its cap.
+                    s.note_refusal(&e, started);
+                    if e == "error too_many_rooms" {
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                    continue 'connect;
+                }
+            }
+        }
+        break;
+    }
+}
+
+/// Two clients chaining games: create, join, a move each, resign, rematch, join the rematch...
+async fn spam_rematch(
+    server: SocketAddr,
+    src: Ipv4Addr,
+    end: Instant,
+    max: u64,
+    s: Arc<Spam>,
+    started: Instant,
+    m: (String, String),
+) {
+    let t = Duration::from_secs(10);
+    while Instant::now() < end && s.created.load(Ordering::Relaxed) < max {
+        let chain = async {
+            let mut a = Client::connect(server, src).await?;
+            let mut b = Client::connect(server, src).await?;
+            s.connections.fetch_add(2, Ordering::Relaxed);
+            a.send(&create(false)).await?;
+            let seated = a.wait(t, is("seated")).await?;
+            s.created.fetch_add(1, Ordering::Relaxed);
+            let mut room = seated["room"].as_str().unwrap_or_default().to_owned();
+            let secret_a = seated["secret"].as_str().unwrap_or_default().to_owned();
+            b.send(&join(&room, None)).await?;
+            let secret_b = b.wait(t, is("seated")).await?["secret"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            // `a` is White in the first game; colours swap in every rematch.
+            let mut a_white = true;
+            while Instant::now() < end && s.created.load(Ordering::Relaxed) < max {
+                let (w, bl) = if a_white {
+                    (&mut a, &mut b)
+                } else {
+                    (&mut b, &mut a)
+                };
+                let mv = |ply, uci: &str| ClientMsg::Move {
+                    room: room_id(&room),
+                    ply,
+                    uci: uci.to_owned(),
+                };
+                w.send(&mv(0, &m.0)).await?;
+                bl.wait(t, |v| event_kind(v) == "moved").await?;
+                bl.send(&mv(1, &m.1)).await?;
+                w.wait(t, |v| event_kind(v) == "moved" && v["event"]["ply"] == 1)
+                    .await?;
+                w.send(&ClientMsg::Resign {
+                    room: room_id(&room),
+                })
+                .await?;
+                for c in [&mut *w, &mut *bl] {
+                    c.wait(t, |v| event_kind(v) == "game_over").await?;
+                    c.send(&ClientMsg::Rematch {
+                        room: room_id(&room),
+                    })
+                    .await?;
+                }
+                let ready = a.wait(t, |v| event_kind(v) == "rematch_ready").await?;
+                room = ready["event"]["room"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned();
+                s.created.fetch_add(1, Ordering::Relaxed);
+                s.by_rematch.fetch_add(1, Ordering::Relaxed);
+                a.send(&join(&room, Some(&secret_a))).await?;
+                a.wait(t, is("snapshot")).await?;
+                b.send(&join(&room, Some(&secret_b))).await?;
+                b.wait(t, is("snapshot")).await?;
+                a_white = !a_white;
+            }
+            Ok::<(), String>(())
+        };
+        if let Err(e) = chain.await {
+            s.note_refusal(&format!("rematch chain: {e}"), started);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+async fn room_spam(o: &Options, opening: &(String, String)) -> Row {
+    let server = Server::start(&[]).await;
+    let addr = server.addr;
+    let m = Measure::begin(&server);
+    let src = source(5, 0);
+    let s = Arc::new(Spam::default());
+    let started = Instant::now();
+    let end = started + Duration::from_secs(o.seconds);
+    let mut tasks = Vec::new();
+    for _ in 0..o.spam_conns {
+        tasks.push(tokio::spawn(spam_creator(
+            addr,
+            src,
+            end,
+            o.spam_max,
+            s.clone(),
+            started,
+        )));
+    }
+    for _ in 0..2 {
+        tasks.push(tokio::spawn(spam_rematch(
+            addr,
+            src,
+            end,
+            o.spam_max,
+            s.clone(),
+            started,
+            opening.clone(),
+        )));
+    }
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(o.seconds + 30), t).await;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let created = s.created.load(Ordering::Relaxed);
+    let rooms_gauge = metric(addr, "asean_rooms").await;
+    let rss_end = rss_kb(server.pid).unwrap_or(0);
+    let fig = m.end().await;
+    println!(
+        "  from {src}: {created} rooms in {secs:.1} s ({} by rematch) over {} connections{}",
+        s.by_rematch.load(Ordering::Relaxed),
+        s.connections.load(Ordering::Relaxed),
+        if created >= o.spam_max {
+            format!(" (stopped at --spam-max {})", o.spam_max)
+        } else {
+            String::new()
+        }
+    );
+    println!("  refusals: {}", s.refusals.show());
+    let first_cap = s.first_cap.lock().ok().and_then(|f| *f);
+    match first_cap {
+        Some((n, ms)) => println!(
+            "  first too_many_rooms after {n} rooms, at {:.1} s",
+            ms as f64 / 1000.0
+        ),
+        None => println!("  never refused with too_many_rooms"),
+    }
+    println!(
+        "  server: asean_rooms = {}; RSS at the end of the attack {} ({:.1} KB per room created)",
+        rooms_gauge.map_or_else(|| "n/a".into(), |g| format!("{g}")),
+        mb(rss_end),
+        rss_end.saturating_sub(fig.before_kb.unwrap_or(0)) as f64 / created.max(1) as f64
+    );
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    Row {
+        name: "room-spam",
+        fig,
+        result: format!(
+            "{created} rooms held (server: {}); too_many_rooms {}{}",
+            rooms_gauge.map_or_else(|| "n/a".into(), |g| format!("{g}")),
+            s.refusals.get("error too_many_rooms"),
+            first_cap.map_or_else(String::new, |(n, _)| format!(" (first after {n})"))
+        ),
+        target: verdict(
+            first_cap.is_some() && created < o.spam_max,
+            "capped with too_many_rooms".into(),
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 5: a player who keeps coming back for a moment.
+// ---------------------------------------------------------------------------------------------
+
+async fn flicker(o: &Options, opening: &(String, String)) -> Row {
+    let countdown_ms = o.countdown_secs * 1000;
+    let server = Server::start(&["--countdown-secs".into(), o.countdown_secs.to_string()]).await;
+    let addr = server.addr;
+    let m = Measure::begin(&server);
+    let t = Duration::from_secs(10);
+    let setup = async {
+        let mut a = Client::connect(addr, LOCAL).await?;
+        a.send(&create(false)).await?;
+        let seated = a.wait(t, is("seated")).await?;
+        let room = seated["room"].as_str().unwrap_or_default().to_owned();
+        let secret = seated["secret"].as_str().unwrap_or_default().to_owned();
+        let mut b = Client::connect(addr, LOCAL).await?;
+        b.send(&join(&room, None)).await?;
+        b.wait(t, is("seated")).await?;
+        let mv = |ply, uci: &str| ClientMsg::Move {
+            room: room_id(&room),
+            ply,
+            uci: uci.to_owned(),
+        };
+        a.send(&mv(0, &opening.0)).await?;
+        b.wait(t, |v| event_kind(v) == "moved").await?;
+        b.send(&mv(1, &opening.1)).await?;
+        a.wait(t, |v| event_kind(v) == "moved" && v["event"]["ply"] == 1)
+            .await?;
+        Ok::<_, String>((room, secret, b))
+    };
+    let (room, secret, mut b) = setup
+        .await
+        .expect("flicker: set up a game where both sides moved");
+    // White (the creator) is gone now: its connection was dropped with the setup.
+    let started = Instant::now();
+    let end = started + Duration::from_secs(o.seconds);
+    let over = Arc::new(AtomicBool::new(false));
+    let visits = Arc::new(Tally::default());
+    let flickerer = {
+        let (over, visits, room, secret) =
+            (over.clone(), visits.clone(), room.clone(), secret.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(2300)).await;
+            while Instant::now() < end && !over.load(Ordering::Relaxed) {
+                let cycle = Instant::now();
+                match Client::connect(addr, LOCAL).await {
+                    Ok(mut a) => {
+                        let r = match a.send(&join(&room, Some(&secret))).await {
+                            Ok(()) => a
+                                .wait(Duration::from_secs(2), is("snapshot"))
+                                .await
+                                .map(|_| ()),
+                            Err(e) => Err(e),
+                        };
+                        visits.add(match r {
+                            Ok(()) => "rejoined".to_string(),
+                            Err(e) => format!("rejoin failed: {e}"),
+                        });
+                        tokio::time::sleep_until((cycle + Duration::from_millis(200)).into()).await;
+                        // Dropped without a close frame, like a lost network.
+                    }
+                    Err(e) => visits.add(format!("connect failed: {e}")),
+                }
+                tokio::time::sleep_until((cycle + Duration::from_millis(2500)).into()).await;
+            }
+        })
+    };
+    // The opponent: records White's presence and claims the win when the countdown runs out.
+    let mut offline_claims: Vec<(f64, u64)> = Vec::new();
+    let mut online_events = 0u32;
+    let mut claim_at: Option<Instant> = None;
+    let mut claims_sent = 0u32;
+    let claim_errors = Tally::default();
+    let mut result: Option<(f64, String)> = None;
+    let stop = end + Duration::from_millis(500);
+    while Instant::now() < stop {
+        let wake = claim_at.map_or(stop, |c| c.min(stop));
+        tokio::select! {
+            got = recv(&mut b.ws) => match got {
+                Got::Msg(v) => {
+                    b.ack(&v).await;
+                    if let Some((seat, online, claim)) = presence_of(&v) && seat == "white" {
+                        if online {
+                            online_events += 1;
+                            claim_at = None;
+                        } else if let Some(ms) = claim {
+                            offline_claims.push((started.elapsed().as_secs_f64(), ms));
+                            claim_at = Some(Instant::now() + Duration::from_millis(ms + 100));
+                        }
+                    } else if event_kind(&v) == "game_over" {
+                        let r = v["event"]["result"].as_str().unwrap_or("?").to_owned();
+                        result = Some((started.elapsed().as_secs_f64(), r));
+                        over.store(true, Ordering::Relaxed);
+                        break;
+                    } else if let Some(code) = error_code(&v) {
+                        claim_errors.add(code);
+                    }
+                }
+                Got::Closed(how) => {
+                    claim_errors.add(format!("opponent's connection closed: {how}"));
+                    break;
+                }
+            },
+            () = tokio::time::sleep_until(wake.into()) => {
+                if claim_at.is_some_and(|c| Instant::now() >= c) {
+                    claim_at = None;
+                    claims_sent += 1;
+                    let _ = b.send(&ClientMsg::ClaimVictory { room: room_id(&room) }).await;
+                }
+            }
+        }
+    }
+    over.store(true, Ordering::Relaxed);
+    let _ = tokio::time::timeout(Duration::from_secs(10), flickerer).await;
+    let fig = m.end().await;
+    let secs = |ms: u64| format!("{:.1}", ms as f64 / 1000.0);
+    println!(
+        "  {} s of visits (0.2 s every 2.5 s, countdown {} s): {}",
+        o.seconds,
+        o.countdown_secs,
+        visits.show()
+    );
+    println!(
+        "  the opponent saw {} 'online' and {} 'offline' presences; claim_in_ms when offline (s): {}",
+        online_events,
+        offline_claims.len(),
+        offline_claims
+            .iter()
+            .map(|&(at, ms)| format!("{}@{at:.0}s", secs(ms)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let first = offline_claims.first().map(|c| c.1);
+    let last = offline_claims.last().map(|c| c.1);
+    let decreasing = offline_claims
+        .windows(2)
+        .filter(|w| w[1].1 + 500 < w[0].1)
+        .count();
+    let accumulates = result
+        .as_ref()
+        .is_some_and(|(_, r)| r.starts_with("abandoned"))
+        || (offline_claims.len() >= 3 && decreasing * 5 >= (offline_claims.len() - 1) * 4);
+    let summary = match (&result, first, last) {
+        (Some((at, r)), _, _) => format!("game over at {at:.1} s: {r}"),
+        (None, Some(f), Some(l)) if accumulates => format!(
+            "countdown ran down {} -> {} s, no claim yet",
+            secs(f),
+            secs(l)
+        ),
+        (None, Some(f), Some(l)) => format!(
+            "countdown restarts: {} -> {} s over {} visits (of {countdown_ms} ms)",
+            secs(f),
+            secs(l),
+            offline_claims.len()
+        ),
+        _ => "no offline presence seen".into(),
+    };
+    println!(
+        "  {summary}; claims sent {claims_sent}, refusals: {}",
+        claim_errors.show()
+    );
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    Row {
+        name: "flicker",
+        fig,
+        result: summary,
+        target: verdict(accumulates, "away time accumulates".into()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 6: start-up on a database of finished games.
+// ---------------------------------------------------------------------------------------------
+
+/// The events of one finished game (as JSON, in the wire form both protocol versions read):
+/// both seats, `plies` plies of a fixed pseudo-random game, White resigns.
+fn finished_game(plies: usize) -> Vec<String> {
+    let mut events = vec![
+        r#"{"kind":"seated","seat":"white"}"#.to_owned(),
+        r#"{"kind":"seated","seat":"black"}"#.to_owned(),
+    ];
+    let mut g = Game::new(Rules::default());
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    for ply in 0..plies {
+        let moves = g.position().legal_moves();
+        if moves.is_empty() || g.is_over() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = moves[(rng % moves.len() as u64) as usize];
+        let san = g.position().san(m);
+        // A move that would end the game on the board is left out: the game ends by resignation.
+        if g.play(m).is_err() || g.is_over() {
+            break;
+        }
+        events.push(
+            serde_json::json!({"kind": "moved", "ply": ply, "uci": m.to_uci(), "san": san, "clocks": null})
+                .to_string(),
+        );
+    }
+    events.push(r#"{"kind":"game_over","result":"resign-black-wins","winner":"black"}"#.to_owned());
+    events
+}
+
+struct Column {
+    name: String,
+    notnull: bool,
+    default: bool,
+    pk: bool,
+}
+
+fn columns(db: &rusqlite::Connection, table: &str) -> Vec<Column> {
+    let mut stmt = db
+        .prepare(&format!("PRAGMA table_info({table})"))
+        .expect("table_info");
+    stmt.query_map([], |r| {
+        Ok(Column {
+            name: r.get(1)?,
+            notnull: r.get::<_, i64>(3)? != 0,
+            default: r.get::<_, Option<String>>(4)?.is_some(),
+            pk: r.get::<_, i64>(5)? != 0,
+        })
+    })
+    .expect("table_info")
+    .filter_map(Result::ok)
+    .collect()
+}
+
+/// Writes `n` finished games into the (migrated, empty) database at `path`, in the columns the
+/// server's schema has; panics, showing the schema, when it has a required column this does
+/// not know.
+fn write_finished(path: &Path, n: usize, plies: usize) -> (usize, usize) {
+    let mut db = rusqlite::Connection::open(path).expect("open the database");
+    db.pragma_update(None, "synchronous", "OFF")
+        .expect("pragma");
+    let schema: Vec<String> = db
+        .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .expect("schema");
+    let schema = schema.join(";\n");
+    let rooms = columns(&db, "rooms");
+    let events_cols = columns(&db, "events");
+    let rules = Rules::default();
+    let fen = rules::Position::new(rules).fen();
+    // The values this bench knows how to fill, per column name.
+    let room_value = |col: &str, i: usize, id: &str| -> Option<rusqlite::types::Value> {
+        use rusqlite::types::Value as V;
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        Some(match col {
+            "id" => V::Text(id.to_owned()),
+            "created_ms" => V::Integer(now_ms - ((n - i) as i64) * 60_000),
+            "public" => V::Integer((i % 2) as i64),
+            "promotion" => V::Text(rules.promotion.name().to_owned()),
+            "clock_initial_secs" | "clock_increment_secs" => V::Null,
+            "initial_fen" => V::Text(fen.clone()),
+            "white_secret" => V::Text(format!("{:064x}", 2 * i)),
+            "black_secret" => V::Text(format!("{:064x}", 2 * i + 1)),
+            "phase" => V::Text("finished".into()),
+            _ => return None,
+        })
+    };
+    let known = |cols: &[Column], probe: &dyn Fn(&str) -> bool| -> (Vec<String>, Vec<String>) {
+        let mut use_cols = Vec::new();
+        let mut unknown = Vec::new();
+        for c in cols {
+            if probe(&c.name) {
+                use_cols.push(c.name.clone());
+            } else if c.notnull && !c.default && !c.pk {
+                panic!(
+                    "finished-startup: the server's schema has a required column {} this bench \
+                     cannot fill; adapt write_finished to it. Schema:\n{schema}",
+                    c.name
+                );
+            } else {
+                unknown.push(c.name.clone());
+            }
+        }
+        (use_cols, unknown)
+    };
+    assert!(
+        !rooms.is_empty() && !events_cols.is_empty(),
+        "finished-startup: the server's schema has no rooms/events tables; adapt write_finished. Schema:\n{schema}"
+    );
+    let (room_cols, room_unknown) = known(&rooms, &|c| room_value(c, 0, "").is_some());
+    let (event_cols, event_unknown) =
+        known(&events_cols, &|c| matches!(c, "room" | "seq" | "event"));
+    if !room_unknown.is_empty() || !event_unknown.is_empty() {
+        println!(
+            "  note: columns left to their defaults: rooms {room_unknown:?}, events {event_unknown:?}"
+        );
+    }
+    let game = finished_game(plies);
+    let tx = db.transaction().expect("transaction");
+    {
+        let marks = |k: usize| {
+            (1..=k)
+                .map(|i| format!("?{i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut insert_room = tx
+            .prepare(&format!(
+                "INSERT INTO rooms ({}) VALUES ({})",
+                room_cols.join(", "),
+                marks(room_cols.len())
+            ))
+            .expect("insert rooms");
+        let mut insert_event = tx
+            .prepare(&format!(
+                "INSERT INTO events ({}) VALUES ({})",
+                event_cols.join(", "),
+                marks(event_cols.len())
+            ))
+            .expect("insert events");
+        for i in 0..n {
+            let id = format!("{:020x}", 0x00ab_0000_0000_0000_0000u128 + i as u128);
+            let values: Vec<_> = room_cols
+                .iter()
+                .map(|c| room_value(c, i, &id).expect("known column"))
+                .collect();
+            insert_room
+                .execute(rusqlite::params_from_iter(values))
+                .expect("insert a room");
+            for (seq, e) in game.iter().enumerate() {
+                let values: Vec<rusqlite::types::Value> = event_cols
+                    .iter()
+                    .map(|c| match c.as_str() {
+                        "room" => rusqlite::types::Value::Text(id.clone()),
+                        "seq" => rusqlite::types::Value::Integer(seq as i64 + 1),
+                        _ => rusqlite::types::Value::Text(e.clone()),
+                    })
+                    .collect();
+                insert_event
+                    .execute(rusqlite::params_from_iter(values))
+                    .expect("insert an event");
+            }
+        }
+    }
+    tx.commit().expect("commit");
+    db.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .expect("checkpoint");
+    (n, game.len())
+}
+
+async fn finished_startup(o: &Options) -> Row {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("finished.sqlite3");
+    // The server creates its own schema; then the games are written into it directly.
+    {
+        let mut s = Server::spawn(&[], Some(&db));
+        s.ready(Duration::from_secs(60))
+            .await
+            .expect("the server did not start on an empty database");
+    }
+    let t = Instant::now();
+    let (games, events) = write_finished(&db, o.finished, o.finished_plies);
+    let size = std::fs::metadata(&db).map_or(0, |m| m.len());
+    println!(
+        "  wrote {games} finished games of {events} events each ({} on disk) in {:.1} s",
+        mb(size / 1024),
+        t.elapsed().as_secs_f64()
+    );
+    let mut server = Server::spawn(&[], Some(&db));
+    let m = Measure::begin_pid(server.pid, None, 0);
+    let ready = server.ready(Duration::from_secs(120)).await;
+    let rss_ready = rss_kb(server.pid).unwrap_or(0);
+    let cpu_ready = cpu_ms(server.pid);
+    let peak_ready = m.peak_now().max(rss_ready);
+    let rooms_gauge = metric(server.addr, "asean_rooms").await;
+    let fig = m.end().await;
+    let ready_ms = ready.map(|d| d.as_millis() as u64);
+    println!(
+        "  /healthz answered {} after spawn; RSS then {} (peak so far {}), CPU then {} ms; asean_rooms = {}",
+        ready_ms.map_or_else(|| "NEVER (120 s)".into(), |ms| format!("{ms} ms")),
+        mb(rss_ready),
+        mb(peak_ready),
+        cpu_ready,
+        rooms_gauge.map_or_else(|| "n/a".into(), |g| format!("{g}"))
+    );
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    let ok = ready_ms.is_some_and(|ms| ms < 1000) && rss_ready < 60 * 1024;
+    Row {
+        name: "finished-startup",
+        fig,
+        result: format!(
+            "{games} games: ready in {} with RSS {}",
+            ready_ms.map_or_else(|| "never".into(), |ms| format!("{ms} ms")),
+            mb(rss_ready)
+        ),
+        target: verdict(ok, "ready < 1 s, RSS < 60 MB".into()),
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let o = options();
+    let open_files = Command::new("sh")
+        .args(["-c", "ulimit -n"])
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .unwrap_or_default();
+    println!(
+        "lobby hostile-clients bench: {} (open-file limit {}, server {})",
+        o.scenarios.join(", "),
+        open_files.trim(),
+        env!("CARGO_BIN_EXE_server")
+    );
+    let opening = opening();
+    let mut rows = Vec::new();
+    for name in &o.scenarios {
+        println!("== {name}");
+        let row = match name.as_str() {
+            "idle" => idle(&o).await,
+            "slow-readers" => slow_readers(&o).await,
+            "idle-tcp" => idle_tcp(&o, &opening.0).await,
+            "room-spam" => room_spam(&o, &opening).await,
+            "flicker" => flicker(&o, &opening).await,
+            "finished-startup" => finished_startup(&o).await,
+            _ => unreachable!("checked by options()"),
+        };
+        rows.push(row);
+    }
+    println!();
+    println!(
+        "{:<17} {:>10} {:>10} {:>10} {:>8} {:>6}  result / target",
+        "scenario", "RSS before", "peak", "+3 s", "CPU ms", "CPU %"
+    );
+    for r in &rows {
+        println!(
+            "{:<17} {:>10} {:>10} {:>10} {:>8} {:>5.0}%  {}",
+            r.name,
+            r.fig.before_kb.map_or_else(|| "-".into(), mb),
+            mb(r.fig.peak_kb),
+            mb(r.fig.after_kb),
+            r.fig.cpu_ms,
+            r.fig.cpu_pct(),
+            r.result
+        );
+        println!("{:69}{}", "", r.target);
+    }
+}
