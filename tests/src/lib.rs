@@ -153,13 +153,33 @@ impl TestServer {
     /// # Errors
     /// If the bundle is missing or no port can be bound.
     pub async fn start() -> Result<Self> {
+        Self::start_with(|_| {}).await
+    }
+
+    /// [`TestServer::start`] with a configuration changed by `configure` first, e.g. short
+    /// lobby timings:
+    ///
+    /// ```no_run
+    /// # async fn demo() -> anyhow::Result<()> {
+    /// use std::time::Duration;
+    /// let server = e2e::TestServer::start_with(|c| {
+    ///     c.lobby.invite_ttl = Duration::from_secs(2);
+    /// })
+    /// .await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// If the bundle is missing or no port can be bound.
+    pub async fn start_with(configure: impl FnOnce(&mut server::Config)) -> Result<Self> {
         check_bundle()?;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .context("binding a loopback port for the server")?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = oneshot::channel::<()>();
-        let config = server::Config::new(www_dir());
+        let mut config = server::Config::new(www_dir());
+        configure(&mut config);
         tokio::spawn(async move {
             let shutdown = async {
                 let _ = stopped.await;

@@ -5,78 +5,15 @@
 
 mod common;
 
-use anyhow::{Context, Result, ensure};
-use common::{START_FEN, assert_shows, displayed, finish, replay, wait_dialog};
-use e2e::{Browser, TestServer, Viewport};
+use anyhow::{Result, ensure};
+use common::{
+    START_FEN, assert_shows, create_room, displayed, drop_connection, finish, replay, room_of,
+    squares, stored_seat, wait_dialog,
+};
+use e2e::{TestServer, Viewport};
 
 /// Nd2 Nd7 Nc4 Ne7 Nxd6#: the shortest mate from the start.
 const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
-
-const SEATS_KEY: &str = "asean.seats.v1";
-
-fn squares(uci: &str) -> (&str, &str) {
-    (&uci[0..2], &uci[2..4])
-}
-
-/// Opens the new-game dialog and creates an online room with these choices.
-async fn create_room(b: &Browser, seat: &str, clock: &str, visibility: &str) -> Result<String> {
-    b.click("#btn-new").await?;
-    wait_dialog(b, "new-game", true).await?;
-    b.click(r#"#new-game input[name="mode"][value="online"]"#)
-        .await?;
-    ensure!(
-        displayed(b, "#time-control").await?,
-        "the online options are shown for online play"
-    );
-    ensure!(
-        !displayed(b, "#ai-level").await?,
-        "the AI level is hidden for online play"
-    );
-    b.click(&format!(r#"#new-game input[name="human"][value="{seat}"]"#))
-        .await?;
-    b.select_value("#time-control", clock).await?;
-    b.click(&format!(
-        r#"#new-game input[name="visibility"][value="{visibility}"]"#
-    ))
-    .await?;
-    b.click("#new-game-start").await?;
-    wait_dialog(b, "new-game", false).await?;
-    b.wait_for("#waiting:not([hidden])").await?;
-    // The invite link appears once the server has made the room.
-    let mut link = String::new();
-    b.wait_until("the invite link", async |b| {
-        link = b
-            .js("return document.getElementById('invite-link').value;")
-            .await?
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        Ok(link.contains("/#/room/"))
-    })
-    .await?;
-    Ok(link)
-}
-
-fn room_of(link: &str) -> Result<String> {
-    let id = link
-        .rsplit_once("/#/room/")
-        .map(|(_, id)| id.to_owned())
-        .context("invite link without a room")?;
-    ensure!(
-        id.len() == 20 && id.bytes().all(|c| c.is_ascii_hexdigit()),
-        "room id {id:?}"
-    );
-    Ok(id)
-}
-
-/// The seat stored for `room` in the browser's seat book.
-async fn stored_seat(b: &Browser, room: &str) -> Result<Option<String>> {
-    let Some(text) = b.storage_get(SEATS_KEY).await? else {
-        return Ok(None);
-    };
-    let book: serde_json::Value = serde_json::from_str(&text)?;
-    Ok(book[room]["seat"].as_str().map(str::to_owned))
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn friends_play_through_an_invite_link_with_a_reload() -> Result<()> {
@@ -134,8 +71,7 @@ async fn friends_play_through_an_invite_link_with_a_reload() -> Result<()> {
         if ply == 4 {
             // B's network drops for a few seconds: B shows it, A sees B away, A's mating move
             // reaches B after the reconnection.
-            b.js("return import('/pkg/web.js').then((m) => { m.lobby_drop_connection(3000); return true; });")
-                .await?;
+            drop_connection(&b, 3000).await?;
             b.wait_for("#reconnecting:not([hidden])").await?;
             b.screenshot("online-reconnecting-phone").await?;
             a.wait_for(r#"#opponent-status[data-state="away"]"#).await?;
@@ -246,6 +182,22 @@ async fn lobby_lists_a_public_room_with_live_counts() -> Result<()> {
     b.wait_for("#draw-offer:not([hidden])").await?;
     b.click("#btn-draw-decline").await?;
     b.wait_for("#draw-offer[hidden]").await?;
+
+    // Until both sides have moved the game can be aborted, not resigned; after Black's reply
+    // it is a real game.
+    ensure!(
+        displayed(&b, "#btn-abort").await? && !displayed(&b, "#btn-resign").await?,
+        "abort instead of resign after one move"
+    );
+    b.click_move("d6", "d5").await?;
+    a.wait_for_plies(2).await?;
+    for p in [&a, &b] {
+        p.wait_for("#btn-abort[hidden]").await?;
+        ensure!(
+            displayed(p, "#btn-resign").await?,
+            "resign after both moved"
+        );
+    }
 
     // B resigns: White wins; both may ask for a rematch, which swaps the colours.
     b.click("#btn-resign").await?;

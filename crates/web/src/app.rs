@@ -360,6 +360,27 @@ impl App {
         self.rendered_moves = None;
     }
 
+    /// A new game on the board (not saved until it has a move, or the AI's first one): hot-seat,
+    /// or against the AI with `ai`'s settings.
+    fn fresh_board(&mut self, rules: Rules, ai: Option<AiGame>) {
+        self.game = Game::new(rules);
+        self.ai = ai;
+        self.ai_pending = None;
+        self.hint = None;
+        if let Some(a) = ai {
+            // Show the human's side at the bottom.
+            self.flipped = a.human == Color::Black;
+        }
+        self.id = storage::new_id();
+        self.created = storage::js_now();
+        self.synced = None;
+        self.selected = None;
+        self.pending_promotion = None;
+        self.animate = None;
+        self.rendered_moves = None;
+        self.saved_dirty = true;
+    }
+
     fn report(&mut self, q: &Quarantined) {
         let notice = Notice::Quarantined {
             key: q.moved_to.clone(),
@@ -413,21 +434,7 @@ impl App {
                 self.leave_online();
                 Dialog::NewGame.close();
                 Dialog::GameOver.close();
-                self.game = Game::new(Rules { promotion });
-                self.ai = ai;
-                self.ai_pending = None;
-                self.hint = None;
-                if let Some(a) = ai {
-                    // Show the human's side at the bottom.
-                    self.flipped = a.human == Color::Black;
-                }
-                self.id = storage::new_id();
-                self.created = storage::js_now();
-                self.synced = None;
-                self.selected = None;
-                self.pending_promotion = None;
-                self.rendered_moves = None;
-                self.saved_dirty = true;
+                self.fresh_board(Rules { promotion }, ai);
                 self.persist();
                 dialogs::toast(self.lang.t(Key::ToastNewGame), false);
             }
@@ -1145,6 +1152,9 @@ impl App {
         let lang = self.lang;
         let pos = self.game.position().clone();
         let over = self.game.outcome();
+        // Also ended: an online game the server ended (time, abandonment, abort) or a room
+        // closed without a game, which the local rules know nothing of.
+        let ended = over.is_some() || self.online_ended();
 
         // Board.
         let pieces = (0..64)
@@ -1168,7 +1178,7 @@ impl App {
         if let Some(b) = dom::by_id("board") {
             dom::set_attr(&b, "aria-label", lang.t(Key::BoardLabel));
             dom::set_class(&b, "flipped", self.flipped);
-            dom::set_class(&b, "over", over.is_some());
+            dom::set_class(&b, "over", ended);
         }
 
         // Status line.
@@ -1297,7 +1307,7 @@ impl App {
             );
             dom::set_attr(&e, "data-value", &fifty.to_string());
             // Once the game is over the counters no longer matter.
-            dom::set_hidden(&e, over.is_some());
+            dom::set_hidden(&e, ended);
         }
         let reps = self.game.repetitions();
         if let Some(e) = dom::by_id("repetition-counter") {
@@ -1306,7 +1316,7 @@ impl App {
                 &lang.fmt(Key::RepetitionCounter, &[("n", &reps.to_string())]),
             );
             dom::set_attr(&e, "data-value", &reps.to_string());
-            dom::set_hidden(&e, over.is_some());
+            dom::set_hidden(&e, ended);
         }
         let claim = if self.game.can_claim(DrawClaim::Threefold) {
             Some(Key::ClaimThreefold)
@@ -1471,12 +1481,7 @@ impl App {
             let Some(info) = dom::el("div", "saved-info") else {
                 continue;
             };
-            let date = js_sys::Date::new(&g.updated.into());
-            let options = js_sys::Object::new();
-            for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
-                let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
-            }
-            let when: String = date.to_locale_string(lang.code(), &options).into();
+            let when = date_time_text(lang, g.updated);
             let mut summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
             if let Ok(Some(a)) = g.ai_game() {
                 summary.push_str(" · ");
@@ -1526,6 +1531,17 @@ impl App {
             dom::set_hidden(&empty, shown > 0);
         }
     }
+}
+
+/// A moment (milliseconds since the Unix epoch) as the language writes a date and time, e.g.
+/// "Dec 1, 2026, 2:13 PM".
+fn date_time_text(lang: Lang, ms: f64) -> String {
+    let date = js_sys::Date::new(&ms.into());
+    let options = js_sys::Object::new();
+    for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
+        let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
+    }
+    date.to_locale_string(lang.code(), &options).into()
 }
 
 /// Whether a stored version of the game (`stored`) must not be overwritten by ours

@@ -50,16 +50,29 @@
 //! - Storage problems: `#notice` (with the list `#notice-list`, dismissed by
 //!   `#notice-dismiss`); transient messages are toasts in `#toasts`.
 //! - Online play ([`lobby`]): the invite link is `<origin>/#/room/<id>` (opening it joins the
-//!   room; the address bar shows it while a room is open). Waiting screen `#waiting` with the
-//!   read-only `#invite-link`, `#btn-copy-link` (sets `data-copied="true"` once copied) and
-//!   `#btn-share` (only where the Web Share API exists). `#reconnecting` is shown while the
-//!   connection is down. `#opponent-status` (`data-state="online"|"away"|"gone"`, with the
-//!   claim countdown), `#btn-claim-victory` (shown when the countdown has run out),
+//!   room; the address bar shows it while a room is open). Waiting screen `#waiting` (shown to
+//!   the creator until the other seat is taken) with the read-only `#invite-link`,
+//!   `#btn-copy-link` (sets `data-copied="true"` once copied), `#btn-share` (only where the
+//!   Web Share API exists), `#waiting-info` (a public room: listed in the lobby or not, with
+//!   `data-listed="true"|"false"`; a private one: when the link expires) and `#waiting-cancel`
+//!   (cancels the invitation: the page goes back to its own board with a toast, and the room's
+//!   seat is dropped from `asean.seats.v1`). A cancelled or expired invitation opened from its
+//!   link shows `#room-closed` (`data-reason="cancelled"|"expired"`) with `#room-closed-title`
+//!   ("This invitation was cancelled" / "This invitation has expired"), `#room-closed-text`,
+//!   `#room-closed-new` (the new-game dialog) and `#room-closed-leave` (back to the page's own
+//!   board); the board is not playable there. `#reconnecting` is shown while the connection
+//!   is down. `#opponent-status` (`data-state="online"|"away"|"gone"`, with the countdown:
+//!   before both sides have moved it says the game will be aborted, after that when victory
+//!   may be claimed), `#btn-claim-victory` (shown when the countdown has run out after both
+//!   sides have moved), `#btn-abort` (shown to a seated player instead of `#btn-resign` while
+//!   both seats are taken, the game is not over and fewer than two moves are played),
 //!   `#draw-offer` (the opponent's offer) with `#btn-draw-accept` / `#btn-draw-decline`,
 //!   `#btn-draw` offers a draw online, `#btn-rematch` after the game, clocks `#clocks` with
 //!   `#clock-white` and `#clock-black` (`.clock-time` text, `data-ms`, class `running`).
 //!   `#status[data-outcome]` also takes the server's `timeout-white-wins`,
-//!   `timeout-black-wins`, `timeout-draw`, `abandoned-white-wins`, `abandoned-black-wins`.
+//!   `timeout-black-wins`, `timeout-draw`, `abandoned-white-wins`, `abandoned-black-wins` and
+//!   `aborted` (no winner; also in `#game-over[data-outcome]`). A finished game opened from
+//!   its link shows its moves and result, read-only.
 //! - Lobby panel `#lobby`: `#lobby-counts` ("N players online · M games in progress"), public
 //!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.

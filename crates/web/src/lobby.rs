@@ -11,7 +11,9 @@
 //!
 //! Everything except the connection itself is plain Rust, tested on the host.
 
-use protocol::{ClientMsg, Clocks, Color, RoomEvent, RoomId, RoomState, ServerMsg, TimeControl};
+use protocol::{
+    ClientMsg, Clocks, CloseReason, Color, RoomEvent, RoomId, RoomState, ServerMsg, TimeControl,
+};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -44,29 +46,26 @@ pub enum NetEvent {
 // Plain helpers.
 
 /// The room id of an invite link's fragment (`#/room/<id>`), if it is one: 20 lower-case hex
-/// digits.
+/// digits, read once into a [`RoomId`].
 ///
 /// ```
 /// use web::lobby::room_from_hash;
-/// assert_eq!(room_from_hash("#/room/0123456789abcdef0123").as_deref(), Some("0123456789abcdef0123"));
+/// let id = room_from_hash("#/room/0123456789abcdef0123").unwrap();
+/// assert_eq!(id.as_str(), "0123456789abcdef0123");
 /// assert_eq!(room_from_hash("#/room/nope"), None);
 /// assert_eq!(room_from_hash(""), None);
 /// ```
 pub fn room_from_hash(hash: &str) -> Option<RoomId> {
-    let id = hash
-        .strip_prefix('#')
+    hash.strip_prefix('#')
         .unwrap_or(hash)
-        .strip_prefix("/room/")?;
-    let id = id.trim_end_matches('/');
-    (id.len() == 20
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
-    .then(|| id.to_owned())
+        .strip_prefix("/room/")?
+        .trim_end_matches('/')
+        .parse()
+        .ok()
 }
 
 /// The invite link of `room` on the site at `origin` (e.g. `https://example.org`).
-pub fn invite_link(origin: &str, room: &str) -> String {
+pub fn invite_link(origin: &str, room: &RoomId) -> String {
     format!("{}/#/room/{room}", origin.trim_end_matches('/'))
 }
 
@@ -142,11 +141,20 @@ pub struct SeatBook {
 }
 
 impl SeatBook {
-    /// Reads the stored JSON; anything unreadable is an empty book.
+    /// Reads the stored JSON; anything unreadable is an empty book, and an entry that is not a
+    /// room id with a seat is skipped (the others are kept).
     pub fn parse(text: &str) -> SeatBook {
-        SeatBook {
-            seats: serde_json::from_str(text).unwrap_or_default(),
-        }
+        let raw: BTreeMap<String, serde_json::Value> =
+            serde_json::from_str(text).unwrap_or_default();
+        let seats = raw
+            .into_iter()
+            .filter_map(|(room, entry)| {
+                let room = room.parse::<RoomId>().ok()?;
+                let entry = serde_json::from_value::<SeatEntry>(entry).ok()?;
+                Some((room, entry))
+            })
+            .collect();
+        SeatBook { seats }
     }
 
     /// The JSON to store.
@@ -155,9 +163,9 @@ impl SeatBook {
     }
 
     /// Remembers a seat, forgetting the oldest ones beyond the limit.
-    pub fn insert(&mut self, room: &str, seat: Color, secret: &str, now: f64) {
+    pub fn insert(&mut self, room: &RoomId, seat: Color, secret: &str, now: f64) {
         self.seats.insert(
-            room.to_owned(),
+            room.clone(),
             SeatEntry {
                 seat,
                 secret: secret.to_owned(),
@@ -178,8 +186,14 @@ impl SeatBook {
     }
 
     /// The seat held in `room`, if any.
-    pub fn get(&self, room: &str) -> Option<&SeatEntry> {
+    pub fn get(&self, room: &RoomId) -> Option<&SeatEntry> {
         self.seats.get(room)
+    }
+
+    /// Forgets the seat held in `room` (a closed room has nothing left to resume); returns
+    /// whether there was one.
+    pub fn remove(&mut self, room: &RoomId) -> bool {
+        self.seats.remove(room).is_some()
     }
 
     /// Reads the book from `localStorage` (empty when unavailable).
@@ -214,7 +228,31 @@ pub enum Step {
     Gap,
 }
 
-/// A room as this browser knows it: the last snapshot plus the events after it, in order.
+/// What this page knows of the opponent's presence, for `#opponent-status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Connected.
+    Online,
+    /// Away, with no countdown known (e.g. before the server said how long).
+    Away,
+    /// Away: the countdown has `ms` left. When it runs out the win may be claimed, or, before
+    /// both sides have moved (`aborts`), the server aborts the game.
+    Countdown {
+        /// Milliseconds left.
+        ms: u64,
+        /// The game will be aborted rather than won.
+        aborts: bool,
+    },
+    /// The countdown has run out: the win may be claimed, or (`aborts`) the game is being
+    /// aborted.
+    Gone {
+        /// The game is aborted rather than won.
+        aborts: bool,
+    },
+}
+
+/// A room as this browser knows it: the last snapshot plus the events after it, in order, and
+/// the presence reports since.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoomView {
     /// The room.
@@ -227,14 +265,15 @@ pub struct RoomView {
     pub state: RoomState,
     /// When the clocks in `state` were read (milliseconds, the page's clock).
     pub clocks_at: f64,
-    /// When the opponent's absence lets us claim the win (milliseconds, the page's clock).
+    /// When the opponent's absence lets us claim the win, or aborts the game before both sides
+    /// have moved (milliseconds, the page's clock).
     pub claim_at: Option<f64>,
 }
 
 impl RoomView {
     /// A room from a snapshot received at `now` (milliseconds).
     pub fn from_snapshot(
-        id: &str,
+        id: &RoomId,
         seq: u64,
         you: Option<Color>,
         state: RoomState,
@@ -242,7 +281,7 @@ impl RoomView {
     ) -> RoomView {
         let claim_at = state.claim_in_ms.map(|ms| now + ms as f64);
         RoomView {
-            id: id.to_owned(),
+            id: id.clone(),
             you,
             seq,
             state,
@@ -276,7 +315,7 @@ impl RoomView {
             RoomEvent::DrawOffered { by } => s.draw_offer = Some(*by),
             RoomEvent::DrawDeclined { .. } => s.draw_offer = None,
             RoomEvent::GameOver { result, .. } => {
-                s.outcome = Some(result.clone());
+                s.outcome = Some(*result);
                 s.draw_offer = None;
                 // The clocks stop where they are.
                 if let Some(c) = s.clocks {
@@ -290,24 +329,44 @@ impl RoomView {
                 self.claim_at = None;
                 s.claim_in_ms = None;
             }
-            RoomEvent::Presence {
-                seat,
-                online,
-                claim_in_ms,
-            } => {
-                match seat {
-                    Color::White => s.seats.white_online = *online,
-                    Color::Black => s.seats.black_online = *online,
-                }
-                if Some(*seat) != self.you {
-                    s.claim_in_ms = if *online { None } else { *claim_in_ms };
-                    self.claim_at = s.claim_in_ms.map(|ms| now + ms as f64);
-                }
-            }
+            // Presence in the log comes from servers older than `ServerMsg::Presence`: it is
+            // stale by now (the snapshot and the live reports say who is here), so it only
+            // takes its number.
+            RoomEvent::Presence { .. } => {}
             RoomEvent::RematchOffered { by } => s.rematch_offer = Some(*by),
             RoomEvent::RematchReady { room } => s.rematch_room = Some(room.clone()),
+            RoomEvent::Listed { listed } => s.listed = *listed,
+            RoomEvent::Closed { reason } => {
+                s.closed = Some(*reason);
+                s.listed = false;
+                s.draw_offer = None;
+                s.claim_in_ms = None;
+                self.claim_at = None;
+            }
         }
         Step::Applied
+    }
+
+    /// Applies a presence report ([`ServerMsg::Presence`], not numbered) received at `now`:
+    /// whether `seat` is connected and, when it is the opponent who left, the countdown.
+    pub fn apply_presence(
+        &mut self,
+        seat: Color,
+        online: bool,
+        claim_in_ms: Option<u64>,
+        now: f64,
+    ) {
+        let s = &mut self.state;
+        match seat {
+            Color::White => s.seats.white_online = online,
+            Color::Black => s.seats.black_online = online,
+        }
+        // Our own presence never starts a countdown, and a game that is over has none.
+        if Some(seat) == self.you || s.outcome.is_some() || s.closed.is_some() {
+            return;
+        }
+        s.claim_in_ms = if online { None } else { claim_in_ms };
+        self.claim_at = s.claim_in_ms.map(|ms| now + ms as f64);
     }
 
     /// The other seat.
@@ -318,6 +377,37 @@ impl RoomView {
     /// Whether both seats are taken.
     pub fn full(&self) -> bool {
         self.state.seats.white_taken && self.state.seats.black_taken
+    }
+
+    /// Whether the game is over (a result, including an abort).
+    pub fn over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// Why the room closed without a game (cancelled or expired invitation), if it did.
+    pub fn closed(&self) -> Option<CloseReason> {
+        self.state.closed
+    }
+
+    /// Whether both sides have made a move: until then the game can only be aborted, not won
+    /// by the opponent's absence.
+    pub fn both_moved(&self) -> bool {
+        self.state.moves.len() >= 2
+    }
+
+    /// Whether this page holds a seat and waits for the opponent to take the other one.
+    pub fn waiting_for_opponent(&self) -> bool {
+        self.you.is_some() && !self.full() && !self.over() && self.closed().is_none()
+    }
+
+    /// Whether this page may abort the game: seated, both seats taken, not over, and not both
+    /// sides have moved yet.
+    pub fn can_abort(&self) -> bool {
+        self.you.is_some()
+            && self.full()
+            && !self.over()
+            && self.closed().is_none()
+            && !self.both_moved()
     }
 
     /// Whether `seat` has an open connection.
@@ -336,9 +426,28 @@ impl RoomView {
             .map(|c| clocks_now(c, self.clocks_at, now))
     }
 
-    /// Milliseconds until the win may be claimed, while the opponent is away.
+    /// Milliseconds until the win may be claimed (or the game is aborted), while the opponent
+    /// is away.
     pub fn claim_left(&self, now: f64) -> Option<u64> {
         self.claim_at.map(|at| (at - now).max(0.0) as u64)
+    }
+
+    /// The opponent's presence at `now`, for a seated player of a game in progress (`None`
+    /// otherwise: watching, waiting, over or closed).
+    pub fn opponent_presence(&self, now: f64) -> Option<Opponent> {
+        let opp = self.opponent()?;
+        if !self.full() || self.over() || self.closed().is_some() {
+            return None;
+        }
+        if self.online(opp) {
+            return Some(Opponent::Online);
+        }
+        let aborts = !self.both_moved();
+        Some(match self.claim_left(now) {
+            Some(0) => Opponent::Gone { aborts },
+            Some(ms) => Opponent::Countdown { ms, aborts },
+            None => Opponent::Away,
+        })
     }
 }
 
@@ -561,7 +670,11 @@ pub fn drop_connection(hold_ms: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{PromotionRule, Seats};
+    use protocol::{GameResult, PromotionRule, ResultReason, Seats};
+
+    fn id(n: u8) -> RoomId {
+        RoomId::from_bytes([n; 10])
+    }
 
     fn state() -> RoomState {
         RoomState {
@@ -586,7 +699,19 @@ mod tests {
                 running: None,
             }),
             claim_in_ms: None,
+            closed: None,
+            listed: false,
+            expires_at_ms: None,
         }
+    }
+
+    /// A room with both seats taken and both players here, seen from White's seat.
+    fn full_room(moves: &[&str]) -> RoomView {
+        let mut s = state();
+        s.seats.black_taken = true;
+        s.seats.black_online = true;
+        s.moves = moves.iter().map(|m| (*m).to_owned()).collect();
+        RoomView::from_snapshot(&id(1), 1, Some(Color::White), s, 0.0)
     }
 
     fn moved(ply: u32, uci: &str, running: Color) -> RoomEvent {
@@ -599,12 +724,14 @@ mod tests {
                 black_ms: 60_000,
                 running: Some(running),
             }),
+            at_ms: Some(1_700_000_000_000),
         }
     }
 
     #[test]
     fn events_apply_in_order_once() {
-        let mut r = RoomView::from_snapshot("r", 2, Some(Color::White), state(), 0.0);
+        let mut r = RoomView::from_snapshot(&id(1), 2, Some(Color::White), state(), 0.0);
+        assert!(r.waiting_for_opponent());
         assert_eq!(
             r.apply(2, &RoomEvent::Seated { seat: Color::Black }, 0.0),
             Step::Duplicate
@@ -615,6 +742,7 @@ mod tests {
             Step::Applied
         );
         assert!(r.full());
+        assert!(!r.waiting_for_opponent());
         assert_eq!(r.apply(5, &moved(1, "b8d7", Color::White), 0.0), Step::Gap);
         assert_eq!(
             r.apply(4, &moved(0, "b1d2", Color::Black), 0.0),
@@ -632,70 +760,241 @@ mod tests {
         assert_eq!(r.seq, 5);
         let c = r.clocks_at(3500.0).expect("clocks");
         assert_eq!((c.white_ms, c.black_ms), (57_500, 60_000));
+        let resigned = GameResult::win(Color::Black, ResultReason::Resignation);
         r.apply(
             6,
             &RoomEvent::GameOver {
-                result: "resign-black-wins".into(),
+                result: resigned,
                 winner: Some(Color::Black),
             },
             4000.0,
         );
         let c = r.clocks_at(9000.0).expect("clocks");
         assert_eq!((c.white_ms, c.running), (57_000, None));
-        assert_eq!(r.state.outcome.as_deref(), Some("resign-black-wins"));
+        assert_eq!(r.state.outcome, Some(resigned));
+        assert_eq!(
+            r.state.outcome.map(GameResult::label),
+            Some("resign-black-wins")
+        );
     }
 
     #[test]
     fn presence_of_the_opponent_starts_the_countdown() {
-        let mut r = RoomView::from_snapshot("r", 1, Some(Color::White), state(), 0.0);
-        let away = RoomEvent::Presence {
-            seat: Color::Black,
-            online: false,
-            claim_in_ms: Some(30_000),
-        };
-        r.apply(2, &away, 1000.0);
+        let mut r = full_room(&["e3e4", "d6d5"]);
+        assert_eq!(r.opponent_presence(0.0), Some(Opponent::Online));
+        r.apply_presence(Color::Black, false, Some(30_000), 1000.0);
         assert_eq!(r.claim_left(11_000.0), Some(20_000));
+        assert_eq!(
+            r.opponent_presence(11_000.0),
+            Some(Opponent::Countdown {
+                ms: 20_000,
+                aborts: false
+            })
+        );
         assert_eq!(r.claim_left(99_000.0), Some(0));
-        let back = RoomEvent::Presence {
-            seat: Color::Black,
-            online: true,
-            claim_in_ms: None,
-        };
-        r.apply(3, &back, 12_000.0);
+        assert_eq!(
+            r.opponent_presence(99_000.0),
+            Some(Opponent::Gone { aborts: false })
+        );
+        r.apply_presence(Color::Black, true, None, 12_000.0);
         assert_eq!(r.claim_left(13_000.0), None);
         assert!(r.online(Color::Black));
+        // Presence is not numbered: the event count stays where it was.
+        assert_eq!(r.seq, 1);
         // Our own presence never starts a countdown.
-        let me = RoomEvent::Presence {
-            seat: Color::White,
-            online: false,
-            claim_in_ms: Some(5),
-        };
-        r.apply(4, &me, 0.0);
+        r.apply_presence(Color::White, false, Some(5), 0.0);
         assert_eq!(r.claim_left(0.0), None);
+        assert!(!r.online(Color::White));
+        // Away without a countdown yet.
+        r.apply_presence(Color::Black, false, None, 0.0);
+        assert_eq!(r.opponent_presence(0.0), Some(Opponent::Away));
+        // Nobody's presence matters to a spectator's page.
+        let mut watching = full_room(&[]);
+        watching.you = None;
+        watching.apply_presence(Color::Black, false, Some(1000), 0.0);
+        assert_eq!(watching.opponent_presence(0.0), None);
+    }
+
+    #[test]
+    fn before_both_sides_moved_the_countdown_aborts() {
+        let mut r = full_room(&["e3e4"]);
+        assert!(r.can_abort());
+        assert!(!r.both_moved());
+        r.apply_presence(Color::Black, false, Some(20_000), 0.0);
+        assert_eq!(
+            r.opponent_presence(5_000.0),
+            Some(Opponent::Countdown {
+                ms: 15_000,
+                aborts: true
+            })
+        );
+        assert_eq!(
+            r.opponent_presence(25_000.0),
+            Some(Opponent::Gone { aborts: true })
+        );
+        // Once both have moved, the same absence is a claimable win.
+        assert_eq!(
+            r.apply(2, &moved(1, "d6d5", Color::White), 0.0),
+            Step::Applied
+        );
+        assert!(r.both_moved());
+        assert!(!r.can_abort());
+        assert_eq!(
+            r.opponent_presence(25_000.0),
+            Some(Opponent::Gone { aborts: false })
+        );
+    }
+
+    #[test]
+    fn an_aborted_game_is_over_without_a_winner() {
+        let mut r = full_room(&[]);
+        assert!(r.can_abort());
+        r.apply_presence(Color::Black, false, Some(1000), 0.0);
+        let step = r.apply(
+            2,
+            &RoomEvent::GameOver {
+                result: GameResult::ABORTED,
+                winner: None,
+            },
+            10.0,
+        );
+        assert_eq!(step, Step::Applied);
+        assert!(r.over());
+        assert!(!r.can_abort());
+        let result = r.state.outcome.expect("a result");
+        assert!(result.is_aborted());
+        assert_eq!(result.winner(), None);
+        assert_eq!(result.label(), "aborted");
+        // No countdown and no presence line once it is over.
+        assert_eq!(r.claim_left(0.0), None);
+        assert_eq!(r.opponent_presence(0.0), None);
+        r.apply_presence(Color::Black, false, Some(1000), 20.0);
+        assert_eq!(r.claim_left(20.0), None);
+        // A waiting room cannot be aborted (its creator cancels it instead), nor can a
+        // spectator abort.
+        let waiting = RoomView::from_snapshot(&id(2), 1, Some(Color::White), state(), 0.0);
+        assert!(!waiting.can_abort());
+        let mut watching = full_room(&[]);
+        watching.you = None;
+        assert!(!watching.can_abort());
+    }
+
+    #[test]
+    fn an_old_presence_event_only_takes_its_number() {
+        let mut r = full_room(&["e3e4", "d6d5"]);
+        let before = r.state.clone();
+        let old = RoomEvent::Presence {
+            seat: Color::Black,
+            online: false,
+            claim_in_ms: Some(5_000),
+        };
+        assert_eq!(r.apply(2, &old, 0.0), Step::Applied);
+        assert_eq!(r.seq, 2);
+        assert_eq!(r.state, before);
+        assert_eq!(r.opponent_presence(10_000.0), Some(Opponent::Online));
+        // The event read from an old log's JSON.
+        let json = r#"{"type":"event","room":"0123456789abcdef0123","seq":3,"event":{"kind":"presence","seat":"white","online":false,"claim_in_ms":60000}}"#;
+        let Ok(ServerMsg::Event { seq, event, .. }) = protocol::parse_server(json) else {
+            panic!("an old presence event still reads");
+        };
+        assert_eq!(r.apply(seq, &event, 0.0), Step::Applied);
+        assert_eq!(r.state, before);
+    }
+
+    #[test]
+    fn listing_follows_the_listed_event() {
+        let mut s = state();
+        s.public = true;
+        s.listed = true;
+        let mut r = RoomView::from_snapshot(&id(3), 1, Some(Color::White), s, 0.0);
+        assert_eq!(
+            r.apply(2, &RoomEvent::Listed { listed: false }, 0.0),
+            Step::Applied
+        );
+        assert!(!r.state.listed);
+        assert!(r.waiting_for_opponent());
+        assert_eq!(
+            r.apply(3, &RoomEvent::Listed { listed: true }, 0.0),
+            Step::Applied
+        );
+        assert!(r.state.listed);
+        assert_eq!(
+            r.apply(3, &RoomEvent::Listed { listed: false }, 0.0),
+            Step::Duplicate
+        );
+        assert!(r.state.listed);
+    }
+
+    #[test]
+    fn a_closed_room_waits_for_nothing() {
+        let mut s = state();
+        s.public = true;
+        s.listed = true;
+        let mut r = RoomView::from_snapshot(&id(4), 1, Some(Color::White), s, 0.0);
+        assert!(r.waiting_for_opponent());
+        let closed = RoomEvent::Closed {
+            reason: CloseReason::Cancelled,
+        };
+        assert_eq!(r.apply(2, &closed, 0.0), Step::Applied);
+        assert_eq!(r.closed(), Some(CloseReason::Cancelled));
+        assert!(!r.state.listed);
+        assert!(!r.waiting_for_opponent());
+        assert!(!r.can_abort());
+        assert!(!r.over());
+        // An expired invitation opened from its link: the snapshot says so.
+        let mut s = state();
+        s.closed = Some(CloseReason::Expired);
+        s.seats.white_online = false;
+        let guest = RoomView::from_snapshot(&id(5), 3, None, s, 0.0);
+        assert_eq!(guest.closed(), Some(CloseReason::Expired));
+        assert!(!guest.waiting_for_opponent());
+        assert_eq!(guest.opponent_presence(0.0), None);
     }
 
     #[test]
     fn seat_book_round_trips_and_forgets_the_oldest() {
         let mut b = SeatBook::default();
-        for i in 0..70 {
-            b.insert(&format!("room{i}"), Color::Black, "s", f64::from(i));
+        for i in 0..70u8 {
+            b.insert(&id(i), Color::Black, "s", f64::from(i));
         }
         assert_eq!(b.seats.len(), MAX_SEATS);
-        assert!(b.get("room0").is_none());
-        assert_eq!(b.get("room69").map(|e| e.seat), Some(Color::Black));
+        assert!(b.get(&id(0)).is_none());
+        assert_eq!(b.get(&id(69)).map(|e| e.seat), Some(Color::Black));
         let again = SeatBook::parse(&b.to_json());
         assert_eq!(again, b);
         assert_eq!(SeatBook::parse("garbage"), SeatBook::default());
         assert!(b.to_json().contains(r#""seat":"black""#));
+        assert!(b.remove(&id(69)));
+        assert!(!b.remove(&id(69)));
+        assert!(b.get(&id(69)).is_none());
+    }
+
+    #[test]
+    fn a_damaged_seat_entry_does_not_lose_the_others() {
+        let good = id(7);
+        let text = format!(
+            r#"{{"{good}": {{"seat": "white", "secret": "s1"}}, "../etc": {{"seat": "black", "secret": "x"}}, "{}": {{"seat": "purple"}}}}"#,
+            id(8)
+        );
+        let b = SeatBook::parse(&text);
+        assert_eq!(b.seats.len(), 1);
+        assert_eq!(b.get(&good).map(|e| e.secret.as_str()), Some("s1"));
     }
 
     #[test]
     fn helpers() {
+        let room: RoomId = "0123456789abcdef0123".parse().expect("a room id");
         assert_eq!(
-            invite_link("http://127.0.0.1:8080", "0123456789abcdef0123"),
+            invite_link("http://127.0.0.1:8080/", &room),
             "http://127.0.0.1:8080/#/room/0123456789abcdef0123"
         );
         assert_eq!(room_from_hash("#/room/0123456789ABCDEF0123"), None);
+        assert_eq!(
+            room_from_hash("#/room/0123456789abcdef0123/"),
+            Some(room.clone())
+        );
+        assert_eq!(room_from_hash("/room/0123456789abcdef0123"), Some(room));
+        assert_eq!(room_from_hash("#/room/../0123456789abcdef0"), None);
         assert_eq!(backoff_ms(0), 500);
         assert_eq!(backoff_ms(3), 4000);
         assert_eq!(backoff_ms(30), 10_000);

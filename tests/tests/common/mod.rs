@@ -139,3 +139,84 @@ pub async fn finish(browser: Browser) -> Result<()> {
     errors?;
     quit
 }
+
+/// The storage key of the online seat secrets.
+pub const SEATS_KEY: &str = "asean.seats.v1";
+
+/// The two squares of a UCI move (`e3e4` -> `e3`, `e4`).
+pub fn squares(uci: &str) -> (&str, &str) {
+    (&uci[0..2], &uci[2..4])
+}
+
+/// Opens the new-game dialog and creates an online room with these choices (`seat`: `white`,
+/// `black` or `random`; `clock`: `none`, `5+3`...; `visibility`: `private` or `public`);
+/// returns the invite link once the server has made the room.
+pub async fn create_room(b: &Browser, seat: &str, clock: &str, visibility: &str) -> Result<String> {
+    b.click("#btn-new").await?;
+    wait_dialog(b, "new-game", true).await?;
+    b.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    ensure!(
+        displayed(b, "#time-control").await?,
+        "the online options are shown for online play"
+    );
+    ensure!(
+        !displayed(b, "#ai-level").await?,
+        "the AI level is hidden for online play"
+    );
+    b.click(&format!(r#"#new-game input[name="human"][value="{seat}"]"#))
+        .await?;
+    b.select_value("#time-control", clock).await?;
+    b.click(&format!(
+        r#"#new-game input[name="visibility"][value="{visibility}"]"#
+    ))
+    .await?;
+    b.click("#new-game-start").await?;
+    wait_dialog(b, "new-game", false).await?;
+    b.wait_for("#waiting:not([hidden])").await?;
+    // The invite link appears once the server has made the room.
+    let mut link = String::new();
+    b.wait_until("the invite link", async |b| {
+        link = b
+            .js("return document.getElementById('invite-link').value;")
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        Ok(link.contains("/#/room/"))
+    })
+    .await?;
+    Ok(link)
+}
+
+/// The room id of an invite link.
+pub fn room_of(link: &str) -> Result<String> {
+    let id = link
+        .rsplit_once("/#/room/")
+        .map(|(_, id)| id.to_owned())
+        .context("invite link without a room")?;
+    ensure!(
+        id.len() == 20 && id.bytes().all(|c| c.is_ascii_hexdigit()),
+        "room id {id:?}"
+    );
+    Ok(id)
+}
+
+/// The seat stored for `room` in the browser's seat book.
+pub async fn stored_seat(b: &Browser, room: &str) -> Result<Option<String>> {
+    let Some(text) = b.storage_get(SEATS_KEY).await? else {
+        return Ok(None);
+    };
+    let book: serde_json::Value = serde_json::from_str(&text)?;
+    Ok(book[room]["seat"].as_str().map(str::to_owned))
+}
+
+/// Drops the page's lobby connection as a network failure would; it reconnects after at least
+/// `hold_ms` milliseconds.
+pub async fn drop_connection(b: &Browser, hold_ms: u32) -> Result<()> {
+    b.js(&format!(
+        "return import('/pkg/web.js').then((m) => {{ m.lobby_drop_connection({hold_ms}); return true; }});"
+    ))
+    .await?;
+    Ok(())
+}

@@ -1,5 +1,6 @@
-//! Online play in the app: creating a room, joining by invite link, the waiting screen, moves
-//! sent to the server, presence, draw offers, rematch, clocks and the lobby panel.
+//! Online play in the app: creating a room, joining by invite link, the waiting screen (with
+//! the invitation's cancellation), a closed invitation's card, moves sent to the server,
+//! presence, abort, draw offers, rematch, clocks and the lobby panel.
 //!
 //! The server's room is the authority: the board shows the game rebuilt from the room's
 //! moves ([`RoomView`]); a move made here is shown at once and sent, and taken back when the
@@ -9,10 +10,11 @@ use super::{APP, App, Msg, dispatch};
 use crate::dialogs::{self, Dialog};
 use crate::dom;
 use crate::i18n::Key;
+use crate::lobby::Opponent;
 use crate::lobby::{self, NetEvent, RoomView, SeatBook, Step};
 use protocol::{
-    ClientMsg, Color, ErrorCode, PromotionRule, RoomEvent, RoomSummary, SeatChoice, ServerMsg,
-    TimeControl,
+    ClientMsg, CloseReason, Color, ErrorCode, GameResult, PromotionRule, ResultReason, RoomEvent,
+    RoomId, RoomSummary, SeatChoice, ServerMsg, TimeControl,
 };
 use rules::{DrawClaim, Game, Move, Rules};
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
@@ -37,13 +39,21 @@ pub enum OnlineMsg {
     /// Create a room with these settings.
     Create(RoomSettings),
     /// Open this room (invite link, lobby list).
-    Join(String),
+    Join(RoomId),
     /// The location's fragment changed.
     HashChanged,
     /// Copy the invite link.
     CopyLink,
     /// Share the invite link (Web Share API).
     Share,
+    /// Cancel this page's invitation while nobody has taken the other seat.
+    CancelInvite,
+    /// Abort the game (allowed until both sides have moved).
+    Abort,
+    /// "New game" on a closed invitation's card.
+    ClosedNewGame,
+    /// "Leave this room" on a closed invitation's card: back to this device's own game.
+    LeaveRoom,
     /// Claim the win after the opponent's absence.
     ClaimVictory,
     /// Ask for (or accept) a rematch.
@@ -61,12 +71,15 @@ pub enum OnlineMsg {
 /// The room this page plays or watches.
 #[derive(Clone, Debug, Default)]
 pub struct Online {
-    /// The room id (empty while a room is being created).
-    pub room: String,
+    /// The room id (`None` while a room is being created).
+    pub room: Option<RoomId>,
     /// The room as last known; `None` until the first snapshot.
     pub view: Option<RoomView>,
     /// A move shown on the board and sent, not yet confirmed by the server.
     pub pending: Option<String>,
+    /// This page asked to cancel its invitation: when the room closes, the page goes back to
+    /// its own board.
+    pub cancelling: bool,
 }
 
 /// What the lobby panel shows.
@@ -98,10 +111,10 @@ fn location_origin() -> String {
 }
 
 /// Shows `#/room/<id>` in the address bar (so a reload resumes the room), or clears it.
-fn set_location_room(room: Option<&str>) {
+fn set_location_room(room: Option<&RoomId>) {
     let Some(w) = web_sys::window() else { return };
     let target = room.map(|r| format!("#/room/{r}"));
-    if lobby::room_from_hash(&location_hash()).as_deref() == room {
+    if lobby::room_from_hash(&location_hash()).as_ref() == room {
         return;
     }
     let url = match &target {
@@ -113,23 +126,35 @@ fn set_location_room(room: Option<&str>) {
     }
 }
 
-/// The result sentence of an online result label (including time and abandonment).
-pub fn online_result_key(label: &str) -> Key {
-    if let Some(k) = super::result_key_from_code(label) {
-        return k;
-    }
-    match label {
-        "timeout-white-wins" => Key::ResTimeoutWhite,
-        "timeout-black-wins" => Key::ResTimeoutBlack,
-        "timeout-draw" => Key::ResTimeoutDraw,
-        "abandoned-white-wins" => Key::ResAbandonedWhite,
-        "abandoned-black-wins" => Key::ResAbandonedBlack,
-        _ => Key::SavedFinished,
+/// The result sentence of an online game's result (including time, abandonment and abort).
+pub fn online_result_key(result: GameResult) -> Key {
+    use Color::{Black, White};
+    use ResultReason as R;
+    match (result.reason(), result.winner()) {
+        (R::Checkmate, Some(White)) => Key::ResCheckmateWhite,
+        (R::Checkmate, Some(Black)) => Key::ResCheckmateBlack,
+        (R::Resignation, Some(White)) => Key::ResResignWhite,
+        (R::Resignation, Some(Black)) => Key::ResResignBlack,
+        (R::Timeout, Some(White)) => Key::ResTimeoutWhite,
+        (R::Timeout, Some(Black)) => Key::ResTimeoutBlack,
+        (R::Timeout, None) => Key::ResTimeoutDraw,
+        (R::Abandoned, Some(White)) => Key::ResAbandonedWhite,
+        (R::Abandoned, Some(Black)) => Key::ResAbandonedBlack,
+        (R::Stalemate, _) => Key::ResStalemate,
+        (R::DeadPosition, _) => Key::ResDead,
+        (R::CountingExpired, _) => Key::ResCounting,
+        (R::FiftyMoves, _) => Key::ResFifty,
+        (R::Threefold, _) => Key::ResThreefold,
+        (R::Agreement, _) => Key::ResAgreement,
+        (R::Aborted, _) => Key::ResAborted,
+        // The protocol's constructors never make these (a win without a winner).
+        (R::Checkmate | R::Resignation | R::Abandoned, None) => Key::SavedFinished,
     }
 }
 
 /// The game of a room: its moves replayed from its first position, with the end the local
-/// rules know of (resignation, agreement, claims) applied.
+/// rules know of (resignation, agreement, claims) applied. The other ends (time, abandonment,
+/// abort) are the server's alone: the board shows the position, the status line the result.
 pub fn rebuild(view: &RoomView) -> Game {
     let rules = Rules {
         promotion: view.state.promotion,
@@ -143,20 +168,24 @@ pub fn rebuild(view: &RoomView) -> Game {
         }
     }
     if !game.is_over()
-        && let Some(label) = view.state.outcome.as_deref()
+        && let Some(result) = view.state.outcome
     {
-        let _ = match label {
-            "resign-white-wins" => game.resign(Color::Black).map_err(|e| e.to_string()),
-            "resign-black-wins" => game.resign(Color::White).map_err(|e| e.to_string()),
-            "agreement" => game.agree_draw().map_err(|e| e.to_string()),
-            "threefold" => game
+        let applied = match (result.reason(), result.winner()) {
+            (ResultReason::Resignation, Some(winner)) => {
+                game.resign(winner.other()).map_err(|e| e.to_string())
+            }
+            (ResultReason::Agreement, _) => game.agree_draw().map_err(|e| e.to_string()),
+            (ResultReason::Threefold, _) => game
                 .claim_draw(DrawClaim::Threefold)
                 .map_err(|e| e.to_string()),
-            "fifty-move" => game
+            (ResultReason::FiftyMoves, _) => game
                 .claim_draw(DrawClaim::FiftyMoves)
                 .map_err(|e| e.to_string()),
             _ => Ok(()),
         };
+        if let Err(e) = applied {
+            dom::log(&format!("online: the result {result} does not apply: {e}"));
+        }
     }
     game
 }
@@ -171,61 +200,78 @@ impl App {
         }
     }
 
+    /// The online room as last known, if any.
+    fn room_view(&self) -> Option<&RoomView> {
+        self.online.as_ref().and_then(|o| o.view.as_ref())
+    }
+
     /// Whether it is this page's turn in the online game (always true offline).
     pub(super) fn online_my_turn(&self) -> bool {
         let Some(o) = &self.online else { return true };
         let Some(v) = &o.view else { return false };
-        v.state.outcome.is_none()
+        !v.over()
+            && v.closed().is_none()
             && v.full()
             && o.pending.is_none()
             && v.you == Some(self.game.position().turn())
     }
 
-    /// The online room's result label once it is over.
-    pub(super) fn online_outcome(&self) -> Option<String> {
-        self.online
-            .as_ref()
-            .and_then(|o| o.view.as_ref())
-            .and_then(|v| v.state.outcome.clone())
+    /// Whether the online room has ended: a result (the server's own included) or closed
+    /// without a game.
+    pub(super) fn online_ended(&self) -> bool {
+        self.room_view()
+            .is_some_and(|v| v.over() || v.closed().is_some())
     }
 
-    fn secret_of(room: &str) -> Option<String> {
+    /// The online room's result once it is over.
+    pub(super) fn online_outcome(&self) -> Option<GameResult> {
+        self.room_view().and_then(|v| v.state.outcome)
+    }
+
+    fn secret_of(room: &RoomId) -> Option<String> {
         SeatBook::load().get(room).map(|e| e.secret.clone())
     }
 
+    /// Forgets the seat held in `room` (it closed: a reload must not resume it).
+    fn forget_seat(room: &RoomId) {
+        let mut book = SeatBook::load();
+        if book.remove(room) && !book.save() {
+            dom::log("online: the seat of a closed room could not be forgotten");
+        }
+    }
+
     /// Opens `room`: resumes a stored seat, else takes the free seat or watches.
-    fn join_room(&mut self, room: &str) {
+    fn join_room(&mut self, room: &RoomId) {
         if self
             .online
             .as_ref()
-            .is_some_and(|o| o.room == room && o.view.is_some())
+            .is_some_and(|o| o.room.as_ref() == Some(room) && o.view.is_some())
         {
             return;
         }
-        self.enter_online(room);
+        self.enter_online(Some(room));
         lobby::send(ClientMsg::Join {
-            room: room.to_owned(),
+            room: room.clone(),
             secret: Self::secret_of(room),
             after: None,
             watch: false,
         });
     }
 
-    /// Switches the page to the online room `room` (empty while creating).
-    fn enter_online(&mut self, room: &str) {
+    /// Switches the page to the online room `room` (`None` while creating one).
+    fn enter_online(&mut self, room: Option<&RoomId>) {
         if let Some(old) = self
             .online
             .as_ref()
-            .filter(|o| !o.room.is_empty() && o.room != room)
+            .and_then(|o| o.room.as_ref())
+            .filter(|old| Some(*old) != room)
         {
-            lobby::send(ClientMsg::Leave {
-                room: old.room.clone(),
-            });
+            lobby::send(ClientMsg::Leave { room: old.clone() });
         }
         Dialog::GameOver.close();
         Dialog::NewGame.close();
-        self.online = Some(super::online::Online {
-            room: room.to_owned(),
+        self.online = Some(Online {
+            room: room.cloned(),
             ..Default::default()
         });
         self.ai = None;
@@ -236,8 +282,8 @@ impl App {
         self.rendered_moves = None;
         self.saved_dirty = true;
         self.game = Game::new(Rules::default());
-        if !room.is_empty() {
-            set_location_room(Some(room));
+        if room.is_some() {
+            set_location_room(room);
         }
     }
 
@@ -245,11 +291,30 @@ impl App {
     /// stored so the link resumes it.
     pub(super) fn leave_online(&mut self) {
         if let Some(o) = self.online.take() {
-            if !o.room.is_empty() {
-                lobby::send(ClientMsg::Leave { room: o.room });
+            if let Some(room) = o.room {
+                lobby::send(ClientMsg::Leave { room });
             }
             set_location_room(None);
             self.rendered_moves = None;
+        }
+    }
+
+    /// Leaves online play for this device's own board: the game stored as the one to resume
+    /// (the board before the room was opened), else a fresh hot-seat game.
+    fn back_to_local(&mut self) {
+        self.leave_online();
+        Dialog::GameOver.close();
+        Dialog::Confirm.close();
+        self.flipped = false;
+        let stored = self.store.current_id().map(|id| self.store.load(&id));
+        match stored {
+            Some(Ok(Some((saved, game)))) => self.adopt(saved, game),
+            other => {
+                if let Some(Err(q)) = other {
+                    self.report(&q);
+                }
+                self.fresh_board(Rules::default(), None);
+            }
         }
     }
 
@@ -257,7 +322,7 @@ impl App {
     pub(super) fn online_msg(&mut self, msg: OnlineMsg) {
         match msg {
             OnlineMsg::Create(s) => {
-                self.enter_online("");
+                self.enter_online(None);
                 lobby::send(ClientMsg::CreateRoom {
                     seat: s.seat,
                     promotion: s.promotion,
@@ -268,13 +333,38 @@ impl App {
             OnlineMsg::Join(room) => self.join_room(&room),
             OnlineMsg::HashChanged => {
                 if let Some(room) = lobby::room_from_hash(&location_hash())
-                    && self.online.as_ref().is_none_or(|o| o.room != room)
+                    && self
+                        .online
+                        .as_ref()
+                        .is_none_or(|o| o.room.as_ref() != Some(&room))
                 {
                     self.join_room(&room);
                 }
             }
             OnlineMsg::CopyLink => self.copy_link(),
             OnlineMsg::Share => self.share_link(),
+            OnlineMsg::CancelInvite => {
+                if !self.room_view().is_some_and(RoomView::waiting_for_opponent) {
+                    return;
+                }
+                // The room's `Closed` event takes the page back to its own board.
+                if lobby::is_open()
+                    && let Some(o) = self.online.as_mut()
+                {
+                    o.cancelling = true;
+                }
+                self.send_room(|room| ClientMsg::Cancel { room });
+            }
+            OnlineMsg::Abort => {
+                if self.room_view().is_some_and(RoomView::can_abort) {
+                    self.send_room(|room| ClientMsg::Abort { room });
+                }
+            }
+            OnlineMsg::ClosedNewGame => {
+                self.open_new_game();
+                check_radio("mode", "online");
+            }
+            OnlineMsg::LeaveRoom => self.back_to_local(),
             OnlineMsg::ClaimVictory => self.send_room(|room| ClientMsg::ClaimVictory { room }),
             OnlineMsg::Rematch => self.send_room(|room| ClientMsg::Rematch { room }),
             OnlineMsg::AcceptDraw => self.send_room(|room| ClientMsg::OfferDraw { room }),
@@ -291,15 +381,15 @@ impl App {
     }
 
     /// Sends a room command when connected; toasts otherwise.
-    pub(super) fn send_room(&mut self, make: impl FnOnce(String) -> ClientMsg) {
-        let Some(o) = self.online.as_ref().filter(|o| !o.room.is_empty()) else {
+    pub(super) fn send_room(&mut self, make: impl FnOnce(RoomId) -> ClientMsg) {
+        let Some(room) = self.online.as_ref().and_then(|o| o.room.clone()) else {
             return;
         };
         if !lobby::is_open() {
             dialogs::toast(self.lang.t(Key::ToastOffline), true);
             return;
         }
-        lobby::send(make(o.room.clone()));
+        lobby::send(make(room));
     }
 
     /// Plays `m` on the board at once and sends it; the server confirms or refuses it.
@@ -311,6 +401,7 @@ impl App {
         let Some(o) = self.online.as_mut() else {
             return;
         };
+        let Some(room) = o.room.clone() else { return };
         let ply = u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX);
         if self.game.play(m).is_err() {
             dialogs::toast(self.lang.t(Key::ToastIllegal), true);
@@ -318,11 +409,7 @@ impl App {
         }
         let uci = m.to_uci();
         o.pending = Some(uci.clone());
-        lobby::send(ClientMsg::Move {
-            room: o.room.clone(),
-            ply,
-            uci,
-        });
+        lobby::send(ClientMsg::Move { room, ply, uci });
         self.selected = None;
         if animate {
             self.animate = Some((m.from, m.to));
@@ -331,7 +418,7 @@ impl App {
 
     /// Shows the room's game on the board (after a snapshot, an event or a refusal).
     fn sync_board(&mut self) {
-        let Some(view) = self.online.as_ref().and_then(|o| o.view.as_ref()) else {
+        let Some(view) = self.room_view() else {
             return;
         };
         let game = rebuild(view);
@@ -358,11 +445,13 @@ impl App {
                 self.lobby.was_connected = true;
                 lobby::send(ClientMsg::WatchLobby);
                 // Join the room again and catch up from the last event seen.
-                if let Some(o) = self.online.as_mut().filter(|o| !o.room.is_empty()) {
+                if let Some(o) = self.online.as_mut()
+                    && let Some(room) = o.room.clone()
+                {
                     o.pending = None;
                     lobby::send(ClientMsg::Join {
-                        room: o.room.clone(),
-                        secret: Self::secret_of(&o.room),
+                        secret: Self::secret_of(&room),
+                        room,
                         after: o.view.as_ref().map(|v| v.seq),
                         watch: false,
                     });
@@ -381,6 +470,13 @@ impl App {
         }
     }
 
+    /// Whether `room` is the room this page shows.
+    fn is_our_room(&self, room: &RoomId) -> bool {
+        self.online
+            .as_ref()
+            .is_some_and(|o| o.room.as_ref() == Some(room))
+    }
+
     fn server_msg(&mut self, m: ServerMsg) {
         match m {
             ServerMsg::Welcome { .. } | ServerMsg::Pong => {}
@@ -396,13 +492,13 @@ impl App {
                     dom::log("online: the seat secret could not be stored");
                 }
                 if let Some(o) = self.online.as_mut()
-                    && o.room.is_empty()
+                    && o.room.is_none()
                 {
                     // The room we created.
-                    o.room = room.clone();
+                    o.room = Some(room.clone());
                     set_location_room(Some(&room));
                 }
-                if self.online.as_ref().is_some_and(|o| o.room == room) {
+                if self.is_our_room(&room) {
                     self.flipped = seat == Color::Black;
                 }
             }
@@ -411,53 +507,97 @@ impl App {
                 seq,
                 you,
                 state,
+            } => self.snapshot(&room, seq, you, state),
+            ServerMsg::Event { room, seq, event } => self.room_event(&room, seq, &event),
+            ServerMsg::Presence {
+                room,
+                seat,
+                online,
+                claim_in_ms,
             } => {
-                let Some(o) = self.online.as_mut().filter(|o| o.room == room) else {
-                    return;
-                };
-                let first = o.view.is_none();
-                let was_full = o.view.as_ref().is_some_and(RoomView::full);
-                let rematch = state.rematch_room.clone();
-                let view = RoomView::from_snapshot(&room, seq, you, state, now());
-                let full = view.full();
-                o.view = Some(view);
-                o.pending = None;
-                if first {
-                    self.flipped = you == Some(Color::Black);
-                }
-                lobby::send(ClientMsg::Ack {
-                    room: room.clone(),
-                    seq,
-                });
-                self.sync_board();
-                if !first && !was_full && full {
-                    dialogs::toast(self.lang.t(Key::ToastFriendJoined), false);
-                }
-                // A rematch agreed while this page was away (or before a reload): keep the seat
-                // (colours swap, the secret stays) and follow it, as the live event would.
-                if let (Some(me), Some(new_room)) = (you, rematch)
-                    && let Some(secret) = Self::secret_of(&room)
+                // Before the first snapshot there is nothing to update: the snapshot carries
+                // the seats' presence.
+                if let Some(o) = self
+                    .online
+                    .as_mut()
+                    .filter(|o| o.room.as_ref() == Some(&room))
+                    && let Some(view) = o.view.as_mut()
                 {
-                    let mut book = SeatBook::load();
-                    if Self::secret_of(&new_room).is_none() {
-                        book.insert(&new_room, me.other(), &secret, now());
-                        book.save();
-                    }
-                    self.join_room(&new_room);
+                    view.apply_presence(seat, online, claim_in_ms, now());
                 }
             }
-            ServerMsg::Event { room, seq, event } => self.room_event(&room, seq, &event),
             ServerMsg::Error {
                 code,
                 message,
                 room,
-            } => self.server_error(code, &message, room.as_deref()),
+            } => self.server_error(code, &message, room.as_ref()),
         }
     }
 
-    fn room_event(&mut self, room: &str, seq: u64, event: &RoomEvent) {
+    fn snapshot(
+        &mut self,
+        room: &RoomId,
+        seq: u64,
+        you: Option<Color>,
+        state: protocol::RoomState,
+    ) {
+        let Some(o) = self
+            .online
+            .as_mut()
+            .filter(|o| o.room.as_ref() == Some(room))
+        else {
+            return;
+        };
+        let first = o.view.is_none();
+        let was_full = o.view.as_ref().is_some_and(RoomView::full);
+        let rematch = state.rematch_room.clone();
+        let view = RoomView::from_snapshot(room, seq, you, state, now());
+        let full = view.full();
+        let closed = view.closed();
+        let cancelled_here = o.cancelling && closed == Some(CloseReason::Cancelled);
+        o.view = Some(view);
+        o.pending = None;
+        if first {
+            self.flipped = you == Some(Color::Black);
+        }
+        lobby::send(ClientMsg::Ack {
+            room: room.clone(),
+            seq,
+        });
+        if closed.is_some() {
+            Self::forget_seat(room);
+            if cancelled_here {
+                // Our cancellation, whose event this page missed (e.g. a reconnection).
+                self.back_to_local();
+                dialogs::toast(self.lang.t(Key::ToastInviteCancelled), false);
+                return;
+            }
+        }
+        self.sync_board();
+        if !first && !was_full && full {
+            dialogs::toast(self.lang.t(Key::ToastFriendJoined), false);
+        }
+        // A rematch agreed while this page was away (or before a reload): keep the seat
+        // (colours swap, the secret stays) and follow it, as the live event would.
+        if let (Some(me), Some(new_room)) = (you, rematch)
+            && let Some(secret) = Self::secret_of(room)
+        {
+            let mut book = SeatBook::load();
+            if Self::secret_of(&new_room).is_none() {
+                book.insert(&new_room, me.other(), &secret, now());
+                book.save();
+            }
+            self.join_room(&new_room);
+        }
+    }
+
+    fn room_event(&mut self, room: &RoomId, seq: u64, event: &RoomEvent) {
         let lang = self.lang;
-        let Some(o) = self.online.as_mut().filter(|o| o.room == room) else {
+        let Some(o) = self
+            .online
+            .as_mut()
+            .filter(|o| o.room.as_ref() == Some(room))
+        else {
             return;
         };
         let Some(view) = o.view.as_mut() else {
@@ -468,7 +608,7 @@ impl App {
             Step::Duplicate => return,
             Step::Gap => {
                 lobby::send(ClientMsg::Join {
-                    room: room.to_owned(),
+                    room: room.clone(),
                     secret: Self::secret_of(room),
                     after: Some(view.seq),
                     watch: false,
@@ -480,7 +620,7 @@ impl App {
         let you = view.you;
         let full = view.full();
         lobby::send(ClientMsg::Ack {
-            room: room.to_owned(),
+            room: room.clone(),
             seq,
         });
         match event {
@@ -500,9 +640,10 @@ impl App {
                 dialogs::toast(lang.t(Key::ToastDrawDeclined), false);
             }
             RoomEvent::GameOver { result, .. } => {
+                o.pending = None;
                 self.sync_board();
                 self.selected = None;
-                dialogs::show_game_over(lang.t(online_result_key(result)), result);
+                dialogs::show_game_over(lang.t(online_result_key(*result)), result.label());
             }
             RoomEvent::RematchOffered { by } if Some(*by) != you && you.is_some() => {
                 dialogs::toast(lang.t(Key::ToastRematchOffered), false);
@@ -520,19 +661,34 @@ impl App {
                 self.join_room(&new_room);
                 dialogs::toast(lang.t(Key::ToastRematchStarted), false);
             }
+            RoomEvent::Closed { reason } => {
+                Self::forget_seat(room);
+                if *reason == CloseReason::Cancelled && you.is_some() {
+                    // The creator cancelled (here or in another tab): back to the own board.
+                    self.back_to_local();
+                    dialogs::toast(lang.t(Key::ToastInviteCancelled), false);
+                } else {
+                    // The room's card says why; nothing more happens in it.
+                    self.selected = None;
+                    self.pending_promotion = None;
+                    Dialog::Promotion.close();
+                }
+            }
             _ => {}
         }
     }
 
-    fn server_error(&mut self, code: ErrorCode, message: &str, room: Option<&str>) {
+    fn server_error(&mut self, code: ErrorCode, message: &str, room: Option<&RoomId>) {
         dom::log(&format!("server: {code:?}: {message}"));
-        let ours = self
-            .online
-            .as_ref()
-            .is_some_and(|o| room.is_none_or(|r| r == o.room));
-        if !ours {
+        let Some(o) = self.online.as_mut() else {
+            return;
+        };
+        if room.is_some_and(|r| o.room.as_ref() != Some(r)) {
             return;
         }
+        // A refused cancellation (e.g. the friend took the seat meanwhile) is not pending.
+        o.cancelling = false;
+        let unopened = o.view.is_none();
         let key = match code {
             ErrorCode::NotYourTurn => Key::ErrNotYourTurn,
             ErrorCode::UnknownRoom => Key::ErrUnknownRoom,
@@ -540,27 +696,39 @@ impl App {
             ErrorCode::NotSeated if room.is_some() => Key::ErrNotSeated,
             ErrorCode::GameOver => Key::ToastGameOver,
             ErrorCode::RateLimited => Key::ErrRateLimited,
+            ErrorCode::RoomClosed => Key::ErrRoomClosed,
+            ErrorCode::TooManyRooms => Key::ErrTooManyRooms,
+            ErrorCode::HelloTimeout | ErrorCode::SlowClient => Key::ErrConnectionReset,
             _ => Key::ErrServer,
         };
-        if let Some(o) = self.online.as_mut()
-            && o.pending.take().is_some()
-        {
+        if o.pending.take().is_some() {
             // Take back the move shown before the server's answer.
             self.sync_board();
         }
-        if code == ErrorCode::UnknownRoom
-            && let Some(o) = self.online.as_mut()
-            && o.view.is_none()
-        {
-            // A dead invite link: back to a local game.
-            self.leave_online();
+        match code {
+            // A dead invite link, or a room that could not be created: back to a local game.
+            ErrorCode::UnknownRoom | ErrorCode::RoomClosed if unopened => {
+                if let Some(r) = room {
+                    Self::forget_seat(r);
+                }
+                self.back_to_local();
+            }
+            ErrorCode::TooManyRooms if self.online.as_ref().is_some_and(|o| o.room.is_none()) => {
+                self.back_to_local();
+            }
+            ErrorCode::RoomClosed => {
+                if let Some(r) = room {
+                    Self::forget_seat(r);
+                }
+            }
+            _ => {}
         }
         dialogs::toast(&self.lang.fmt(key, &[("error", message)]), true);
     }
 
     fn invite(&self) -> Option<String> {
-        let o = self.online.as_ref().filter(|o| !o.room.is_empty())?;
-        Some(lobby::invite_link(&location_origin(), &o.room))
+        let room = self.online.as_ref()?.room.as_ref()?;
+        Some(lobby::invite_link(&location_origin(), room))
     }
 
     fn copy_link(&self) {
@@ -660,44 +828,43 @@ impl App {
                 dom::set_class(&e, "low", ms < 20_000);
             }
         }
-        // Presence of the opponent.
-        let status = dom::by_id("opponent-status");
-        let claim_btn = dom::by_id("btn-claim-victory");
-        // While this page is offline the opponent's presence is unknown.
-        let shown = view.filter(|v| {
-            self.lobby.connected && v.you.is_some() && v.full() && v.state.outcome.is_none()
-        });
+        // Presence of the opponent; while this page is offline it is unknown.
+        let presence = view
+            .filter(|_| self.lobby.connected)
+            .and_then(|v| v.opponent_presence(t));
         let mut can_claim = false;
-        if let Some(e) = &status {
-            match shown {
-                Some(v) => {
-                    let opp = v.opponent().unwrap_or(Color::Black);
-                    let (text, state) = if v.online(opp) {
-                        (lang.t(Key::OpponentOnline).to_owned(), "online")
-                    } else {
-                        match v.claim_left(t) {
-                            Some(0) => {
-                                can_claim = true;
-                                (lang.t(Key::OpponentGone).to_owned(), "gone")
-                            }
-                            Some(ms) => (
-                                lang.fmt(
-                                    Key::OpponentAway,
-                                    &[("time", &lobby::clock_text(ms.max(10_000)))],
-                                ),
-                                "away",
-                            ),
-                            None => (lang.t(Key::OpponentOffline).to_owned(), "away"),
+        if let Some(e) = dom::by_id("opponent-status") {
+            match presence {
+                Some(p) => {
+                    let countdown = |key: Key, ms: u64| {
+                        lang.fmt(key, &[("time", &lobby::clock_text(ms.max(10_000)))])
+                    };
+                    let (text, state) = match p {
+                        Opponent::Online => (lang.t(Key::OpponentOnline).to_owned(), "online"),
+                        Opponent::Away => (lang.t(Key::OpponentOffline).to_owned(), "away"),
+                        Opponent::Countdown { ms, aborts: false } => {
+                            (countdown(Key::OpponentAway, ms), "away")
+                        }
+                        Opponent::Countdown { ms, aborts: true } => {
+                            (countdown(Key::OpponentAwayAbort, ms), "away")
+                        }
+                        Opponent::Gone { aborts: false } => {
+                            can_claim = true;
+                            (lang.t(Key::OpponentGone).to_owned(), "gone")
+                        }
+                        // No win is on offer before both sides have moved: the server aborts.
+                        Opponent::Gone { aborts: true } => {
+                            (lang.t(Key::OpponentGoneAbort).to_owned(), "gone")
                         }
                     };
-                    dom::set_text(e, &text);
-                    dom::set_attr(e, "data-state", state);
-                    dom::set_hidden(e, false);
+                    dom::set_text(&e, &text);
+                    dom::set_attr(&e, "data-state", state);
+                    dom::set_hidden(&e, false);
                 }
-                None => dom::set_hidden(e, true),
+                None => dom::set_hidden(&e, true),
             }
         }
-        if let Some(b) = claim_btn {
+        if let Some(b) = dom::by_id("btn-claim-victory") {
             dom::set_hidden(&b, !can_claim);
             dom::set_disabled(&b, !can_claim);
         }
@@ -708,7 +875,8 @@ impl App {
         let lang = self.lang;
         let online = self.online.as_ref();
         let view = online.and_then(|o| o.view.as_ref());
-        let over = view.is_some_and(|v| v.state.outcome.is_some());
+        let over = view.is_some_and(RoomView::over);
+        let closed = view.and_then(RoomView::closed);
         if online.is_some()
             && let Some(app) = dom::by_id("app")
         {
@@ -718,13 +886,10 @@ impl App {
             let down = !self.lobby.connected && self.lobby.was_connected;
             dom::set_hidden(&e, online.is_none() || !down);
         }
-        // Waiting for the friend.
-        let waiting = online.is_some_and(|o| {
-            o.view.is_none()
-                || o.view
-                    .as_ref()
-                    .is_some_and(|v| v.you.is_some() && !v.full() && !over)
-        });
+        // Waiting for the friend: while the room is being made, then while its other seat is
+        // free.
+        let creating = online.is_some_and(|o| o.room.is_none());
+        let waiting = creating || view.is_some_and(RoomView::waiting_for_opponent);
         if let Some(w) = dom::by_id("waiting") {
             dom::set_hidden(&w, !waiting);
         }
@@ -741,9 +906,65 @@ impl App {
                     .is_some_and(|f| f.is_function());
                 dom::set_hidden(&b, !can_share);
             }
+            if let Some(b) = dom::by_id("waiting-cancel") {
+                // Nothing to cancel before the server has made the room; one request at a time.
+                let asked = online.is_some_and(|o| o.cancelling);
+                dom::set_disabled(&b, creating || asked);
+            }
+            if let Some(e) = dom::by_id("waiting-info") {
+                let info = view.and_then(|v| {
+                    let s = &v.state;
+                    if s.public {
+                        Some(
+                            lang.t(if s.listed {
+                                Key::WaitingListed
+                            } else {
+                                Key::WaitingUnlisted
+                            })
+                            .to_owned(),
+                        )
+                    } else {
+                        s.expires_at_ms.map(|ms| {
+                            let when = super::date_time_text(lang, ms as f64);
+                            lang.fmt(Key::WaitingExpires, &[("time", &when)])
+                        })
+                    }
+                });
+                dom::set_text(&e, info.as_deref().unwrap_or(""));
+                dom::set_hidden(&e, info.is_none());
+                let listed = view.is_some_and(|v| v.state.public && v.state.listed);
+                dom::set_attr(&e, "data-listed", if listed { "true" } else { "false" });
+            }
+        }
+        // A closed invitation: why, and the ways on.
+        if let Some(card) = dom::by_id("room-closed") {
+            dom::set_hidden(&card, closed.is_none());
+            dom::set_attr(
+                &card,
+                "data-reason",
+                match closed {
+                    Some(CloseReason::Cancelled) => "cancelled",
+                    Some(CloseReason::Expired) => "expired",
+                    None => "",
+                },
+            );
+        }
+        if let Some(reason) = closed {
+            let host = view.is_some_and(|v| v.you.is_some());
+            if let Some(e) = dom::by_id("room-closed-title") {
+                dom::set_text(&e, lang.t(closed_title(reason)));
+            }
+            if let Some(e) = dom::by_id("room-closed-text") {
+                let key = match (reason, host) {
+                    (CloseReason::Expired, true) => Key::ClosedExpiredHost,
+                    (CloseReason::Cancelled, true) => Key::ClosedCancelledHost,
+                    (_, false) => Key::ClosedGuest,
+                };
+                dom::set_text(&e, lang.t(key));
+            }
         }
         if let Some(b) = dom::by_id("board") {
-            dom::set_class(&b, "waiting-friend", waiting);
+            dom::set_class(&b, "waiting-friend", waiting || closed.is_some());
         }
         // The mode line.
         if online.is_some()
@@ -753,6 +974,7 @@ impl App {
             let mut text = lang
                 .t(match (view, you) {
                     (None, _) => Key::OnlineConnecting,
+                    (Some(_), _) if closed.is_some() => Key::OnlineClosed,
                     (Some(_), Some(Color::White)) => Key::OnlineYouWhite,
                     (Some(_), Some(Color::Black)) => Key::OnlineYouBlack,
                     (Some(_), None) => Key::OnlineWatching,
@@ -764,21 +986,29 @@ impl App {
             }
             dom::set_text(&e, &text);
         }
-        // Status: the server's result (time, abandonment) when the local rules do not know it.
-        if let Some(label) = self.online_outcome()
-            && let Some(status) = dom::by_id("status")
-        {
-            dom::set_text(&status, lang.t(online_result_key(&label)));
-            dom::set_attr(&status, "data-outcome", &label);
-            dom::set_class(&status, "over", true);
+        // Status: the server's result (time, abandonment, abort) when the local rules do not
+        // know it, or why the room closed without a game.
+        if let Some(status) = dom::by_id("status") {
+            if let Some(result) = self.online_outcome() {
+                dom::set_text(&status, lang.t(online_result_key(result)));
+                dom::set_attr(&status, "data-outcome", result.label());
+                dom::set_class(&status, "over", true);
+            } else if let Some(reason) = closed {
+                dom::set_text(&status, lang.t(closed_title(reason)));
+                dom::set_attr(&status, "data-outcome", "");
+                dom::set_class(&status, "over", true);
+            }
         }
         let seated = view.is_some_and(|v| v.you.is_some() && v.full());
+        // Until both sides have moved a seated player aborts rather than resigns.
+        let abortable = view.is_some_and(RoomView::can_abort);
         if online.is_some() {
             for (id, enabled) in [
                 ("btn-undo", false),
                 ("btn-hint", false),
-                ("btn-resign", seated && !over),
+                ("btn-resign", seated && !over && !abortable),
                 ("btn-draw", seated && !over),
+                ("btn-abort", abortable),
             ] {
                 if let Some(b) = dom::by_id(id) {
                     dom::set_disabled(&b, !enabled);
@@ -800,6 +1030,12 @@ impl App {
             dom::by_id("btn-draw").and_then(|b| b.query_selector("[data-i18n]").ok().flatten())
         {
             dom::set_text(&label, lang.t(Key::BtnDraw));
+        }
+        if let Some(b) = dom::by_id("btn-resign") {
+            dom::set_hidden(&b, abortable);
+        }
+        if let Some(b) = dom::by_id("btn-abort") {
+            dom::set_hidden(&b, !abortable);
         }
         // A draw offered by the opponent.
         let offer = view.is_some_and(|v| {
@@ -865,7 +1101,7 @@ impl App {
             let Some(li) = dom::el("li", "lobby-room") else {
                 continue;
             };
-            dom::set_attr(&li, "data-room-id", &r.id);
+            dom::set_attr(&li, "data-room-id", r.id.as_str());
             if let Some(info) = dom::el("span", "lobby-room-info") {
                 let seat = lang.t(if r.open_seat == Color::White {
                     Key::LobbySeatWhite
@@ -891,6 +1127,14 @@ impl App {
             }
             let _ = list.append_child(&li);
         }
+    }
+}
+
+/// The title of a closed invitation's card (and of the status line).
+fn closed_title(reason: CloseReason) -> Key {
+    match reason {
+        CloseReason::Cancelled => Key::ClosedCancelledTitle,
+        CloseReason::Expired => Key::ClosedExpiredTitle,
     }
 }
 
@@ -943,6 +1187,10 @@ pub fn wire_events() {
     };
     click("btn-copy-link", OnlineMsg::CopyLink);
     click("btn-share", OnlineMsg::Share);
+    click("waiting-cancel", OnlineMsg::CancelInvite);
+    click("btn-abort", OnlineMsg::Abort);
+    click("room-closed-new", OnlineMsg::ClosedNewGame);
+    click("room-closed-leave", OnlineMsg::LeaveRoom);
     click("btn-claim-victory", OnlineMsg::ClaimVictory);
     click("btn-rematch", OnlineMsg::Rematch);
     click("btn-draw-accept", OnlineMsg::AcceptDraw);
@@ -951,10 +1199,13 @@ pub fn wire_events() {
     click("lobby-play-ai", OnlineMsg::LobbyPlayAi);
     if let Some(list) = dom::by_id("lobby-rooms") {
         dom::on(&list, "click", |ev: Event| {
-            if dom::closest_attr(&ev, "data-action").as_deref() == Some("join")
-                && let Some(id) = dom::closest_attr(&ev, "data-room-id")
-            {
-                dispatch(Msg::Online(OnlineMsg::Join(id)));
+            if dom::closest_attr(&ev, "data-action").as_deref() != Some("join") {
+                return;
+            }
+            match dom::closest_attr(&ev, "data-room-id").map(|id| id.parse::<RoomId>()) {
+                Some(Ok(room)) => dispatch(Msg::Online(OnlineMsg::Join(room))),
+                Some(Err(e)) => dom::log(&format!("lobby: a listed room has a bad id: {e}")),
+                None => {}
             }
         });
     }
@@ -977,5 +1228,74 @@ pub fn wire_events() {
             200,
         );
         tick.forget();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::{RoomState, Seats};
+
+    fn view(moves: &[&str], outcome: Option<GameResult>) -> RoomView {
+        let state = RoomState {
+            initial_fen: "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1".into(),
+            promotion: PromotionRule::Any,
+            clock: None,
+            public: false,
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            seats: Seats {
+                white_taken: true,
+                black_taken: true,
+                white_online: true,
+                black_online: true,
+            },
+            outcome,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_room: None,
+            clocks: None,
+            claim_in_ms: None,
+            closed: None,
+            listed: false,
+            expires_at_ms: None,
+        };
+        RoomView::from_snapshot(&RoomId::from_bytes([9; 10]), 3, None, state, 0.0)
+    }
+
+    #[test]
+    fn every_online_result_has_its_sentence() {
+        for r in GameResult::ALL {
+            let key = online_result_key(r);
+            assert_ne!(key, Key::SavedFinished, "{r} has no sentence");
+            // The results a local game knows read the same online.
+            if let Some(local) = super::super::result_key_from_code(r.label()) {
+                assert_eq!(key, local, "{r}");
+            }
+        }
+        assert_eq!(online_result_key(GameResult::ABORTED), Key::ResAborted);
+    }
+
+    #[test]
+    fn rebuild_applies_the_ends_the_rules_know_and_keeps_an_abort_off_the_board() {
+        let resigned = GameResult::win(Color::Black, ResultReason::Resignation);
+        let game = rebuild(&view(&["e3e4", "d6d5"], Some(resigned)));
+        assert_eq!(game.moves().len(), 2);
+        assert_eq!(
+            game.outcome(),
+            Some(rules::Outcome::Win {
+                winner: Color::Black,
+                reason: rules::WinReason::Resignation
+            })
+        );
+        let agreed = GameResult::draw(ResultReason::Agreement).expect("a draw");
+        assert!(rebuild(&view(&["e3e4"], Some(agreed))).is_over());
+        // An abort is no result of the rules: the moves stay, the game is not "over" locally,
+        // and the page reads the end from the room.
+        let aborted = view(&["e3e4"], Some(GameResult::ABORTED));
+        let game = rebuild(&aborted);
+        assert_eq!(game.moves().len(), 1);
+        assert!(!game.is_over());
+        assert!(aborted.over());
+        assert!(!aborted.can_abort());
     }
 }
