@@ -72,13 +72,24 @@ struct Stats {
     latencies_us: Mutex<Vec<u64>>,
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
-async fn connect(addr: SocketAddr) -> Ws {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+/// The loopback address client `n` connects from: ten clients (five rooms) per address, as
+/// players behind their own addresses, well inside the server's caps per address.
+fn source_ip(n: usize) -> std::net::Ipv4Addr {
+    let k = n / 10;
+    std::net::Ipv4Addr::new(127, 1 + (k / 62_500) as u8, ((k / 250) % 250) as u8, (k % 250 + 2) as u8)
+}
+
+async fn connect(addr: SocketAddr, n: usize) -> Ws {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(SocketAddr::from((source_ip(n), 0)))
+        .expect("bind a loopback source address");
+    let stream = socket.connect(addr).await.expect("connect");
+    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
         .await
-        .expect("connect");
+        .expect("handshake");
     ws.send(Message::Text(
         ClientMsg::Hello {
             protocol: PROTOCOL_VERSION,
@@ -209,7 +220,7 @@ async fn main() {
         let limit = limit.clone();
         pairs.push(tokio::spawn(async move {
             let _permit = limit.acquire().await.expect("semaphore");
-            let mut a = connect(addr).await;
+            let mut a = connect(addr, 2 * p).await;
             let create = ClientMsg::CreateRoom {
                 seat: SeatChoice::White,
                 promotion: PromotionRule::Any,
@@ -224,7 +235,7 @@ async fn main() {
                     break room;
                 }
             };
-            let mut b = connect(addr).await;
+            let mut b = connect(addr, 2 * p + 1).await;
             let join = ClientMsg::Join {
                 room: room.clone(),
                 secret: None,

@@ -488,3 +488,35 @@ async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_al
         clocks.white_ms
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_player_whose_connection_goes_silent_is_away() {
+    let server = Server::start_with(None, |c| {
+        c.ws.read_timeout = Duration::from_millis(800);
+    })
+    .await;
+    let (mut white, black, _room, _) = seated(&server).await;
+    // Black's socket stays open but sends nothing (a half-open connection); White pings.
+    let mut away = false;
+    for _ in 0..40 {
+        white.send(&ClientMsg::Ping).await;
+        let m = white
+            .until("pong or presence", |m| {
+                matches!(m, ServerMsg::Pong | ServerMsg::Presence { .. })
+            })
+            .await;
+        if matches!(m, ServerMsg::Presence { seat: Color::Black, online: false, .. }) {
+            away = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(away, "the silent player was taken for away");
+    let text = common::http_get(server.addr, "/metrics").await;
+    assert!(
+        text.contains(r#"asean_clients_dropped_total{reason="read_timeout"} 1"#),
+        "{text}"
+    );
+    drop(black);
+    server.stop().await;
+}
