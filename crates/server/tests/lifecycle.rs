@@ -49,21 +49,7 @@ async fn seated(server: &Server) -> (Client, Client, RoomId, String) {
     let mut white = server.client().await;
     let (room, _, _) = white.create(SeatChoice::White, false, None).await;
     let mut black = server.client().await;
-    black
-        .send(&ClientMsg::Join {
-            room: room.clone(),
-            secret: None,
-            after: None,
-            watch: false,
-        })
-        .await;
-    let secret = match black
-        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await
-    {
-        ServerMsg::Seated { secret, .. } => secret,
-        _ => unreachable!(),
-    };
+    let secret = black.take_seat(&room).await;
     (white, black, room, secret)
 }
 
@@ -505,7 +491,14 @@ async fn a_seated_player_whose_connection_goes_silent_is_away() {
                 matches!(m, ServerMsg::Pong | ServerMsg::Presence { .. })
             })
             .await;
-        if matches!(m, ServerMsg::Presence { seat: Color::Black, online: false, .. }) {
+        if matches!(
+            m,
+            ServerMsg::Presence {
+                seat: Color::Black,
+                online: false,
+                ..
+            }
+        ) {
             away = true;
             break;
         }

@@ -143,21 +143,7 @@ async fn a_restart_loses_nothing() {
     };
     let (room, _, white_secret) = white.create(SeatChoice::White, true, Some(tc)).await;
     let mut black = server.client().await;
-    black
-        .send(&ClientMsg::Join {
-            room: room.clone(),
-            secret: None,
-            after: None,
-            watch: false,
-        })
-        .await;
-    let black_secret = match black
-        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await
-    {
-        ServerMsg::Seated { secret, .. } => secret,
-        _ => unreachable!(),
-    };
+    let black_secret = black.take_seat(&room).await;
     white.play(&room, 0, "e3e4").await;
     black.moved(0).await;
     black.play(&room, 1, "d6d5").await;

@@ -69,6 +69,19 @@ pub struct RoomEnv {
     pub last_alive_ms: Option<u64>,
 }
 
+impl RoomEnv {
+    /// Writes `append` and waits until it is durable.
+    ///
+    /// # Errors
+    /// The store's error, or [`StoreError::Stopped`] when the store has gone away.
+    pub async fn write(&self, append: Append) -> Result<(), StoreError> {
+        self.store
+            .append(append)
+            .await
+            .unwrap_or(Err(StoreError::Stopped))
+    }
+}
+
 /// A subscriber of the room: where its messages go.
 #[derive(Debug, Clone)]
 pub struct Subscriber {
@@ -333,11 +346,7 @@ impl Actor {
             seats: vec![(seat, hash.clone())],
             phase: Some(Phase::Waiting),
         };
-        let written = env
-            .store
-            .append(append)
-            .await
-            .unwrap_or(Err(StoreError::Stopped));
+        let written = env.write(append).await;
         if let Err(e) = written {
             tracing::error!("room {id} not created: {e}");
             env.metrics.errors.inc();
@@ -445,12 +454,7 @@ impl Actor {
             seats: seats.clone(),
             phase: (phase != self.room.phase()).then_some(phase),
         };
-        let written = self
-            .env
-            .store
-            .append(append)
-            .await
-            .unwrap_or(Err(StoreError::Stopped));
+        let written = self.env.write(append).await;
         if let Err(e) = written {
             tracing::error!("room {id}: {e}");
             self.env.metrics.errors.inc();
@@ -641,12 +645,7 @@ impl Actor {
             seats,
             phase: Some(Phase::Playing),
         };
-        let written = self
-            .env
-            .store
-            .append(append)
-            .await
-            .unwrap_or(Err(StoreError::Stopped));
+        let written = self.env.write(append).await;
         if let Err(e) = written {
             tracing::error!("room {id}: rematch not created: {e}");
             self.env.metrics.errors.inc();

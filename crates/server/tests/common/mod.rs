@@ -101,6 +101,24 @@ impl Client {
         }
     }
 
+    /// Joins `room` without a secret, takes its free seat and returns the seat's secret.
+    pub async fn take_seat(&mut self, room: &RoomId) -> String {
+        self.send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+        match self
+            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await
+        {
+            ServerMsg::Seated { secret, .. } => secret,
+            m => panic!("{m:?}"),
+        }
+    }
+
     /// Receives until `pred` holds, returning that message.
     pub async fn until(&mut self, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
         for _ in 0..100 {
