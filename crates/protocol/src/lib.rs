@@ -24,7 +24,7 @@
 
 use core::fmt;
 
-pub use rules::{Color, DrawClaim, PromotionRule};
+pub use rules::{ByColor, Color, DrawClaim, PromotionRule};
 use serde::{Deserialize, Serialize};
 
 /// The version of this protocol; [`ClientMsg::Hello`] must carry it.
@@ -385,15 +385,54 @@ pub struct TimeControl {
     pub increment_secs: u32,
 }
 
-/// The clocks of a timed game, in milliseconds left for each side.
+/// The clocks of a timed game: the time left of each side, and whose clock runs.
+///
+/// On the wire: `{"white_ms": 60000, "black_ms": 59000, "running": "white"}`.
+///
+/// ```
+/// use protocol::{ByColor, Clocks, Color};
+/// let c = Clocks { left_ms: ByColor { white: 60_000, black: 59_000 }, running: Some(Color::White) };
+/// let json = serde_json::to_string(&c).unwrap();
+/// assert_eq!(json, r#"{"white_ms":60000,"black_ms":59000,"running":"white"}"#);
+/// assert_eq!(serde_json::from_str::<Clocks>(&json).unwrap(), c);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "ClocksWire", into = "ClocksWire")]
 pub struct Clocks {
-    /// White's time left, in milliseconds.
-    pub white_ms: u64,
-    /// Black's time left, in milliseconds.
-    pub black_ms: u64,
+    /// Each side's time left, in milliseconds.
+    pub left_ms: ByColor<u64>,
     /// The side whose clock runs, if any (none before the first move and after the end).
     pub running: Option<Color>,
+}
+
+/// The wire form of [`Clocks`].
+#[derive(Serialize, Deserialize)]
+struct ClocksWire {
+    white_ms: u64,
+    black_ms: u64,
+    running: Option<Color>,
+}
+
+impl From<ClocksWire> for Clocks {
+    fn from(w: ClocksWire) -> Clocks {
+        Clocks {
+            left_ms: ByColor {
+                white: w.white_ms,
+                black: w.black_ms,
+            },
+            running: w.running,
+        }
+    }
+}
+
+impl From<Clocks> for ClocksWire {
+    fn from(c: Clocks) -> ClocksWire {
+        ClocksWire {
+            white_ms: c.left_ms.white,
+            black_ms: c.left_ms.black,
+            running: c.running,
+        }
+    }
 }
 
 /// Messages from the browser to the server.
@@ -515,17 +554,82 @@ pub struct RoomSummary {
     pub clock: Option<TimeControl>,
 }
 
-/// Who sits where and whether they are connected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seats {
-    /// White's seat is taken.
-    pub white_taken: bool,
-    /// Black's seat is taken.
-    pub black_taken: bool,
-    /// White has an open connection.
-    pub white_online: bool,
-    /// Black has an open connection.
-    pub black_online: bool,
+/// One seat as everyone in the room sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seat {
+    /// A player holds the seat.
+    pub taken: bool,
+    /// The seat's player has an open connection.
+    pub online: bool,
+}
+
+/// Who sits where and whether they are connected, by colour.
+///
+/// On the wire: `{"white_taken": true, "black_taken": false, "white_online": true,
+/// "black_online": false}`.
+///
+/// ```
+/// use protocol::{ByColor, Color, Seat, Seats};
+/// let s = Seats(ByColor { white: Seat { taken: true, online: true }, black: Seat::default() });
+/// assert!(s.get(Color::White).online);
+/// let json = serde_json::to_string(&s).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"white_taken":true,"black_taken":false,"white_online":true,"black_online":false}"#
+/// );
+/// assert_eq!(serde_json::from_str::<Seats>(&json).unwrap(), s);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "SeatsWire", into = "SeatsWire")]
+pub struct Seats(pub ByColor<Seat>);
+
+impl core::ops::Deref for Seats {
+    type Target = ByColor<Seat>;
+
+    fn deref(&self) -> &ByColor<Seat> {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for Seats {
+    fn deref_mut(&mut self) -> &mut ByColor<Seat> {
+        &mut self.0
+    }
+}
+
+/// The wire form of [`Seats`].
+#[derive(Serialize, Deserialize)]
+struct SeatsWire {
+    white_taken: bool,
+    black_taken: bool,
+    white_online: bool,
+    black_online: bool,
+}
+
+impl From<SeatsWire> for Seats {
+    fn from(w: SeatsWire) -> Seats {
+        Seats(ByColor {
+            white: Seat {
+                taken: w.white_taken,
+                online: w.white_online,
+            },
+            black: Seat {
+                taken: w.black_taken,
+                online: w.black_online,
+            },
+        })
+    }
+}
+
+impl From<Seats> for SeatsWire {
+    fn from(s: Seats) -> SeatsWire {
+        SeatsWire {
+            white_taken: s.white.taken,
+            black_taken: s.black.taken,
+            white_online: s.white.online,
+            black_online: s.black.online,
+        }
+    }
 }
 
 /// The whole state of a room, sent on joining and when events cannot be replayed.

@@ -84,7 +84,7 @@ async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, None);
             assert_eq!(state.closed, Some(CloseReason::Cancelled));
-            assert!(!state.seats.black_taken);
+            assert!(!state.seats.black.taken);
         }
         m => panic!("{m:?}"),
     }
@@ -465,13 +465,13 @@ async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_al
     let _ = child.kill();
     let _ = child.wait();
     assert_eq!(clocks.running, Some(Color::White));
-    assert!(clocks.black_ms > 59_000, "black replied at once");
+    assert!(clocks.left_ms.black > 59_000, "black replied at once");
     // Liveness is stamped every second: White is charged between 1.5 s and 2.5 s of its
     // think, and none of the 3 s of downtime.
     assert!(
-        (57_000..=58_800).contains(&clocks.white_ms),
+        (57_000..=58_800).contains(&clocks.left_ms.white),
         "white has {} ms",
-        clocks.white_ms
+        clocks.left_ms.white
     );
 }
 

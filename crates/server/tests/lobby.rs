@@ -27,7 +27,7 @@ async fn a_full_game_with_bad_input_refused_along_the_way() {
                 Some(Color::Black),
                 "the invitee takes the free seat on the first click"
             );
-            assert!(state.seats.white_taken && state.seats.black_taken);
+            assert!(state.seats.white.taken && state.seats.black.taken);
         }
         m => panic!("{m:?}"),
     }
@@ -161,7 +161,7 @@ async fn a_restart_loses_nothing() {
             assert!(
                 state
                     .clocks
-                    .is_some_and(|c| c.white_ms > 290_000 && c.black_ms > 290_000)
+                    .is_some_and(|c| c.left_ms.white > 290_000 && c.left_ms.black > 290_000)
             );
         }
         m => panic!("{m:?}"),

@@ -301,10 +301,7 @@ impl RoomView {
         self.seq = seq;
         let s = &mut self.state;
         match event {
-            RoomEvent::Seated { seat } => match seat {
-                Color::White => s.seats.white_taken = true,
-                Color::Black => s.seats.black_taken = true,
-            },
+            RoomEvent::Seated { seat } => s.seats.get_mut(*seat).taken = true,
             RoomEvent::Moved { uci, clocks, .. } => {
                 s.moves.push(uci.clone());
                 if clocks.is_some() {
@@ -357,10 +354,7 @@ impl RoomView {
         now: f64,
     ) {
         let s = &mut self.state;
-        match seat {
-            Color::White => s.seats.white_online = online,
-            Color::Black => s.seats.black_online = online,
-        }
+        s.seats.get_mut(seat).online = online;
         // Our own presence never starts a countdown, and a game that is over has none.
         if Some(seat) == self.you || s.outcome.is_some() || s.closed.is_some() {
             return;
@@ -376,7 +370,7 @@ impl RoomView {
 
     /// Whether both seats are taken.
     pub fn full(&self) -> bool {
-        self.state.seats.white_taken && self.state.seats.black_taken
+        self.state.seats.white.taken && self.state.seats.black.taken
     }
 
     /// Whether the game is over (a result, including an abort).
@@ -412,10 +406,7 @@ impl RoomView {
 
     /// Whether `seat` has an open connection.
     pub fn online(&self, seat: Color) -> bool {
-        match seat {
-            Color::White => self.state.seats.white_online,
-            Color::Black => self.state.seats.black_online,
-        }
+        self.state.seats.get(seat).online
     }
 
     /// The clocks as they read at `now`, counting down the running side locally (the server
@@ -451,19 +442,13 @@ impl RoomView {
     }
 }
 
-fn clocks_now(c: Clocks, since: f64, now: f64) -> Clocks {
+fn clocks_now(mut c: Clocks, since: f64, now: f64) -> Clocks {
     let spent = (now - since).max(0.0) as u64;
-    match c.running {
-        Some(Color::White) => Clocks {
-            white_ms: c.white_ms.saturating_sub(spent),
-            ..c
-        },
-        Some(Color::Black) => Clocks {
-            black_ms: c.black_ms.saturating_sub(spent),
-            ..c
-        },
-        None => c,
+    if let Some(side) = c.running {
+        let left = c.left_ms.get_mut(side);
+        *left = left.saturating_sub(spent);
     }
+    c
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -670,7 +655,7 @@ pub fn drop_connection(hold_ms: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{GameResult, PromotionRule, ResultReason, Seats};
+    use protocol::{ByColor, GameResult, PromotionRule, ResultReason, Seat, Seats};
 
     fn id(n: u8) -> RoomId {
         RoomId::from_bytes([n; 10])
@@ -683,19 +668,22 @@ mod tests {
             clock: None,
             public: false,
             moves: vec![],
-            seats: Seats {
-                white_taken: true,
-                black_taken: false,
-                white_online: true,
-                black_online: false,
-            },
+            seats: Seats(ByColor {
+                white: Seat {
+                    taken: true,
+                    online: true,
+                },
+                black: Seat::default(),
+            }),
             outcome: None,
             draw_offer: None,
             rematch_offer: None,
             rematch_room: None,
             clocks: Some(Clocks {
-                white_ms: 60_000,
-                black_ms: 60_000,
+                left_ms: ByColor {
+                    white: 60_000,
+                    black: 60_000,
+                },
                 running: None,
             }),
             claim_in_ms: None,
@@ -708,8 +696,10 @@ mod tests {
     /// A room with both seats taken and both players here, seen from White's seat.
     fn full_room(moves: &[&str]) -> RoomView {
         let mut s = state();
-        s.seats.black_taken = true;
-        s.seats.black_online = true;
+        s.seats.black = Seat {
+            taken: true,
+            online: true,
+        };
         s.moves = moves.iter().map(|m| (*m).to_owned()).collect();
         RoomView::from_snapshot(&id(1), 1, Some(Color::White), s, 0.0)
     }
@@ -720,8 +710,10 @@ mod tests {
             uci: uci.into(),
             san: String::new(),
             clocks: Some(Clocks {
-                white_ms: 60_000,
-                black_ms: 60_000,
+                left_ms: ByColor {
+                    white: 60_000,
+                    black: 60_000,
+                },
                 running: Some(running),
             }),
             at_ms: Some(1_700_000_000_000),
@@ -759,7 +751,7 @@ mod tests {
         assert_eq!(r.state.moves, ["b1d2", "b8d7"]);
         assert_eq!(r.seq, 5);
         let c = r.clocks_at(3500.0).expect("clocks");
-        assert_eq!((c.white_ms, c.black_ms), (57_500, 60_000));
+        assert_eq!((c.left_ms.white, c.left_ms.black), (57_500, 60_000));
         let resigned = GameResult::win(Color::Black, ResultReason::Resignation);
         r.apply(
             6,
@@ -770,7 +762,7 @@ mod tests {
             4000.0,
         );
         let c = r.clocks_at(9000.0).expect("clocks");
-        assert_eq!((c.white_ms, c.running), (57_000, None));
+        assert_eq!((c.left_ms.white, c.running), (57_000, None));
         assert_eq!(r.state.outcome, Some(resigned));
         assert_eq!(
             r.state.outcome.map(GameResult::label),
@@ -944,7 +936,7 @@ mod tests {
         // An expired invitation opened from its link: the snapshot says so.
         let mut s = state();
         s.closed = Some(CloseReason::Expired);
-        s.seats.white_online = false;
+        s.seats.white.online = false;
         let guest = RoomView::from_snapshot(&id(5), 3, None, s, 0.0);
         assert_eq!(guest.closed(), Some(CloseReason::Expired));
         assert!(!guest.waiting_for_opponent());

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use protocol::{
     ClientMsg, Clocks, CloseReason, ErrorCode, GameResult, ResultReason, RoomEvent, RoomId,
-    RoomState, Seats,
+    RoomState, Seat, Seats,
 };
 use rules::{ByColor, Color, DrawClaim, DrawReason, Game, Outcome, Position, Rules};
 use sha2::{Digest, Sha256};
@@ -452,8 +452,7 @@ impl Room {
                 *l = l.saturating_sub(now_ms.saturating_sub(c.since_ms));
             }
             Clocks {
-                white_ms: left.white,
-                black_ms: left.black,
+                left_ms: left,
                 running: c.running,
             }
         })
@@ -474,12 +473,10 @@ impl Room {
             clock: self.meta.clock,
             public: self.meta.public,
             moves: self.game.moves().iter().map(|m| m.to_uci()).collect(),
-            seats: Seats {
-                white_taken: self.secrets.white.is_some(),
-                black_taken: self.secrets.black.is_some(),
-                white_online: self.presence.white.online,
-                black_online: self.presence.black.online,
-            },
+            seats: Seats(ByColor::new_with(|c| Seat {
+                taken: self.secrets.get(c).is_some(),
+                online: self.presence.get(c).online,
+            })),
             outcome: self.result,
             draw_offer: self.draw_offer,
             rematch_offer: self.rematch_offer,
@@ -805,8 +802,7 @@ impl Room {
                 *left.get_mut(me) += inc;
             }
             Clocks {
-                white_ms: left.white,
-                black_ms: left.black,
+                left_ms: left,
                 running: (started || me == Color::White)
                     .then_some(me.other())
                     .filter(|_| after.outcome().is_none()),
@@ -923,10 +919,7 @@ impl Room {
                     p.offline_since_ms = Some(now_ms);
                 }
                 if let (Some(state), Some(c)) = (&mut self.clocks, clocks) {
-                    state.left_ms = ByColor {
-                        white: c.white_ms,
-                        black: c.black_ms,
-                    };
+                    state.left_ms = c.left_ms;
                     state.running = c.running;
                     state.since_ms = now_ms;
                 }
@@ -1106,13 +1099,15 @@ mod tests {
         play(&mut room, Color::White, mv(0, "e3e4"), 1_000).expect("move");
         // White's first move is free; Black's clock runs now.
         assert_eq!(
-            room.state(None, 4_000, &cfg()).clocks.map(|c| c.black_ms),
+            room.state(None, 4_000, &cfg())
+                .clocks
+                .map(|c| c.left_ms.black),
             Some(7_000)
         );
         play(&mut room, Color::Black, mv(1, "e6e5"), 4_000).expect("move");
         let c = room.state(None, 4_000, &cfg()).clocks.expect("clocks");
         assert_eq!(
-            (c.white_ms, c.black_ms, c.running),
+            (c.left_ms.white, c.left_ms.black, c.running),
             (10_000, 9_000, Some(Color::White))
         );
         assert_eq!(room.flag_at_ms(), Some(14_000));
@@ -1156,15 +1151,15 @@ mod tests {
         };
         let back = Room::restore(stored.clone(), 100_000, Some(5_500)).expect("restore");
         let c = back.state(None, 100_000, &cfg()).clocks.expect("clocks");
-        assert_eq!(c.white_ms, 60_000 - 3_500);
+        assert_eq!(c.left_ms.white, 60_000 - 3_500);
         assert_eq!(c.running, Some(Color::White));
         // And it runs on from the restart.
         let c = back.state(None, 101_000, &cfg()).clocks.expect("clocks");
-        assert_eq!(c.white_ms, 60_000 - 4_500);
+        assert_eq!(c.left_ms.white, 60_000 - 4_500);
         // Without a stamp (an old database), nothing is charged.
         let back = Room::restore(stored, 100_000, None).expect("restore");
         let c = back.state(None, 100_000, &cfg()).clocks.expect("clocks");
-        assert_eq!(c.white_ms, 60_000);
+        assert_eq!(c.left_ms.white, 60_000);
     }
 
     #[test]

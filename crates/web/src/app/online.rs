@@ -808,8 +808,8 @@ impl App {
         }
         if let Some(c) = clocks {
             for (id, color, ms) in [
-                ("clock-white", Color::White, c.white_ms),
-                ("clock-black", Color::Black, c.black_ms),
+                ("clock-white", Color::White, c.left_ms.white),
+                ("clock-black", Color::Black, c.left_ms.black),
             ] {
                 let Some(e) = dom::by_id(id) else { continue };
                 let name = lang.t(if color == Color::White {
@@ -1243,12 +1243,16 @@ mod tests {
             clock: None,
             public: false,
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
-            seats: Seats {
-                white_taken: true,
-                black_taken: true,
-                white_online: true,
-                black_online: true,
-            },
+            seats: Seats(protocol::ByColor {
+                white: protocol::Seat {
+                    taken: true,
+                    online: true,
+                },
+                black: protocol::Seat {
+                    taken: true,
+                    online: true,
+                },
+            }),
             outcome,
             draw_offer: None,
             rematch_offer: None,
