@@ -78,7 +78,12 @@ type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 /// players behind their own addresses, well inside the server's caps per address.
 fn source_ip(n: usize) -> std::net::Ipv4Addr {
     let k = n / 10;
-    std::net::Ipv4Addr::new(127, 1 + (k / 62_500) as u8, ((k / 250) % 250) as u8, (k % 250 + 2) as u8)
+    std::net::Ipv4Addr::new(
+        127,
+        1 + (k / 62_500) as u8,
+        ((k / 250) % 250) as u8,
+        (k % 250 + 2) as u8,
+    )
 }
 
 async fn connect(addr: SocketAddr, n: usize) -> Ws {

@@ -4,7 +4,8 @@
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
 //! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests).
 //! * `bench`: the criterion benchmarks of the rules (perft) and engine (search) crates.
-//! * `bench-lobby`: the lobby load generator (simulated players over loopback WebSockets).
+//! * `bench-lobby`: the lobby load generator (simulated players over loopback WebSockets); with
+//!   `--scenario NAME` (or `--scenario hostile` for all) the hostile-clients benchmark instead.
 //! * `wasm-test-runner`: the `wasm32-unknown-unknown` test runner configured in
 //!   `.cargo/config.toml` (wasm-bindgen's runner, embedded, driving headless Chromium).
 
@@ -55,9 +56,11 @@ enum Command {
         args: Vec<OsString>,
     },
     /// Run the lobby load generator against the real server binary (arguments such as
-    /// `--clients 10000 --seconds 20 --move-interval-ms 10000` go to it).
+    /// `--clients 10000 --seconds 20 --move-interval-ms 10000` go to it); with `--scenario
+    /// hostile` (every scenario) or `--scenario idle,flicker` (some: idle, slow-readers,
+    /// idle-tcp, room-spam, flicker, finished-startup) the hostile-clients benchmark instead.
     BenchLobby {
-        /// Arguments for the load generator.
+        /// Arguments for the load generator (or, with `--scenario`, the hostile-clients bench).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<OsString>,
     },
@@ -102,16 +105,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::BenchLobby { args } => {
+            // `--scenario` picks the hostile-clients bench; the load generator is the default.
+            let hostile = args.iter().any(|a| {
+                let a = a.to_string_lossy();
+                a == "--scenario" || a.starts_with("--scenario=")
+            });
+            let bench = if hostile {
+                "lobby_hostile"
+            } else {
+                "lobby_load"
+            };
             let mut cargo = cmd::cargo();
             cargo
-                .args([
-                    "bench",
-                    "--package",
-                    "server",
-                    "--bench",
-                    "lobby_load",
-                    "--",
-                ])
+                .args(["bench", "--package", "server", "--bench", bench, "--"])
                 .args(args);
             cmd::run(&mut cargo, "cargo bench")?;
             Ok(ExitCode::SUCCESS)
