@@ -756,9 +756,14 @@ impl Measure {
         self.peak.load(Ordering::Relaxed)
     }
 
-    /// Call when the attack is over: waits 3 s, then reads the RSS and the CPU time.
+    /// Call when the attack is over: waits 3 s (or `$LOBBY_AFTER_SECS`), then reads the RSS and
+    /// the CPU time.
     async fn end(mut self) -> Figures {
-        tokio::time::sleep(Duration::from_secs(3)).await;
+        let after = std::env::var("LOBBY_AFTER_SECS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        tokio::time::sleep(Duration::from_secs(after)).await;
         let after_kb = rss_kb(self.pid).unwrap_or(0);
         let cpu = cpu_ms(self.pid).saturating_sub(self.cpu0);
         self.stop.store(true, Ordering::Relaxed);
@@ -920,6 +925,13 @@ async fn idle(o: &Options) -> Row {
         let _ = tokio::time::timeout(Duration::from_secs(10), t).await;
     }
     let fig = m.end().await;
+    println!(
+        "  after the attack: the server counts {} WebSockets and {} TCP connections open",
+        metric(addr, "asean_connections").await.unwrap_or(-1.0),
+        metric(addr, "asean_tcp_connections_open")
+            .await
+            .unwrap_or(-1.0),
+    );
     println!(
         "  held {} s: {} pings, {} pongs; closed by the server while held: {}; server RSS once all were connected {} ({:.1} KB per connection)",
         o.hold_secs,

@@ -80,7 +80,7 @@ impl LobbyConfig {
 }
 
 struct Entry {
-    tx: mpsc::Sender<RoomCmd>,
+    tx: mpsc::Sender<Box<RoomCmd>>,
     generation: u64,
     status: Option<RoomStatus>,
     /// The address whose cap this room counts against while it is live.
@@ -333,7 +333,11 @@ impl Lobby {
         });
     }
 
-    fn spawn_room(&self, start: Start, owner: Option<IpAddr>) -> Option<mpsc::Sender<RoomCmd>> {
+    fn spawn_room(
+        &self,
+        start: Start,
+        owner: Option<IpAddr>,
+    ) -> Option<mpsc::Sender<Box<RoomCmd>>> {
         let env = self.env()?;
         let id = match &start {
             Start::New { meta, .. } => meta.id.clone(),
@@ -423,7 +427,8 @@ impl Lobby {
     /// # Errors
     /// [`ErrorCode::TooManyRooms`] when the server holds as many rooms as allowed, or
     /// [`ErrorCode::Internal`] when the room's task cannot be reached.
-    pub async fn send(&self, id: &RoomId, mut cmd: RoomCmd) -> Result<(), Refusal> {
+    pub async fn send(&self, id: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
+        let mut cmd = Box::new(cmd);
         for _ in 0..3 {
             let Some(tx) = self.lookup(id, cmd.needs_room())? else {
                 return Ok(());
@@ -440,7 +445,11 @@ impl Lobby {
         ))
     }
 
-    fn lookup(&self, id: &RoomId, load: bool) -> Result<Option<mpsc::Sender<RoomCmd>>, Refusal> {
+    fn lookup(
+        &self,
+        id: &RoomId,
+        load: bool,
+    ) -> Result<Option<mpsc::Sender<Box<RoomCmd>>>, Refusal> {
         {
             let reg = self
                 .registry

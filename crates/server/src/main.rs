@@ -6,6 +6,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+
+/// jemalloc with its background thread gives memory back to the system after a burst
+/// (thousands of sockets that come and go): unused pages are returned within seconds, where
+/// glibc's allocator (and mimalloc, whose idle threads never purge) kept an attack's peak.
+#[cfg(unix)]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 use tracing_subscriber::EnvFilter;
 
 /// Command line of the server.

@@ -174,8 +174,16 @@ struct Actor {
 
 /// Runs a room until it leaves memory (or the server stops). `generation` tells this task
 /// apart from an earlier or later task of the same room in the lobby's registry.
-pub async fn run(start: Start, mut rx: mpsc::Receiver<RoomCmd>, env: RoomEnv, generation: u64) {
-    let Some(mut actor) = Actor::start(start, &mut rx, env, generation).await else {
+pub async fn run(
+    start: Start,
+    mut rx: mpsc::Receiver<Box<RoomCmd>>,
+    env: RoomEnv,
+    generation: u64,
+) {
+    // The work of a command or a timer is boxed: a room waiting for its next command then
+    // holds only its state and its timer, not the largest future it may ever await (memory
+    // per room matters with tens of thousands of rooms).
+    let Some(mut actor) = Box::pin(Actor::start(start, &mut rx, env, generation)).await else {
         return;
     };
     actor.report();
@@ -184,10 +192,10 @@ pub async fn run(start: Start, mut rx: mpsc::Receiver<RoomCmd>, env: RoomEnv, ge
         tokio::select! {
             cmd = rx.recv() => {
                 let Some(cmd) = cmd else { break };
-                actor.handle(cmd).await;
+                Box::pin(actor.handle(*cmd)).await;
             }
             () = sleep_until(wake) => {
-                if actor.tick().await {
+                if Box::pin(actor.tick()).await {
                     break;
                 }
             }
@@ -198,7 +206,7 @@ pub async fn run(start: Start, mut rx: mpsc::Receiver<RoomCmd>, env: RoomEnv, ge
     rx.close();
     while let Ok(cmd) = rx.try_recv() {
         if cmd.needs_room() {
-            actor.env.host.redispatch(actor.room.id().clone(), cmd);
+            actor.env.host.redispatch(actor.room.id().clone(), *cmd);
         }
     }
     actor.env.metrics.rooms_in_memory.dec();
@@ -218,7 +226,7 @@ fn refusal_msg(r: &Refusal, room: &RoomId) -> ServerMsg {
 impl Actor {
     async fn start(
         start: Start,
-        rx: &mut mpsc::Receiver<RoomCmd>,
+        rx: &mut mpsc::Receiver<Box<RoomCmd>>,
         env: RoomEnv,
         generation: u64,
     ) -> Option<Actor> {
@@ -301,7 +309,7 @@ impl Actor {
     /// Ends a task that has no room: refuses what is queued and leaves the registry.
     fn refuse_all(
         id: &RoomId,
-        rx: &mut mpsc::Receiver<RoomCmd>,
+        rx: &mut mpsc::Receiver<Box<RoomCmd>>,
         env: &RoomEnv,
         generation: u64,
         code: ErrorCode,
@@ -310,7 +318,7 @@ impl Actor {
         env.host.unloaded(id, generation);
         rx.close();
         while let Ok(cmd) = rx.try_recv() {
-            if let RoomCmd::Join { sub, .. } | RoomCmd::Client { sub, .. } = cmd {
+            if let RoomCmd::Join { sub, .. } | RoomCmd::Client { sub, .. } = *cmd {
                 sub.outbox.send(&ServerMsg::error(code, message, Some(id)));
             }
         }
@@ -322,7 +330,7 @@ impl Actor {
         meta: RoomMeta,
         seat: Color,
         creator: Subscriber,
-        rx: &mut mpsc::Receiver<RoomCmd>,
+        rx: &mut mpsc::Receiver<Box<RoomCmd>>,
         env: RoomEnv,
         generation: u64,
     ) -> Option<Actor> {
