@@ -81,6 +81,25 @@ pub const DEFAULT_MAX_PER_ADDRESS: usize = 256;
 /// unlimited.
 pub const UNLIMITED_MAX_CONNECTIONS: usize = 1 << 20;
 
+/// The listen backlog [`bind`] asks for (the kernel caps it at `net.core.somaxconn`).
+pub const LISTEN_BACKLOG: u32 = 4096;
+
+/// A listener on `addr` with a backlog of [`LISTEN_BACKLOG`]: the standard library's (and
+/// Tokio's) 128 drops handshakes when a few hundred players connect at once.
+///
+/// # Errors
+/// When the address cannot be bound (in use, not local...).
+pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// Refused connections that may be answered (a `503` written, then a lingering close) at
 /// once; past that a refused connection gets what fits in its socket buffer without waiting,
 /// then is closed. Each holds an open file for up to about two seconds.

@@ -98,7 +98,7 @@ async fn main() -> ExitCode {
     config.lobby.max_rooms_per_address = args.max_rooms_per_address;
     config.ws.outbox_bytes = args.max_outbox_bytes;
     config.allowed_origins = args.allowed_origins;
-    let listener = match tokio::net::TcpListener::bind(args.addr).await {
+    let listener = match server::listen::bind(args.addr) {
         Ok(listener) => listener,
         Err(err) => {
             tracing::error!("cannot listen on {}: {err}", args.addr);
