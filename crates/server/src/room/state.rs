@@ -539,11 +539,16 @@ impl Room {
                         reason: CloseReason::Expired,
                     }];
                 }
+                // The listing follows the creator's current absence (a creator whose
+                // connection flickers is still there).
                 if self.is_listed()
                     && let Some(seat) = creator_seat(&self.events)
                 {
                     let p = self.presence.get(seat);
-                    if !p.online && p.away_at(now_ms) >= ms(config.unlist_after) {
+                    let gone_since = p.offline_since_ms.filter(|_| !p.online);
+                    if gone_since.is_some_and(|since| {
+                        now_ms.saturating_sub(since) >= ms(config.unlist_after)
+                    }) {
                         return vec![RoomEvent::Listed { listed: false }];
                     }
                 }
@@ -581,9 +586,9 @@ impl Room {
                 let unlist = if self.is_listed() {
                     creator_seat(&self.events).and_then(|s| {
                         let p = self.presence.get(s);
-                        p.offline_since_ms.filter(|_| !p.online).map(|since| {
-                            since.saturating_add(ms(config.unlist_after).saturating_sub(p.away_ms))
-                        })
+                        p.offline_since_ms
+                            .filter(|_| !p.online)
+                            .map(|since| since.saturating_add(ms(config.unlist_after)))
                     })
                 } else {
                     None
@@ -949,12 +954,24 @@ impl Room {
                 self.ended_ms = Some(now_ms);
             }
         }
-        if let RoomEvent::Seated { seat } = e
-            && self.secrets.get(*seat).is_none()
-        {
-            // A log replayed without its seat table: the seat is taken by a secret unknown
-            // here, which keeps the seat taken (nobody else can sit there).
-            *self.secrets.get_mut(*seat) = Some(SecretHash(String::new()));
+        if let RoomEvent::Seated { seat } = e {
+            if self.secrets.get(*seat).is_none() {
+                // A log replayed without its seat table: the seat is taken by a secret unknown
+                // here, which keeps the seat taken (nobody else can sit there).
+                *self.secrets.get_mut(*seat) = Some(SecretHash(String::new()));
+            }
+            if self.secrets.white.is_some() && self.secrets.black.is_some() {
+                // The game starts now: absences count from here, not from before the
+                // opponent arrived (a friend who opens an old link gives the creator a full
+                // countdown to come back).
+                for c in Color::ALL {
+                    let p = self.presence.get_mut(c);
+                    p.away_ms = 0;
+                    if !p.online {
+                        p.offline_since_ms = Some(now_ms);
+                    }
+                }
+            }
         }
         self.events.push(e.clone());
         Ok(())
@@ -1335,6 +1352,35 @@ mod tests {
             code(play(&mut room, Color::White, cancel, 0)),
             ErrorCode::NotAllowed
         );
+    }
+
+    #[test]
+    fn an_old_invitation_taken_late_gives_the_creator_a_full_countdown() {
+        let mut room = waiting_room(None, false);
+        room.set_online(Color::White, false, 1_000);
+        // An hour later a friend opens the link.
+        let t = 3_600_000;
+        let plan = room.plan_take_seat("b".into()).expect("free seat");
+        apply_plan(&mut room, plan, t);
+        room.set_online(Color::Black, true, t);
+        assert_eq!(room.claim_in_ms(Color::White, t, &cfg()), Some(60_000));
+        assert!(room.due(t, &cfg()).is_empty());
+        assert_eq!(room.next_due_ms(&cfg()), Some(t + 60_000));
+        assert_eq!(
+            room.due(t + 60_000, &cfg()),
+            vec![game_over(GameResult::ABORTED)]
+        );
+    }
+
+    #[test]
+    fn a_flickering_creator_keeps_the_room_listed() {
+        let mut room = waiting_room(None, true);
+        for i in 0..40 {
+            room.set_online(Color::White, false, i * 2_000);
+            room.set_online(Color::White, true, i * 2_000 + 1_500);
+        }
+        assert!(room.due(80_000, &cfg()).is_empty());
+        assert!(room.status().listed);
     }
 
     #[test]
