@@ -713,6 +713,10 @@ pub enum RoomEvent {
         result: GameResult,
         /// The winner, for a decisive result (the same as `result`'s).
         winner: Option<Color>,
+        /// When the game ended, in milliseconds since the Unix epoch (absent in logs written
+        /// before it was recorded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at_ms: Option<u64>,
     },
     /// A player connected or left. Only in logs written by servers before presence became
     /// [`ServerMsg::Presence`] (not numbered, not stored); ignored when replayed.
@@ -1001,6 +1005,7 @@ mod tests {
             event: RoomEvent::GameOver {
                 result: GameResult::ABORTED,
                 winner: None,
+                at_ms: None,
             },
         };
         assert_eq!(parse_server(&over.to_json()), Ok(over));

@@ -231,6 +231,9 @@ pub async fn serve(
     check_www(&config.www)?;
     let lobby = open_lobby(config)?;
     let app = app(config, lobby.clone());
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!("serving {} on http://{addr}/", config.www.display());
+    }
     tracing::info!(
         "at most {} connections, {} per address",
         config.listen.max_connections,

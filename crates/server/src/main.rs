@@ -105,8 +105,6 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let addr = listener.local_addr().unwrap_or(args.addr);
-    tracing::info!("serving {} on http://{addr}/", config.www.display());
     match server::serve(listener, &config, server::shutdown_signal()).await {
         Ok(()) => {
             tracing::info!("stopped");

@@ -66,8 +66,21 @@ impl Metrics {
         out
     }
 
+    /// The reasons of [`Metrics::clients_dropped`], all exported from the start (at 0).
+    pub const DROP_REASONS: [&'static str; 6] = [
+        "slow_reader",
+        "write_timeout",
+        "read_timeout",
+        "hello_timeout",
+        "strikes",
+        "no_acks",
+    ];
+
     /// Registers every counter in `registry`.
     pub fn register(&self, registry: &mut Registry) {
+        for reason in Metrics::DROP_REASONS {
+            drop(self.clients_dropped.get_or_create(&Reason { reason }));
+        }
         registry.register(
             "asean_connections",
             "Open WebSocket connections",

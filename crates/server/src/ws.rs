@@ -29,6 +29,12 @@ const RATE_PER_SEC: f64 = 20.0;
 const BURST: f64 = 40.0;
 /// Refused messages (less accepted ones) after which the connection is closed.
 const MAX_STRIKES: u32 = 200;
+/// Acknowledgements and pings per second on average, and in a burst: protocol upkeep, not
+/// counted against the rate above, but bounded all the same.
+const UPKEEP_PER_SEC: f64 = 100.0;
+const UPKEEP_BURST: f64 = 400.0;
+/// How long a join waits for the room to say it exists.
+const JOIN_ANSWER: Duration = Duration::from_secs(10);
 
 /// The deadlines and sizes of one connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,17 +63,28 @@ impl Default for WsLimits {
     }
 }
 
-/// A token bucket: `RATE_PER_SEC` tokens a second, at most `BURST` saved.
+/// A token bucket: `rate` tokens a second, at most `burst` saved.
 struct Bucket {
     tokens: f64,
     last: Instant,
+    rate: f64,
+    burst: f64,
 }
 
 impl Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            last: Instant::now(),
+            rate,
+            burst,
+        }
+    }
+
     fn take(&mut self) -> bool {
         let now = Instant::now();
         self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * RATE_PER_SEC).min(BURST);
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
         self.last = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -236,10 +253,8 @@ where
     let tx = &sub.outbox;
     let started = tokio::time::Instant::now();
     let mut hello = false;
-    let mut bucket = Bucket {
-        tokens: BURST,
-        last: Instant::now(),
-    };
+    let mut bucket = Bucket::new(RATE_PER_SEC, BURST);
+    let mut upkeep = Bucket::new(UPKEEP_PER_SEC, UPKEEP_BURST);
     let mut strikes = 0u32;
     let refuse = |code: ErrorCode, message: String, room: Option<&RoomId>| {
         lobby.metrics.errors.inc();
@@ -312,8 +327,18 @@ where
                 continue;
             }
         };
-        // Acknowledgements and pings are protocol upkeep: they do not count against the rate.
-        if !matches!(msg, ClientMsg::Ack { .. } | ClientMsg::Ping) {
+        // Acknowledgements and pings are protocol upkeep: they have their own, larger bucket.
+        if matches!(msg, ClientMsg::Ack { .. } | ClientMsg::Ping) {
+            if !upkeep.take() {
+                strikes += 1;
+                refuse(
+                    ErrorCode::RateLimited,
+                    "too many acknowledgements or pings: slow down".into(),
+                    None,
+                );
+                continue;
+            }
+        } else {
             if !bucket.take() {
                 strikes += 1;
                 refuse(
@@ -401,15 +426,21 @@ async fn route(
             after,
             watch,
         } => {
+            let (told, answer) = tokio::sync::oneshot::channel();
             let cmd = RoomCmd::Join {
                 sub: sub.clone(),
                 secret,
                 after,
                 watch,
+                joined: Some(told),
             };
             match lobby.send(&room, cmd).await {
+                // Only a room that exists counts against the rooms joined; the room answers
+                // once it is loaded (an unknown room answers the client itself).
                 Ok(()) => {
-                    joined.insert(room);
+                    if let Ok(Ok(true)) = tokio::time::timeout(JOIN_ANSWER, answer).await {
+                        joined.insert(room);
+                    }
                 }
                 Err(r) => refuse(r.code, r.message, Some(&room)),
             }

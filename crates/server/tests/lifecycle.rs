@@ -27,7 +27,7 @@ async fn game_over(c: &mut Client) -> GameResult {
         .await
     {
         ServerMsg::Event {
-            event: RoomEvent::GameOver { result, winner },
+            event: RoomEvent::GameOver { result, winner, .. },
             ..
         } => {
             assert_eq!(winner, result.winner());
@@ -511,5 +511,111 @@ async fn a_seated_player_whose_connection_goes_silent_is_away() {
         "{text}"
     );
     drop(black);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_far_behind_catches_up_with_a_snapshot() {
+    let server = Server::start(None, Duration::from_secs(60)).await;
+    let (mut white, mut black, room, _) = seated(&server).await;
+    // 80 plies of knights going back and forth (repetitions are only claimable).
+    let shuffle = ["b1d2", "b8d7", "d2b1", "d7b8"];
+    for ply in 0..80u32 {
+        let uci = shuffle[ply as usize % 4];
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut white, &mut black)
+        } else {
+            (&mut black, &mut white)
+        };
+        mover.play(&room, ply, uci).await;
+        other.moved(ply).await;
+        // Acknowledge as the page does, so that nothing is sent again.
+        for c in [&mut *mover, &mut *other] {
+            let seq = c.seq;
+            c.send(&ClientMsg::Ack {
+                room: room.clone(),
+                seq,
+            })
+            .await;
+        }
+    }
+    let mut late = server.client().await;
+    late.send(&ClientMsg::Join {
+        room: room.clone(),
+        secret: None,
+        after: Some(0),
+        watch: true,
+    })
+    .await;
+    // The gap is too long to replay: the snapshot comes first and alone brings it up to date.
+    match late.recv().await {
+        ServerMsg::Snapshot { seq, state, .. } => {
+            assert!(seq > 80);
+            assert_eq!(state.moves.len(), 80);
+        }
+        m => panic!("expected a snapshot first, got {m:?}"),
+    }
+    late.send(&ClientMsg::Ping).await;
+    late.until("pong", |m| *m == ServerMsg::Pong).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_of_unknown_rooms_do_not_use_up_the_rooms_a_connection_may_join() {
+    let server = Server::start_with(None, |c| c.ws.max_joined = 3).await;
+    let mut creator = server.client().await;
+    let (room, _, _) = creator.create(SeatChoice::White, false, None).await;
+    let mut c = server.client().await;
+    for n in 0..5 {
+        c.send(&ClientMsg::Join {
+            room: RoomId::from_bytes([n; 10]),
+            secret: None,
+            after: None,
+            watch: true,
+        })
+        .await;
+        assert_eq!(c.error().await, ErrorCode::UnknownRoom);
+    }
+    match c.join(&room, None, None).await {
+        ServerMsg::Snapshot { .. } => {}
+        m => panic!("{m:?}"),
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_untimed_game_both_players_left_waits_in_the_store() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let server = Server::start_with(Some(&db), |c| {
+        c.lobby.finished_ttl = Duration::from_millis(500);
+    })
+    .await;
+    let (mut white, mut black, room, black_secret) = seated(&server).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "e6e5").await;
+    white.moved(1).await;
+    drop(white);
+    drop(black);
+    let mut gone = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        if metric(server.addr, "asean_rooms_in_memory").await == Some(0.0) {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "the abandoned untimed game left memory");
+    // A player comes back: the game is loaded again and goes on.
+    let mut black = server.client().await;
+    match black.join(&room, Some(&black_secret), None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, Some(Color::Black));
+            assert_eq!(state.moves, ["e3e4", "e6e5"]);
+            assert_eq!(state.outcome, None);
+        }
+        m => panic!("{m:?}"),
+    }
     server.stop().await;
 }

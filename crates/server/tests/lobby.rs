@@ -122,7 +122,7 @@ async fn a_full_game_with_bad_input_refused_along_the_way() {
             })
             .await;
         assert!(
-            matches!(&over, ServerMsg::Event { event: RoomEvent::GameOver { result, winner: Some(Color::White) }, .. } if result.label() == "checkmate-white-wins"),
+            matches!(&over, ServerMsg::Event { event: RoomEvent::GameOver { result, winner: Some(Color::White), .. }, .. } if result.label() == "checkmate-white-wins"),
             "{over:?}"
         );
     }

@@ -758,6 +758,7 @@ mod tests {
             &RoomEvent::GameOver {
                 result: resigned,
                 winner: Some(Color::Black),
+                at_ms: None,
             },
             4000.0,
         );
@@ -847,6 +848,7 @@ mod tests {
             &RoomEvent::GameOver {
                 result: GameResult::ABORTED,
                 winner: None,
+                at_ms: None,
             },
             10.0,
         );

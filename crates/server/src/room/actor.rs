@@ -124,6 +124,9 @@ pub enum RoomCmd {
         after: Option<u64>,
         /// Watch only.
         watch: bool,
+        /// Told `true` once the connection is subscribed (dropped unanswered when there is
+        /// no such room), so that the connection counts only the rooms it really joined.
+        joined: Option<tokio::sync::oneshot::Sender<bool>>,
     },
     /// A connection's message for this room.
     Client {
@@ -264,7 +267,7 @@ impl Actor {
                             &env,
                             generation,
                             ErrorCode::Internal,
-                            "the room cannot be read right now",
+                            "this room's record is damaged and cannot be opened",
                         );
                         return None;
                     }
@@ -426,10 +429,15 @@ impl Actor {
 
     /// Records a seat's connection state and, when it changed, tells everyone.
     fn presence(&mut self, seat: Color, online: bool) {
-        let now = self.now_ms();
-        if !self.room.set_online(seat, online, now) {
-            return;
+        if self.room.set_online(seat, online, self.now_ms()) {
+            self.broadcast_presence(seat);
         }
+    }
+
+    /// Tells every subscriber a seat's connection state.
+    fn broadcast_presence(&self, seat: Color) {
+        let now = self.now_ms();
+        let online = self.room.online(seat);
         let msg = frame(&ServerMsg::Presence {
             room: self.room.id().clone(),
             seat,
@@ -510,7 +518,13 @@ impl Actor {
                 secret,
                 after,
                 watch,
-            } => self.join(sub, secret, after, watch).await,
+                joined,
+            } => {
+                if let Some(j) = joined {
+                    let _ = j.send(true);
+                }
+                self.join(sub, secret, after, watch).await;
+            }
             RoomCmd::Client { sub, msg } => self.client(sub, msg).await,
             RoomCmd::Disconnect { conn } => self.leave(conn),
         }
@@ -560,22 +574,33 @@ impl Actor {
                 }
             }
         }
-        // Catch up: the missing events when the client says what it saw, then a snapshot.
+        // Catch up: the missing events when the client says what it saw and they are few, then a
+        // snapshot (which alone brings a client that is far behind up to date, as lila-ws's
+        // resync does: replaying thousands of events would overflow its outbox).
+        let top = self.room.seq();
         if let (Some(n), Some(entry)) = (after, self.subs.get_mut(&sub.conn))
-            && n <= self.room.seq()
+            && n <= top
         {
             entry.acked = n;
-            for (seq, event) in self.room.events_after(n) {
-                entry.outbox.send(&ServerMsg::Event {
-                    room: id.clone(),
-                    seq,
-                    event: event.clone(),
-                });
+            if top - n <= RESEND_BATCH as u64 {
+                for (seq, event) in self.room.events_after(n) {
+                    entry.outbox.send(&ServerMsg::Event {
+                        room: id.clone(),
+                        seq,
+                        event: event.clone(),
+                    });
+                }
+            } else {
+                entry.acked = top;
             }
         }
+        // The snapshot already shows the joining seat present; the others hear it after.
+        let arrived = seat.filter(|&s| self.room.set_online(s, true, self.now_ms()));
         self.send_snapshot(sub.conn);
+        if let Some(s) = arrived {
+            self.broadcast_presence(s);
+        }
         if let Some(s) = seat {
-            self.presence(s, true);
             let back = self.room.plan_return(s);
             self.commit(back, Vec::new(), None).await;
         }
@@ -713,7 +738,9 @@ impl Actor {
             .filter(|s| s.acked < self.room.seq())
             .map(|s| s.last_sent + RESEND_AFTER)
             .min();
-        let unload = if self.room.is_done() {
+        let unload = if let Some(since) = self.room.both_away_since() {
+            Some(clock.instant_of(since.saturating_add(ms_of(self.config().finished_ttl))))
+        } else if self.room.is_done() {
             let ended = self
                 .room
                 .ended_ms()
@@ -744,6 +771,14 @@ impl Actor {
             }
         }
         self.resend_unacked(now);
+        if let Some(since) = self.room.both_away_since() {
+            // An untimed game both players have left: it waits in the store (its link or a
+            // player's return loads it again) instead of holding memory and a room slot.
+            let clock = self.env.clock;
+            if clock.instant_of(since.saturating_add(ms_of(self.config().finished_ttl))) <= now {
+                return true;
+            }
+        }
         if self.room.is_done() {
             let clock = self.env.clock;
             let expired = self.room.ended_ms().is_some_and(|ms| {

@@ -282,10 +282,12 @@ impl Room {
         let mut room = Room::empty(stored.meta)?;
         room.secrets = stored.secrets;
         for e in &stored.events {
-            // The log does not say when a game ended: replayed, an end charges no time (the
-            // clocks show what was left at the last move).
+            // An end without its time (logs written before it was recorded) charges no time:
+            // the clocks show what was left at the last move.
             let at = match e {
-                RoomEvent::GameOver { .. } => room.clocks.map_or(now_ms, |c| c.since_ms),
+                RoomEvent::GameOver { at_ms: None, .. } => {
+                    room.clocks.map_or(now_ms, |c| c.since_ms)
+                }
                 _ => now_ms,
             };
             room.apply(e, at)?;
@@ -502,6 +504,21 @@ impl Room {
         Some(ms(config.countdown).saturating_sub(p.away_at(now_ms)))
     }
 
+    /// Since when both players of an untimed game in progress have been away (`None` while
+    /// either is present, or the game is timed, waiting or over): such a game may leave memory.
+    #[must_use]
+    pub fn both_away_since(&self) -> Option<u64> {
+        if self.clocks.is_some() || self.phase() != Phase::Playing {
+            return None;
+        }
+        let w = self.presence.white;
+        let b = self.presence.black;
+        if w.online || b.online {
+            return None;
+        }
+        Some(w.offline_since_ms?.max(b.offline_since_ms?))
+    }
+
     /// When the running clock falls, on the server's clock.
     #[must_use]
     pub fn flag_at_ms(&self) -> Option<u64> {
@@ -512,7 +529,7 @@ impl Room {
 
     /// The end by time of `flagged`: a win for the other side, a draw when it cannot mate,
     /// and an abort before both sides have moved.
-    fn timeout(&self, flagged: Color) -> RoomEvent {
+    fn timeout(&self, flagged: Color, now_ms: u64) -> RoomEvent {
         let winner = flagged.other();
         let result = if self.before_both_moved() {
             GameResult::ABORTED
@@ -521,7 +538,7 @@ impl Room {
         } else {
             GameResult::draw(ResultReason::Timeout).unwrap_or(GameResult::ABORTED)
         };
-        game_over(result)
+        game_over(result, now_ms)
     }
 
     /// What the passing of time does by `now_ms`: a fallen flag, an absence that aborts a game
@@ -559,14 +576,14 @@ impl Room {
                     (self.flag_at_ms(), self.clocks.and_then(|c| c.running))
                     && now_ms >= at
                 {
-                    return vec![self.timeout(r)];
+                    return vec![self.timeout(r, now_ms)];
                 }
                 if self.before_both_moved()
                     && Color::ALL
                         .into_iter()
                         .any(|c| self.claim_in_ms(c, now_ms, config) == Some(0))
                 {
-                    return vec![game_over(GameResult::ABORTED)];
+                    return vec![game_over(GameResult::ABORTED, now_ms)];
                 }
                 Vec::new()
             }
@@ -657,7 +674,7 @@ impl Room {
                 } else {
                     GameResult::win(me.other(), ResultReason::Resignation)
                 };
-                plan.events.push(game_over(result));
+                plan.events.push(game_over(result, now_ms));
             }
             ClientMsg::Abort { .. } => {
                 seated()?;
@@ -669,7 +686,7 @@ impl Room {
                          offer a draw)",
                     );
                 }
-                plan.events.push(game_over(GameResult::ABORTED));
+                plan.events.push(game_over(GameResult::ABORTED, now_ms));
             }
             ClientMsg::Cancel { .. } => {
                 seated()?;
@@ -693,9 +710,12 @@ impl Room {
                     Some(by) if by == me => {
                         return refuse(ErrorCode::NotAllowed, "you already offered a draw");
                     }
-                    Some(_) => plan.events.push(game_over(GameResult::from(Outcome::Draw {
-                        reason: DrawReason::Agreement,
-                    }))),
+                    Some(_) => plan.events.push(game_over(
+                        GameResult::from(Outcome::Draw {
+                            reason: DrawReason::Agreement,
+                        }),
+                        now_ms,
+                    )),
                     None => plan.events.push(RoomEvent::DrawOffered { by: me }),
                 }
             }
@@ -720,8 +740,10 @@ impl Room {
                     DrawClaim::FiftyMoves => DrawReason::FiftyMoves,
                     DrawClaim::Threefold => DrawReason::Threefold,
                 };
-                plan.events
-                    .push(game_over(GameResult::from(Outcome::Draw { reason })));
+                plan.events.push(game_over(
+                    GameResult::from(Outcome::Draw { reason }),
+                    now_ms,
+                ));
             }
             ClientMsg::ClaimVictory { .. } => {
                 let me = seated()?;
@@ -733,9 +755,10 @@ impl Room {
                     );
                 }
                 match self.claim_in_ms(me.other(), now_ms, config) {
-                    Some(0) => plan
-                        .events
-                        .push(game_over(GameResult::win(me, ResultReason::Abandoned))),
+                    Some(0) => plan.events.push(game_over(
+                        GameResult::win(me, ResultReason::Abandoned),
+                        now_ms,
+                    )),
                     Some(left) => {
                         return refuse(
                             ErrorCode::NotAllowed,
@@ -825,7 +848,7 @@ impl Room {
             at_ms: Some(now_ms),
         });
         if let Some(o) = after.outcome() {
-            plan.events.push(game_over(GameResult::from(o)));
+            plan.events.push(game_over(GameResult::from(o), now_ms));
         }
         Ok(plan)
     }
@@ -931,7 +954,8 @@ impl Room {
             }
             RoomEvent::DrawOffered { by } => self.draw_offer = Some(*by),
             RoomEvent::DrawDeclined { .. } => self.draw_offer = None,
-            RoomEvent::GameOver { result, .. } => {
+            RoomEvent::GameOver { result, at_ms, .. } => {
+                let now_ms = at_ms.unwrap_or(now_ms);
                 if let Some(c) = &mut self.clocks {
                     if let Some(r) = c.running {
                         let l = c.left_ms.get_mut(r);
@@ -996,10 +1020,11 @@ impl Room {
     }
 }
 
-fn game_over(result: GameResult) -> RoomEvent {
+fn game_over(result: GameResult, at_ms: u64) -> RoomEvent {
     RoomEvent::GameOver {
         result,
         winner: result.winner(),
+        at_ms: Some(at_ms),
     }
 }
 
@@ -1133,7 +1158,8 @@ mod tests {
             room.due(14_000, &cfg()),
             vec![RoomEvent::GameOver {
                 result: GameResult::win(Color::Black, ResultReason::Timeout),
-                winner: Some(Color::Black)
+                winner: Some(Color::Black),
+                at_ms: Some(14_000),
             }]
         );
     }
@@ -1147,7 +1173,7 @@ mod tests {
         let mut room = seated_room(Some(tc));
         play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
         let due = room.due(5_000, &cfg());
-        assert_eq!(due, vec![game_over(GameResult::ABORTED)]);
+        assert_eq!(due, vec![game_over(GameResult::ABORTED, 5_000)]);
     }
 
     #[test]
@@ -1247,7 +1273,7 @@ mod tests {
         assert!(room.due(60_999, &cfg()).is_empty());
         assert_eq!(
             room.due(61_000, &cfg()),
-            vec![game_over(GameResult::ABORTED)]
+            vec![game_over(GameResult::ABORTED, 61_000)]
         );
 
         // After both have moved: no abort, and resignation is a loss.
@@ -1368,7 +1394,7 @@ mod tests {
         assert_eq!(room.next_due_ms(&cfg()), Some(t + 60_000));
         assert_eq!(
             room.due(t + 60_000, &cfg()),
-            vec![game_over(GameResult::ABORTED)]
+            vec![game_over(GameResult::ABORTED, t + 60_000)]
         );
     }
 
@@ -1399,7 +1425,7 @@ mod tests {
         );
         let room = seated_room(None);
         assert_eq!(
-            room.phase_after(&[game_over(GameResult::ABORTED)]),
+            room.phase_after(&[game_over(GameResult::ABORTED, 0)]),
             Phase::Finished
         );
     }

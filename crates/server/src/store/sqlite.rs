@@ -945,6 +945,7 @@ mod tests {
         RoomEvent::GameOver {
             result: GameResult::win(Color::White, ResultReason::Resignation),
             winner: Some(Color::White),
+            at_ms: None,
         }
     }
 

@@ -80,6 +80,9 @@ pub struct Online {
     /// This page asked to cancel its invitation: when the room closes, the page goes back to
     /// its own board.
     pub cancelling: bool,
+    /// The page joined again after the server said it was not in the room (the room had left
+    /// the server's memory); cleared by the next snapshot, so it happens once, never in a loop.
+    pub rejoined: bool,
 }
 
 /// What the lobby panel shows.
@@ -507,7 +510,14 @@ impl App {
                 seq,
                 you,
                 state,
-            } => self.snapshot(&room, seq, you, state),
+            } => {
+                if let Some(o) = self.online.as_mut()
+                    && o.room.as_ref() == Some(&room)
+                {
+                    o.rejoined = false;
+                }
+                self.snapshot(&room, seq, you, state);
+            }
             ServerMsg::Event { room, seq, event } => self.room_event(&room, seq, &event),
             ServerMsg::Presence {
                 room,
@@ -689,6 +699,25 @@ impl App {
         // A refused cancellation (e.g. the friend took the seat meanwhile) is not pending.
         o.cancelling = false;
         let unopened = o.view.is_none();
+        if code == ErrorCode::UnknownRoom
+            && !o.rejoined
+            && let (Some(r), Some(view)) = (room, o.view.as_ref())
+        {
+            o.rejoined = true;
+            // The room left the server's memory while this page showed it (a finished game
+            // watched for a long time): join it again, which loads it from the server's store.
+            let after = Some(view.seq);
+            if o.pending.take().is_some() {
+                self.sync_board();
+            }
+            lobby::send(ClientMsg::Join {
+                room: r.clone(),
+                secret: Self::secret_of(r),
+                after,
+                watch: false,
+            });
+            return;
+        }
         let key = match code {
             ErrorCode::NotYourTurn => Key::ErrNotYourTurn,
             ErrorCode::UnknownRoom => Key::ErrUnknownRoom,
