@@ -44,7 +44,15 @@ fn listed(m: &ServerMsg, room: &RoomId) -> Option<bool> {
     }
 }
 
-/// A game with both players seated: (server, white, black, room, black's secret).
+/// White and Black each play a first move (so the game has started).
+async fn both_move(white: &mut Client, black: &mut Client, room: &RoomId) {
+    white.play(room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(room, 1, "e6e5").await;
+    white.moved(1).await;
+}
+
+/// A game with both players seated: (white, black, room, black's secret).
 async fn seated(server: &Server) -> (Client, Client, RoomId, String) {
     let mut white = server.client().await;
     let (room, _, _) = white.create(SeatChoice::White, false, None).await;
@@ -212,10 +220,7 @@ async fn no_result_before_both_sides_have_moved() {
 
     // Once both have moved, the game can no longer be aborted.
     let (mut white, mut black, room, _) = seated(&server).await;
-    white.play(&room, 0, "e3e4").await;
-    black.moved(0).await;
-    black.play(&room, 1, "e6e5").await;
-    white.moved(1).await;
+    both_move(&mut white, &mut black, &room).await;
     white.send(&ClientMsg::Abort { room: room.clone() }).await;
     assert_eq!(white.error().await, ErrorCode::NotAllowed);
     server.stop().await;
@@ -225,10 +230,7 @@ async fn no_result_before_both_sides_have_moved() {
 async fn away_time_adds_up_over_brief_reconnects() {
     let server = Server::start(None, Duration::from_millis(1_500)).await;
     let (mut white, mut black, room, secret) = seated(&server).await;
-    white.play(&room, 0, "e3e4").await;
-    black.moved(0).await;
-    black.play(&room, 1, "e6e5").await;
-    white.moved(1).await;
+    both_move(&mut white, &mut black, &room).await;
     // Black flickers: away 400 ms, back for a moment, four times (1.6 s away in all, no single
     // absence near the 1.5 s countdown).
     for _ in 0..4 {
@@ -269,10 +271,7 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
     let db = dir.path().join("lobby.sqlite3");
     let server = Server::start(Some(&db), Duration::from_secs(60)).await;
     let (mut white, mut black, room, _) = seated(&server).await;
-    white.play(&room, 0, "e3e4").await;
-    black.moved(0).await;
-    black.play(&room, 1, "e6e5").await;
-    white.moved(1).await;
+    both_move(&mut white, &mut black, &room).await;
     black.send(&ClientMsg::Resign { room: room.clone() }).await;
     game_over(&mut white).await;
     assert_eq!(
@@ -444,10 +443,7 @@ async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_al
     let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
     let mut black = server.client().await;
     black.join(&room, None, None).await;
-    white.play(&room, 0, "e3e4").await;
-    black.moved(0).await;
-    black.play(&room, 1, "e6e5").await;
-    white.moved(1).await;
+    both_move(&mut white, &mut black, &room).await;
     // White thinks 2.5 s, then the server dies without a word and stays down 3 s.
     tokio::time::sleep(Duration::from_millis(2_500)).await;
     child.kill().expect("kill -9");
@@ -592,10 +588,7 @@ async fn an_untimed_game_both_players_left_waits_in_the_store() {
     })
     .await;
     let (mut white, mut black, room, black_secret) = seated(&server).await;
-    white.play(&room, 0, "e3e4").await;
-    black.moved(0).await;
-    black.play(&room, 1, "e6e5").await;
-    white.moved(1).await;
+    both_move(&mut white, &mut black, &room).await;
     drop(white);
     drop(black);
     let mut gone = false;

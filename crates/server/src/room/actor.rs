@@ -31,6 +31,8 @@ const RESEND_AFTER: Duration = Duration::from_secs(3);
 const RESEND_BATCH: usize = 64;
 /// Rounds of resends without an acknowledgement after which a subscriber is dropped.
 const MAX_RESEND_ROUNDS: u32 = 10;
+/// What a client hears of a room whose stored record does not read.
+const DAMAGED: &str = "this room's record is damaged and cannot be opened";
 /// Pause after a failed write before a timer tries again.
 const RETRY_AFTER: Duration = Duration::from_secs(1);
 
@@ -258,17 +260,16 @@ impl Actor {
                     }
                     Err(e) => {
                         tracing::error!("room {id} not loaded: {e}");
-                        if matches!(e, StoreError::Corrupt { .. }) {
+                        let corrupt = matches!(e, StoreError::Corrupt { .. });
+                        if corrupt {
                             env.metrics.rooms_skipped.inc();
                         }
-                        Actor::refuse_all(
-                            &id,
-                            rx,
-                            &env,
-                            generation,
-                            ErrorCode::Internal,
-                            "this room's record is damaged and cannot be opened",
-                        );
+                        let message = if corrupt {
+                            DAMAGED
+                        } else {
+                            "the room cannot be read right now: try again in a moment"
+                        };
+                        Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
                         return None;
                     }
                 }
@@ -285,14 +286,7 @@ impl Actor {
             Err(e) => {
                 tracing::error!("room {id} skipped: {e}");
                 env.metrics.rooms_skipped.inc();
-                Actor::refuse_all(
-                    &id,
-                    rx,
-                    &env,
-                    generation,
-                    ErrorCode::Internal,
-                    "this room's record cannot be read",
-                );
+                Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, DAMAGED);
                 None
             }
         }
