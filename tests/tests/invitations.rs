@@ -24,6 +24,16 @@ async fn location_hash(b: &Browser) -> Result<String> {
 }
 
 /// Checks that nothing on the board can be picked up: a click on `square` selects nothing.
+/// Waits until the closed-room card shows `reason` with its title and text.
+async fn expect_closed(b: &Browser, reason: &str, title: &str, text: &str) -> Result<()> {
+    b.wait_for(&format!(
+        r#"#room-closed[data-reason="{reason}"]:not([hidden])"#
+    ))
+    .await?;
+    b.wait_for_text("#room-closed-title", title).await?;
+    b.wait_for_text("#room-closed-text", text).await
+}
+
 async fn board_is_read_only(b: &Browser, square: &str) -> Result<()> {
     b.click_square(square).await?;
     ensure!(
@@ -146,12 +156,13 @@ async fn an_expired_invitation_says_so() -> Result<()> {
     let room = room_of(&link)?;
 
     // Nobody comes: the creator's page says the invitation has expired and forgets the seat.
-    a.wait_for(r#"#room-closed[data-reason="expired"]:not([hidden])"#)
-        .await?;
-    a.wait_for_text("#room-closed-title", "This invitation has expired")
-        .await?;
-    a.wait_for_text("#room-closed-text", "Nobody opened your link in time")
-        .await?;
+    expect_closed(
+        &a,
+        "expired",
+        "This invitation has expired",
+        "Nobody opened your link in time",
+    )
+    .await?;
     a.wait_for("#waiting[hidden]").await?;
     ensure!(
         stored_seat(&a, &room).await?.is_none(),
@@ -163,12 +174,13 @@ async fn an_expired_invitation_says_so() -> Result<()> {
     let b = server.browser(Viewport::PHONE).await?;
     b.open(&format!("/#/room/{room}")).await?;
     b.wait_app_ready().await?;
-    b.wait_for(r#"#room-closed[data-reason="expired"]:not([hidden])"#)
-        .await?;
-    b.wait_for_text("#room-closed-title", "This invitation has expired")
-        .await?;
-    b.wait_for_text("#room-closed-text", "Ask your friend for a new link")
-        .await?;
+    expect_closed(
+        &b,
+        "expired",
+        "This invitation has expired",
+        "Ask your friend for a new link",
+    )
+    .await?;
     ensure!(
         stored_seat(&b, &room).await?.is_none(),
         "the guest took a seat in an expired room"

@@ -271,12 +271,6 @@ impl Lobby {
         self.store.health()
     }
 
-    /// The settings.
-    #[must_use]
-    pub fn config(&self) -> &LobbyConfig {
-        &self.config
-    }
-
     fn env(&self) -> Option<RoomEnv> {
         let host: Arc<dyn RoomHost> = self.me.upgrade()?;
         Some(RoomEnv {
@@ -470,12 +464,6 @@ impl Lobby {
         }
         // Two joins of the same unloaded room at once: the second finds the first's entry.
         Ok(self.spawn_room(Start::Load(id.clone()), None))
-    }
-
-    /// Rooms in memory now.
-    #[must_use]
-    pub fn rooms_in_memory(&self) -> usize {
-        self.registry.lock().map_or(0, |r| r.rooms.len())
     }
 }
 

@@ -117,12 +117,6 @@ impl Outbox {
         self.inner.closed.store(true, Ordering::Release);
         self.inner.ready.notify_one();
     }
-
-    /// `true` when `self` and `other` are the same outbox.
-    #[must_use]
-    pub fn same(&self, other: &Outbox) -> bool {
-        Arc::ptr_eq(&self.inner, &other.inner)
-    }
 }
 
 impl OutboxReader {

@@ -7,13 +7,13 @@
 use std::time::Duration;
 
 use protocol::{
-    ClientMsg, CloseReason, ErrorCode, GameResult, PROTOCOL_VERSION, RoomEvent, RoomId, SeatChoice,
-    ServerMsg, TimeControl,
+    ClientMsg, CloseReason, ErrorCode, GameResult, RoomEvent, RoomId, SeatChoice, ServerMsg,
+    TimeControl,
 };
 use rules::Color;
 
 mod common;
-use common::{Client, Server, metric};
+use common::{Client, Server, metric, metric_reaches};
 
 fn is_event(m: &ServerMsg, pred: impl Fn(&RoomEvent) -> bool) -> bool {
     matches!(m, ServerMsg::Event { event, .. } if pred(event))
@@ -200,18 +200,7 @@ async fn no_result_before_both_sides_have_moved() {
     white.play(&room, 0, "e3e4").await;
     black.moved(0).await;
     drop(black);
-    white
-        .until("black away", |m| {
-            matches!(
-                m,
-                ServerMsg::Presence {
-                    seat: Color::Black,
-                    online: false,
-                    ..
-                }
-            )
-        })
-        .await;
+    white.away(Color::Black).await;
     white
         .send(&ClientMsg::ClaimVictory { room: room.clone() })
         .await;
@@ -280,15 +269,10 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
     );
     drop(white);
     drop(black);
-    let mut gone = false;
-    for _ in 0..50 {
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        if metric(server.addr, "asean_rooms_in_memory").await == Some(0.0) {
-            gone = true;
-            break;
-        }
-    }
-    assert!(gone, "the finished room left memory");
+    assert!(
+        metric_reaches(server.addr, "asean_rooms_in_memory", 0.0).await,
+        "the finished room left memory"
+    );
     let mut visitor = server.client().await;
     match visitor.join(&room, None, None).await {
         ServerMsg::Snapshot { you, state, .. } => {
@@ -379,16 +363,7 @@ async fn a_connection_that_never_says_hello_is_closed() {
         c.ws.hello_within = Duration::from_millis(300);
     })
     .await;
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr))
-        .await
-        .expect("connect");
-    let mut c = Client { ws, seq: 0 };
-    assert_eq!(
-        c.recv().await,
-        ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION
-        }
-    );
+    let mut c = common::welcomed(server.addr).await;
     assert_eq!(c.error().await, ErrorCode::HelloTimeout);
     use futures_util::StreamExt as _;
     let end = tokio::time::timeout(Duration::from_secs(5), async {
@@ -591,15 +566,10 @@ async fn an_untimed_game_both_players_left_waits_in_the_store() {
     both_move(&mut white, &mut black, &room).await;
     drop(white);
     drop(black);
-    let mut gone = false;
-    for _ in 0..50 {
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        if metric(server.addr, "asean_rooms_in_memory").await == Some(0.0) {
-            gone = true;
-            break;
-        }
-    }
-    assert!(gone, "the abandoned untimed game left memory");
+    assert!(
+        metric_reaches(server.addr, "asean_rooms_in_memory", 0.0).await,
+        "the abandoned untimed game left memory"
+    );
     // A player comes back: the game is loaded again and goes on.
     let mut black = server.client().await;
     match black.join(&room, Some(&black_secret), None).await {

@@ -253,18 +253,7 @@ async fn a_seat_resumes_with_its_secret_after_a_drop() {
     white.moved(1).await;
     // Black leaves for good: after the (short) countdown White may claim the win.
     drop(black);
-    white
-        .until("black away", |m| {
-            matches!(
-                m,
-                ServerMsg::Presence {
-                    seat: Color::Black,
-                    online: false,
-                    ..
-                }
-            )
-        })
-        .await;
+    white.away(Color::Black).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     white
         .send(&ClientMsg::ClaimVictory { room: room.clone() })

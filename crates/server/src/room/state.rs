@@ -314,12 +314,6 @@ impl Room {
         Ok(room)
     }
 
-    /// The settings.
-    #[must_use]
-    pub fn meta(&self) -> &RoomMeta {
-        &self.meta
-    }
-
     /// The room's id.
     #[must_use]
     pub fn id(&self) -> &RoomId {

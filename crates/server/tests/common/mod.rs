@@ -101,6 +101,15 @@ impl Client {
         }
     }
 
+    /// Waits until `seat`'s player is reported away.
+    pub async fn away(&mut self, seat: Color) {
+        self.until(
+            "the opponent away",
+            |m| matches!(m, ServerMsg::Presence { seat: s, online: false, .. } if *s == seat),
+        )
+        .await;
+    }
+
     /// Joins `room` without a secret, takes its free seat and returns the seat's secret.
     pub async fn take_seat(&mut self, room: &RoomId) -> String {
         self.send(&ClientMsg::Join {
@@ -220,9 +229,9 @@ pub async fn metric(addr: std::net::SocketAddr, name: &str) -> Option<f64> {
         .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
 }
 
-/// A client connected to `addr` that has said hello.
-pub async fn connect(addr: std::net::SocketAddr) -> Client {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", addr))
+/// A client connected to `addr` that has received the welcome and said nothing yet.
+pub async fn welcomed(addr: std::net::SocketAddr) -> Client {
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
         .await
         .expect("connect");
     let mut c = Client { ws, seq: 0 };
@@ -232,6 +241,23 @@ pub async fn connect(addr: std::net::SocketAddr) -> Client {
             protocol: PROTOCOL_VERSION
         }
     );
+    c
+}
+
+/// Polls a metric without labels until it reads `value` (for up to 10 s); whether it did.
+pub async fn metric_reaches(addr: std::net::SocketAddr, name: &str, value: f64) -> bool {
+    for _ in 0..50 {
+        if metric(addr, name).await == Some(value) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    false
+}
+
+/// A client connected to `addr` that has said hello.
+pub async fn connect(addr: std::net::SocketAddr) -> Client {
+    let mut c = welcomed(addr).await;
     c.send(&ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
     })
