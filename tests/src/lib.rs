@@ -30,6 +30,8 @@ use tokio::sync::oneshot;
 
 pub use thirtyfour::{WebDriver, WebElement};
 
+pub mod nodes;
+
 /// Chromium flags mandatory for every headless browser started by the project's tests.
 pub const CHROMIUM_FLAGS: &[&str] = &[
     "--headless",

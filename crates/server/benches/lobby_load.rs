@@ -8,8 +8,12 @@
 //!     [--move-interval-ms 1000] [--memory]      (or: cargo xtask bench-lobby -- ...)
 //! ```
 //! `--memory` runs the server without its database, to see what persistence costs.
-//! ```text
-//! ```
+//!
+//! `--nodes 2` runs two server nodes instead, sharing a fresh PostgreSQL database and a Redis
+//! (`ASEAN_TEST_POSTGRES` and `ASEAN_TEST_REDIS`: `cargo xtask bench-lobby` starts private
+//! ones), with half of the games played across the nodes (White on one, Black on the other).
+//! At the end, the node that owns half of the rooms is killed (`kill -9`) and the run reports
+//! how long its rooms took to answer on the other node.
 //! Each player moves one interval after its own previous move was confirmed (and once the
 //! opponent has replied), so the offered load is about clients / interval moves per second.
 
@@ -30,6 +34,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 struct Options {
     memory: bool,
+    nodes: usize,
     clients: usize,
     seconds: u64,
     interval_ms: u64,
@@ -38,6 +43,7 @@ struct Options {
 fn options() -> Options {
     let mut o = Options {
         memory: false,
+        nodes: 1,
         clients: 1000,
         seconds: 20,
         interval_ms: 1000,
@@ -57,12 +63,79 @@ fn options() -> Options {
             "--clients" => o.clients = v.parse().expect("--clients N"),
             "--seconds" => o.seconds = v.parse().expect("--seconds N"),
             "--move-interval-ms" => o.interval_ms = v.parse().expect("--move-interval-ms N"),
+            "--nodes" => o.nodes = v.parse().expect("--nodes N"),
             _ => {}
         }
         i += 2;
     }
     o.clients = (o.clients / 2 * 2).max(2);
+    o.nodes = o.nodes.clamp(1, 8);
     o
+}
+
+fn free_addr() -> SocketAddr {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("port")
+        .local_addr()
+        .expect("addr")
+        .port();
+    format!("127.0.0.1:{port}").parse().expect("addr")
+}
+
+/// The store and bus flags of `n` nodes: a fresh PostgreSQL database and a cluster name.
+async fn cluster_flags() -> Vec<String> {
+    let need = |v: &str| {
+        std::env::var(v).unwrap_or_else(|_| {
+            panic!("{v} is not set: run `cargo xtask bench-lobby -- --nodes 2`, which starts private servers")
+        })
+    };
+    let admin = need("ASEAN_TEST_POSTGRES");
+    let redis = need("ASEAN_TEST_REDIS");
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("random");
+    let name: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let name = format!("bench_{name}");
+    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .expect("connect to PostgreSQL");
+    tokio::spawn(conn);
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create the database");
+    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    vec![
+        "--db".into(),
+        format!("{base}/{name}"),
+        "--redis".into(),
+        redis,
+        "--cluster-name".into(),
+        name,
+    ]
+}
+
+/// Time until `room`, whose owner was just killed, answers a spectator on `addr`.
+async fn time_to_answer(addr: SocketAddr, room: protocol::RoomId, from: Instant) -> Duration {
+    loop {
+        let mut ws = connect(addr, 0).await;
+        let join = ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: true,
+        };
+        ws.send(Message::Text(join.to_json().into()))
+            .await
+            .expect("join");
+        loop {
+            match next_msg(&mut ws).await {
+                Some(ServerMsg::Snapshot { .. }) => return from.elapsed(),
+                Some(ServerMsg::Error { .. }) | None => break,
+                Some(_) => {}
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 #[derive(Default)]
@@ -189,32 +262,40 @@ async fn player(
 #[tokio::main]
 async fn main() {
     let o = options();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("port")
-        .local_addr()
-        .expect("addr")
-        .port();
-    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-        .args(["--addr", &addr.to_string(), "--www"])
-        .arg(dir.path())
-        .args(if o.memory {
-            vec!["--no-db".into()]
-        } else {
-            vec![
-                "--db".into(),
-                dir.path().join("lobby.sqlite3").into_os_string(),
-            ]
+    let store: Vec<String> = if o.nodes > 1 {
+        cluster_flags().await
+    } else if o.memory {
+        vec!["--no-db".into()]
+    } else {
+        vec![
+            "--db".into(),
+            dir.path().join("lobby.sqlite3").display().to_string(),
+        ]
+    };
+    let addrs: Vec<SocketAddr> = (0..o.nodes).map(|_| free_addr()).collect();
+    let mut servers: Vec<std::process::Child> = addrs
+        .iter()
+        .map(|addr| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_server"))
+                .args(["--addr", &addr.to_string(), "--www"])
+                .arg(dir.path())
+                .args(&store)
+                .env("RUST_LOG", "warn")
+                .spawn()
+                .expect("start the server")
         })
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .expect("start the server");
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            break;
+        .collect();
+    for addr in &addrs {
+        for _ in 0..200 {
+            if reqwest::get(format!("http://{addr}/healthz"))
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
     let started = Instant::now();
@@ -223,6 +304,15 @@ async fn main() {
     let mut pairs = Vec::new();
     for p in 0..o.clients / 2 {
         let limit = limit.clone();
+        // The creator's node in turn; with several nodes, every other pair's Black plays
+        // from the next node (half of the games cross nodes).
+        let home = p % o.nodes;
+        let away = if (p / o.nodes) % 2 == 1 {
+            (home + 1) % o.nodes
+        } else {
+            home
+        };
+        let (addr, other) = (addrs[home], addrs[away]);
         pairs.push(tokio::spawn(async move {
             let _permit = limit.acquire().await.expect("semaphore");
             let mut a = connect(addr, 2 * p).await;
@@ -240,7 +330,7 @@ async fn main() {
                     break room;
                 }
             };
-            let mut b = connect(addr, 2 * p + 1).await;
+            let mut b = connect(other, 2 * p + 1).await;
             let join = ClientMsg::Join {
                 room: room.clone(),
                 secret: None,
@@ -262,6 +352,13 @@ async fn main() {
     for p in pairs {
         ready.push(p.await.expect("pair"));
     }
+    // Rooms created on node 0, for the fail-over at the end.
+    let on_first: Vec<protocol::RoomId> = ready
+        .iter()
+        .filter(|(p, ..)| p % o.nodes == 0)
+        .map(|(_, room, ..)| room.clone())
+        .take(50)
+        .collect();
     let connect_time = started.elapsed();
     let measure_from = Instant::now() + Duration::from_secs(2);
     let deadline = measure_from + Duration::from_secs(o.seconds);
@@ -293,8 +390,27 @@ async fn main() {
     for t in tasks {
         let _ = t.await;
     }
-    let _ = server.kill();
-    let _ = server.wait();
+    let failover = if o.nodes > 1 {
+        let killed = Instant::now();
+        let _ = servers[0].kill();
+        let _ = servers[0].wait();
+        let waits: Vec<_> = on_first
+            .iter()
+            .map(|room| tokio::spawn(time_to_answer(addrs[1], room.clone(), killed)))
+            .collect();
+        let mut times = Vec::new();
+        for w in waits {
+            times.push(w.await.expect("wait"));
+        }
+        times.sort_unstable();
+        Some(times)
+    } else {
+        None
+    };
+    for s in &mut servers {
+        let _ = s.kill();
+        let _ = s.wait();
+    }
 
     let mut lat = stats.latencies_us.lock().await.clone();
     lat.sort_unstable();
@@ -306,7 +422,8 @@ async fn main() {
     };
     let moves = stats.moves.load(Ordering::Relaxed);
     println!(
-        "{} clients in {} rooms (connected in {:.1} s); {} moves in {} s: {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors",
+        "{} node(s); {} clients in {} rooms (connected in {:.1} s); {} moves in {} s: {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors",
+        o.nodes,
         o.clients,
         o.clients / 2,
         connect_time.as_secs_f64(),
@@ -318,4 +435,15 @@ async fn main() {
         lat.last().copied().unwrap_or(0) as f64 / 1000.0,
         stats.errors.load(Ordering::Relaxed)
     );
+    if let Some(times) = failover
+        && let (Some(first), Some(last)) = (times.first(), times.last())
+    {
+        println!(
+            "fail-over: node 0 killed; {} of its rooms answered on node 1 after {:.2} s (first) to {:.2} s (last), median {:.2} s",
+            times.len(),
+            first.as_secs_f64(),
+            last.as_secs_f64(),
+            times[times.len() / 2].as_secs_f64()
+        );
+    }
 }

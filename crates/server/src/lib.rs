@@ -28,10 +28,12 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
+pub mod cluster;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
 pub mod outbox;
+pub mod relay;
 pub mod room;
 pub mod store;
 pub mod ws;
@@ -60,6 +62,8 @@ pub struct Config {
     /// Extra origins (e.g. `https://example.org`) allowed to open the WebSocket besides the
     /// server's own host.
     pub allowed_origins: Vec<String>,
+    /// The cluster this server is a node of (`--redis`); `None` for a single server.
+    pub cluster: Option<cluster::ClusterConfig>,
 }
 
 impl Config {
@@ -72,6 +76,7 @@ impl Config {
             ws: WsLimits::default(),
             listen: listen::Limits::for_this_machine(),
             allowed_origins: Vec::new(),
+            cluster: None,
         }
     }
 }
@@ -229,7 +234,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     check_www(&config.www)?;
-    let lobby = open_lobby(config)?;
+    let lobby = open_lobby(config).await?;
     let app = app(config, lobby.clone());
     if let Ok(addr) = listener.local_addr() {
         tracing::info!("serving {} on http://{addr}/", config.www.display());
@@ -256,7 +261,7 @@ pub async fn serve(
 ///
 /// # Errors
 /// When the database cannot be opened or read (including one written by a newer server).
-pub fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
+pub async fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
     let store: Arc<dyn Store> = match &config.db {
         Some(path) => Arc::new(SqliteStore::open(path).map_err(|e| {
             io::Error::other(format!(
@@ -266,8 +271,15 @@ pub fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
         })?),
         None => Arc::new(MemoryStore::default()),
     };
-    Lobby::open(store, config.lobby, Arc::new(Metrics::default()))
-        .map_err(|e| io::Error::other(e.to_string()))
+    Lobby::open(
+        store,
+        config.lobby,
+        Arc::new(Metrics::default()),
+        config.cluster.clone(),
+        config.ws.outbox_bytes,
+    )
+    .await
+    .map_err(|e| io::Error::other(e.to_string()))
 }
 
 /// Checks that `www` is a directory, with an error message that says what to do.

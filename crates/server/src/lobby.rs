@@ -15,13 +15,68 @@ use protocol::{ErrorCode, PromotionRule, RoomId, RoomSummary, SeatChoice, Server
 use rules::{Color, Position, Rules};
 use tokio::sync::{Notify, mpsc, watch};
 
+use crate::cluster::{Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed, Owner};
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
+use crate::relay::Relay;
 use crate::room::{
     Refusal, Room, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, ServerClock, Start,
     actor::Subscriber, random_room_id,
 };
 use crate::store::{RoomMeta, Store, StoreError};
+
+/// Why the lobby did not open.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The store cannot be read.
+    Store(StoreError),
+    /// Redis cannot be reached (several nodes).
+    Cluster(ClusterError),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Store(e) => write!(f, "{e}"),
+            OpenError::Cluster(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// This server's part in a cluster of nodes.
+struct Nodes {
+    cluster: Arc<Cluster>,
+    relay: Arc<Relay>,
+    /// One resynchronisation at a time.
+    resync: tokio::sync::Mutex<()>,
+}
+
+/// Where a room's commands go.
+enum Target {
+    /// The room's task here.
+    Local(mpsc::Sender<Box<RoomCmd>>),
+    /// The room's owner, another node.
+    Remote(crate::cluster::NodeId),
+    /// Nowhere: the room is not in memory and the command does not need it.
+    Nowhere,
+}
+
+/// What the listing shows of a room with `status` (`None` when it is not listed).
+fn listing_entry(id: &RoomId, status: Option<RoomStatus>) -> Option<Listed> {
+    let s = status?;
+    let open_seat = s.open_seat?;
+    s.listed.then(|| Listed {
+        created_ms: s.created_ms,
+        summary: RoomSummary {
+            id: id.clone(),
+            open_seat,
+            promotion: s.promotion,
+            clock: s.clock,
+        },
+    })
+}
 
 pub use crate::room::actor::ConnId;
 
@@ -132,18 +187,8 @@ impl Registry {
             }
         }
         if let Some(s) = new {
-            if s.listed
-                && let Some(open_seat) = s.open_seat
-            {
-                self.listed.insert(
-                    key(&s),
-                    RoomSummary {
-                        id: id.clone(),
-                        open_seat,
-                        promotion: s.promotion,
-                        clock: s.clock,
-                    },
-                );
+            if let Some(entry) = listing_entry(id, new) {
+                self.listed.insert(key(&s), entry.summary);
                 changed = true;
             }
             if s.phase == crate::store::Phase::Playing {
@@ -171,6 +216,8 @@ pub struct Lobby {
     next_generation: AtomicU64,
     last_alive_ms: Option<u64>,
     background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Set when this server is a node of several.
+    nodes: Option<Nodes>,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -181,26 +228,39 @@ impl std::fmt::Debug for Lobby {
 
 impl Lobby {
     /// Opens the lobby on `store`: reads the live rooms (each gets its task), and starts the
-    /// listing publisher and the liveness stamp. Must run inside a Tokio runtime.
+    /// listing publisher and the liveness stamp. With `cluster`, this server becomes a node of
+    /// several: it joins the cluster and adopts the live rooms that no live node owns, instead
+    /// of loading every live room. Must run inside a Tokio runtime.
     ///
     /// # Errors
-    /// When the store cannot be read. A room that cannot be read is skipped, logged and
-    /// counted (`asean_rooms_skipped`).
-    pub fn open(
+    /// When the store cannot be read, or Redis cannot be reached. A room that cannot be read
+    /// is skipped, logged and counted (`asean_rooms_skipped`).
+    pub async fn open(
         store: Arc<dyn Store>,
         config: LobbyConfig,
         metrics: Arc<Metrics>,
-    ) -> Result<Arc<Lobby>, StoreError> {
-        let last_alive_ms = store.last_alive_ms()?;
-        let loaded = store.load_live()?;
-        metrics.rooms_skipped.inc_by(loaded.skipped);
+        cluster: Option<ClusterConfig>,
+        outbox_bytes: usize,
+    ) -> Result<Arc<Lobby>, OpenError> {
         let clock = ServerClock::start();
+        let joined = match &cluster {
+            Some(c) => Some(Cluster::join(c, clock).await.map_err(OpenError::Cluster)?),
+            None => None,
+        };
+        let last_alive_ms = store.last_alive_ms().await.map_err(OpenError::Store)?;
+        let loaded = if joined.is_some() {
+            crate::store::Loaded::default()
+        } else {
+            store.load_live().await.map_err(OpenError::Store)?
+        };
+        metrics.rooms_skipped.inc_by(loaded.skipped);
         let (listing, _) = watch::channel(frame(&ServerMsg::Lobby {
             rooms: Vec::new(),
             players_online: 0,
             games_in_progress: 0,
         }));
-        let lobby = Arc::new_cyclic(|me| Lobby {
+        let (cluster, events) = joined.unzip();
+        let lobby = Arc::new_cyclic(|me: &Weak<Lobby>| Lobby {
             me: me.clone(),
             registry: Mutex::new(Registry::default()),
             store,
@@ -214,6 +274,11 @@ impl Lobby {
             next_generation: AtomicU64::new(1),
             last_alive_ms,
             background: Mutex::new(Vec::new()),
+            nodes: cluster.map(|cluster| Nodes {
+                relay: Arc::new(Relay::new(cluster.clone(), me.clone(), outbox_bytes)),
+                cluster,
+                resync: tokio::sync::Mutex::new(()),
+            }),
         });
         let count = loaded.rooms.len();
         for room in loaded.rooms {
@@ -230,7 +295,10 @@ impl Lobby {
                     dirty.notified().await;
                     tokio::time::sleep(LISTING_COALESCE).await;
                     let Some(l) = me.upgrade() else { break };
-                    l.publish();
+                    let (online, games) = l.publish();
+                    if let Some(n) = &l.nodes {
+                        n.cluster.set_counts(online, games).await;
+                    }
                 }
             })
         };
@@ -244,20 +312,113 @@ impl Lobby {
                 }
             })
         };
+        let mut tasks = vec![publisher, stamper];
+        if let Some(events) = events {
+            tasks.push(tokio::spawn(run_cluster_events(
+                Arc::downgrade(&lobby),
+                events,
+            )));
+        }
         if let Ok(mut bg) = lobby.background.lock() {
-            bg.push(publisher);
-            bg.push(stamper);
+            bg.extend(tasks);
         }
         lobby.dirty.notify_one();
         Ok(lobby)
     }
 
-    /// Stops the background tasks and closes the store (queued writes are finished first).
+    /// This node's cluster, when it is one of several.
+    #[must_use]
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.nodes.as_ref().map(|n| &n.cluster)
+    }
+
+    /// Takes over `room` (its owner died, or nobody owned it), unless it is in memory here.
+    fn adopt(&self, room: RoomId, alive_ms: Option<u64>) {
+        let known = self
+            .registry
+            .lock()
+            .is_ok_and(|reg| reg.rooms.contains_key(&room));
+        if !known {
+            tracing::info!("room {room}: taken over by this node");
+            self.metrics.rooms_adopted.inc();
+            self.spawn_room(Start::TakeOver { id: room, alive_ms }, None);
+        }
+    }
+
+    /// After the bus reconnected or this node's lease lapsed: every connection across nodes
+    /// reconnects, the rooms in memory are claimed again (those another node took are dropped
+    /// without writing), this node's listing is written again, and live rooms that nobody
+    /// owns are adopted.
+    async fn resync(&self) {
+        let Some(nodes) = &self.nodes else { return };
+        let _one = nodes.resync.lock().await;
+        self.metrics.resyncs.inc();
+        nodes.relay.resync();
+        let ids: Vec<RoomId> = self
+            .registry
+            .lock()
+            .map(|reg| reg.rooms.keys().cloned().collect())
+            .unwrap_or_default();
+        for room in nodes.cluster.reclaim(ids).await {
+            let tx = self
+                .registry
+                .lock()
+                .ok()
+                .and_then(|reg| reg.rooms.get(&room).map(|e| e.tx.clone()));
+            if let Some(tx) = tx {
+                let _ = tx.send(Box::new(RoomCmd::Relinquish)).await;
+            }
+        }
+        let listed: Vec<(RoomId, Listed)> = self
+            .registry
+            .lock()
+            .map(|reg| {
+                reg.rooms
+                    .iter()
+                    .filter_map(|(id, e)| Some((id.clone(), listing_entry(id, e.status)?)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Err(e) = nodes.cluster.set_listing(listed).await {
+            tracing::warn!("listing not shared again: {e}");
+        }
+        let live = match self.store.load_live().await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::error!("live rooms not read for adoption: {e}");
+                return;
+            }
+        };
+        for room in live.rooms {
+            let id = room.meta.id;
+            let known = self
+                .registry
+                .lock()
+                .is_ok_and(|reg| reg.rooms.contains_key(&id));
+            if known {
+                continue;
+            }
+            match nodes.cluster.claim(&id).await {
+                Ok(Owner::Me) => self.adopt(id, Some(self.clock.now_ms())),
+                Ok(Owner::Other(_)) => {}
+                Err(e) => {
+                    tracing::warn!("adoption of live rooms stopped: {e}");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Stops the background tasks, leaves the cluster (its rooms go to the other nodes at
+    /// once) and closes the store (queued writes are finished first).
     pub async fn close(&self) {
         if let Ok(mut bg) = self.background.lock() {
             for t in bg.drain(..) {
                 t.abort();
             }
+        }
+        if let Some(n) = &self.nodes {
+            n.cluster.leave().await;
         }
         let store = self.store.clone();
         let _ = tokio::task::spawn_blocking(move || store.close()).await;
@@ -280,6 +441,7 @@ impl Lobby {
             metrics: self.metrics.clone(),
             host,
             last_alive_ms: self.last_alive_ms,
+            fenced: self.nodes.is_some(),
         })
     }
 
@@ -291,8 +453,17 @@ impl Lobby {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// A connection closed.
-    pub fn disconnect(&self) {
+    /// A number for a stand-in of another node's connection (not counted online here: its
+    /// own node counts it).
+    pub fn conn_id(&self) -> ConnId {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Connection `conn` closed.
+    pub fn disconnect(&self, conn: ConnId) {
+        if let Some(n) = &self.nodes {
+            n.relay.disconnect(conn);
+        }
         self.online.fetch_sub(1, Ordering::Relaxed);
         self.metrics.connections.dec();
         self.dirty.notify_one();
@@ -305,16 +476,33 @@ impl Lobby {
         self.listing.subscribe()
     }
 
-    fn publish(&self) {
+    /// Publishes the listing and the counts (of the whole cluster on a node); answers this
+    /// server's own counts (players online, games in progress).
+    fn publish(&self) -> (u64, u32) {
+        let online = self.online.load(Ordering::Relaxed);
         let Ok(reg) = self.registry.lock() else {
-            return;
+            return (online, 0);
         };
-        let msg = ServerMsg::Lobby {
-            rooms: reg.listed.values().take(LISTING_LEN).cloned().collect(),
-            players_online: u32::try_from(self.online.load(Ordering::Relaxed)).unwrap_or(u32::MAX),
-            games_in_progress: reg.games,
+        let games = reg.games;
+        let msg = match &self.nodes {
+            None => ServerMsg::Lobby {
+                rooms: reg.listed.values().take(LISTING_LEN).cloned().collect(),
+                players_online: u32::try_from(online).unwrap_or(u32::MAX),
+                games_in_progress: games,
+            },
+            Some(n) => {
+                let local = reg.listed.iter().map(|((at, _), s)| (at.0, s.clone()));
+                let rooms =
+                    crate::cluster::merge_listing(local, n.cluster.remote_listing(), LISTING_LEN);
+                let (o, g) = n.cluster.remote_counts();
+                ServerMsg::Lobby {
+                    rooms,
+                    players_online: u32::try_from(online + o).unwrap_or(u32::MAX),
+                    games_in_progress: games.saturating_add(g),
+                }
+            }
         };
-        self.metrics.games.set(i64::from(reg.games));
+        self.metrics.games.set(i64::from(games));
         drop(reg);
         let f = frame(&msg);
         self.listing.send_if_modified(|cur| {
@@ -325,6 +513,7 @@ impl Lobby {
                 true
             }
         });
+        (online, games)
     }
 
     fn spawn_room(
@@ -333,11 +522,7 @@ impl Lobby {
         owner: Option<IpAddr>,
     ) -> Option<mpsc::Sender<Box<RoomCmd>>> {
         let env = self.env()?;
-        let id = match &start {
-            Start::New { meta, .. } => meta.id.clone(),
-            Start::Stored(s) => s.meta.id.clone(),
-            Start::Load(id) => id.clone(),
-        };
+        let id = start.id().clone();
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let generation = self.next_generation.fetch_add(1, Ordering::Relaxed);
         {
@@ -369,7 +554,7 @@ impl Lobby {
     /// # Errors
     /// [`Refusal`] for invalid settings ([`ErrorCode::InvalidSettings`]) or a cap reached
     /// ([`ErrorCode::TooManyRooms`]).
-    pub fn create_room(
+    pub async fn create_room(
         &self,
         creator: Subscriber,
         seat: SeatChoice,
@@ -402,6 +587,20 @@ impl Lobby {
         let owner = creator.addr;
         self.admit_room(owner)?;
         let id = meta.id.clone();
+        if let Some(n) = &self.nodes {
+            // A new random id: nobody else claims it.
+            match n.cluster.claim(&id).await {
+                Ok(Owner::Me) => {}
+                Ok(Owner::Other(o)) => {
+                    tracing::error!("new room {id} is already owned by node {o}");
+                    return Err(Refusal::new(ErrorCode::Internal, "try again"));
+                }
+                Err(e) => {
+                    tracing::error!("room {id} not claimed: {e}");
+                    return Err(unreachable_cluster());
+                }
+            }
+        }
         self.spawn_room(
             Start::New {
                 meta,
@@ -424,13 +623,19 @@ impl Lobby {
     pub async fn send(&self, id: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
         let mut cmd = Box::new(cmd);
         for _ in 0..3 {
-            let Some(tx) = self.lookup(id, cmd.needs_room())? else {
-                return Ok(());
-            };
-            match tx.send(cmd).await {
-                Ok(()) => return Ok(()),
-                // The task left memory between the lookup and the send: look up again.
-                Err(mpsc::error::SendError(c)) => cmd = c,
+            match self.lookup(id, cmd.needs_room()).await? {
+                Target::Nowhere => return Ok(()),
+                Target::Remote(node) => {
+                    let Some(n) = &self.nodes else {
+                        return Ok(());
+                    };
+                    return n.relay.forward(node, id, *cmd).await;
+                }
+                Target::Local(tx) => match tx.send(cmd).await {
+                    Ok(()) => return Ok(()),
+                    // The task left memory between the lookup and the send: look up again.
+                    Err(mpsc::error::SendError(c)) => cmd = c,
+                },
             }
         }
         Err(Refusal::new(
@@ -439,21 +644,22 @@ impl Lobby {
         ))
     }
 
-    fn lookup(
-        &self,
-        id: &RoomId,
-        load: bool,
-    ) -> Result<Option<mpsc::Sender<Box<RoomCmd>>>, Refusal> {
+    async fn lookup(&self, id: &RoomId, load: bool) -> Result<Target, Refusal> {
         {
             let reg = self
                 .registry
                 .lock()
                 .map_err(|_| Refusal::new(ErrorCode::Internal, "the lobby is unavailable"))?;
             if let Some(e) = reg.rooms.get(id) {
-                return Ok(Some(e.tx.clone()));
+                return Ok(Target::Local(e.tx.clone()));
+            }
+            if let Some(n) = &self.nodes
+                && let Some(owner) = n.relay.route(id)
+            {
+                return Ok(Target::Remote(owner));
             }
             if !load {
-                return Ok(None);
+                return Ok(Target::Nowhere);
             }
             if reg.rooms.len() >= self.config.max_rooms {
                 return Err(Refusal::new(
@@ -462,38 +668,94 @@ impl Lobby {
                 ));
             }
         }
+        let start = match &self.nodes {
+            None => Start::Load(id.clone()),
+            Some(n) => match n.cluster.claim(id).await {
+                Ok(Owner::Me) => Start::TakeOver {
+                    id: id.clone(),
+                    alive_ms: Some(self.clock.now_ms()),
+                },
+                Ok(Owner::Other(node)) => return Ok(Target::Remote(node)),
+                Err(e) => {
+                    tracing::warn!("owner of room {id} unknown: {e}");
+                    return Err(unreachable_cluster());
+                }
+            },
+        };
         // Two joins of the same unloaded room at once: the second finds the first's entry.
-        Ok(self.spawn_room(Start::Load(id.clone()), None))
+        Ok(self
+            .spawn_room(start, None)
+            .map_or(Target::Nowhere, Target::Local))
+    }
+}
+
+/// The refusal when Redis does not answer.
+fn unreachable_cluster() -> Refusal {
+    Refusal::new(
+        ErrorCode::Internal,
+        "the servers cannot reach each other right now: try again in a moment",
+    )
+}
+
+/// Hands the cluster's events to the lobby until either goes away.
+async fn run_cluster_events(lobby: Weak<Lobby>, mut events: mpsc::Receiver<ClusterEvent>) {
+    while let Some(event) = events.recv().await {
+        let Some(l) = lobby.upgrade() else { break };
+        let Some(nodes) = &l.nodes else { break };
+        match event {
+            ClusterEvent::Bus(m) => {
+                l.metrics.bus_received.inc();
+                nodes.relay.receive(m);
+            }
+            ClusterEvent::NodeDead(node) => nodes.relay.node_dead(&node),
+            ClusterEvent::Adopt { room, alive_ms } => l.adopt(room, alive_ms),
+            ClusterEvent::Resync => {
+                let l = l.clone();
+                tokio::spawn(async move { l.resync().await });
+            }
+            ClusterEvent::LobbyChanged => l.dirty.notify_one(),
+        }
     }
 }
 
 impl RoomHost for Lobby {
     fn status_changed(&self, id: &RoomId, status: RoomStatus) {
-        let changed = self
-            .registry
-            .lock()
-            .is_ok_and(|mut reg| reg.update(id, Some(status)));
+        let Ok(mut reg) = self.registry.lock() else {
+            return;
+        };
+        let before = reg.rooms.get(id).and_then(|e| listing_entry(id, e.status));
+        let changed = reg.update(id, Some(status));
+        drop(reg);
+        if let Some(n) = &self.nodes {
+            let after = listing_entry(id, Some(status));
+            if after != before {
+                n.cluster.set_listed(id.clone(), after);
+            }
+        }
         if changed {
             self.dirty.notify_one();
         }
     }
 
     fn unloaded(&self, id: &RoomId, generation: u64) {
-        let changed = self.registry.lock().is_ok_and(|mut reg| {
-            if reg
-                .rooms
-                .get(id)
-                .is_some_and(|e| e.generation == generation)
-            {
-                let changed = reg.update(id, None);
-                if let Some(e) = reg.rooms.remove(id) {
-                    reg.release_owner(e.owner);
-                }
-                changed
-            } else {
-                false
+        let Ok(mut reg) = self.registry.lock() else {
+            return;
+        };
+        let Some(entry) = reg.rooms.get(id).filter(|e| e.generation == generation) else {
+            return;
+        };
+        let was_listed = listing_entry(id, entry.status).is_some();
+        let changed = reg.update(id, None);
+        if let Some(e) = reg.rooms.remove(id) {
+            reg.release_owner(e.owner);
+        }
+        drop(reg);
+        if let Some(n) = &self.nodes {
+            if was_listed {
+                n.cluster.set_listed(id.clone(), None);
             }
-        });
+            n.cluster.release(id.clone());
+        }
         if changed {
             self.dirty.notify_one();
         }
@@ -506,7 +768,7 @@ impl RoomHost for Lobby {
         tokio::spawn(async move {
             let reply = match &cmd {
                 RoomCmd::Join { sub, .. } | RoomCmd::Client { sub, .. } => Some(sub.outbox.clone()),
-                RoomCmd::Disconnect { .. } => None,
+                RoomCmd::Disconnect { .. } | RoomCmd::Relinquish => None,
             };
             if let Err(r) = lobby.send(&id, cmd).await
                 && let Some(outbox) = reply
@@ -550,6 +812,25 @@ impl RoomHost for Lobby {
     }
 
     fn spawn(&self, start: Start, owner: Option<IpAddr>) {
-        self.spawn_room(start, owner);
+        let Some(n) = &self.nodes else {
+            self.spawn_room(start, owner);
+            return;
+        };
+        // A node claims the new room first (a new random id: the claim succeeds).
+        let Some(lobby) = self.me.upgrade() else {
+            return;
+        };
+        let cluster = n.cluster.clone();
+        tokio::spawn(async move {
+            let id = start.id().clone();
+            match cluster.claim(&id).await {
+                Ok(Owner::Me) => {
+                    lobby.spawn_room(start, owner);
+                }
+                // Another node serves it when someone opens it.
+                Ok(Owner::Other(_)) => {}
+                Err(e) => tracing::error!("room {id} not claimed: {e}"),
+            }
+        });
     }
 }

@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 
@@ -66,6 +67,18 @@ struct Args {
     /// Another origin allowed to open the WebSocket (repeatable), e.g. https://example.org.
     #[arg(long = "allow-origin")]
     allowed_origins: Vec<String>,
+    /// Redis (redis://host:port[/db]): makes this server a node of several that share rooms
+    /// through it, with the store on PostgreSQL (--db postgres://…).
+    #[arg(long, env = "ASEAN_REDIS")]
+    redis: Option<String>,
+    /// The cluster's name: nodes with the same Redis and name share rooms (the prefix of every
+    /// Redis key).
+    #[arg(long, default_value = "asean", requires = "redis")]
+    cluster_name: String,
+    /// Milliseconds a node's lease lives without renewal: after it, another node takes its
+    /// rooms over.
+    #[arg(long, default_value_t = 3000, requires = "redis")]
+    node_ttl_ms: u64,
 }
 
 #[tokio::main]
@@ -98,6 +111,11 @@ async fn main() -> ExitCode {
     config.lobby.max_rooms_per_address = args.max_rooms_per_address;
     config.ws.outbox_bytes = args.max_outbox_bytes;
     config.allowed_origins = args.allowed_origins;
+    config.cluster = args.redis.map(|url| server::cluster::ClusterConfig {
+        redis_url: url,
+        name: args.cluster_name,
+        node_ttl: Duration::from_millis(args.node_ttl_ms.max(1000)),
+    });
     let listener = match server::listen::bind(args.addr) {
         Ok(listener) => listener,
         Err(err) => {

@@ -39,8 +39,17 @@ pub struct Metrics {
     /// `header_timeout`, `handshake_timeout`, `accept_error`, `origin`), open TCP connections.
     pub listen: std::sync::Arc<ListenMetrics>,
     /// Clients disconnected by the server, by reason (`slow_reader`, `write_timeout`,
-    /// `read_timeout`, `hello_timeout`, `strikes`, `no_acks`).
+    /// `read_timeout`, `hello_timeout`, `strikes`, `no_acks`, `room_moved`).
     pub clients_dropped: ByReason,
+    /// Messages this node sent to other nodes (several nodes only).
+    pub bus_sent: Counter,
+    /// Messages this node received from other nodes.
+    pub bus_received: Counter,
+    /// Rooms this node took over from a dead node, or found without an owner.
+    pub rooms_adopted: Counter,
+    /// Times this node resynchronised with the cluster (the bus reconnected, or its lease
+    /// had lapsed).
+    pub resyncs: Counter,
 }
 
 impl Metrics {
@@ -67,13 +76,14 @@ impl Metrics {
     }
 
     /// The reasons of [`Metrics::clients_dropped`], all exported from the start (at 0).
-    pub const DROP_REASONS: [&'static str; 6] = [
+    pub const DROP_REASONS: [&'static str; 7] = [
         "slow_reader",
         "write_timeout",
         "read_timeout",
         "hello_timeout",
         "strikes",
         "no_acks",
+        "room_moved",
     ];
 
     /// Registers every counter in `registry`.
@@ -117,6 +127,26 @@ impl Metrics {
             "asean_clients_dropped",
             "Clients disconnected by the server, by reason",
             self.clients_dropped.clone(),
+        );
+        registry.register(
+            "asean_bus_sent",
+            "Messages sent to other nodes",
+            self.bus_sent.clone(),
+        );
+        registry.register(
+            "asean_bus_received",
+            "Messages received from other nodes",
+            self.bus_received.clone(),
+        );
+        registry.register(
+            "asean_rooms_adopted",
+            "Rooms taken over from dead nodes or found without an owner",
+            self.rooms_adopted.clone(),
+        );
+        registry.register(
+            "asean_resyncs",
+            "Resynchronisations with the cluster",
+            self.resyncs.clone(),
         );
     }
 }

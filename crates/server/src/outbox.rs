@@ -39,6 +39,7 @@ struct Inner {
     limit: usize,
     closed: AtomicBool,
     overflowed: AtomicBool,
+    moved: AtomicBool,
     ready: Notify,
 }
 
@@ -67,6 +68,7 @@ impl Outbox {
             limit: limit_bytes,
             closed: AtomicBool::new(false),
             overflowed: AtomicBool::new(false),
+            moved: AtomicBool::new(false),
             ready: Notify::new(),
         });
         (
@@ -106,6 +108,12 @@ impl Outbox {
         true
     }
 
+    /// `true` when both are the same outbox.
+    #[must_use]
+    pub fn same_as(&self, other: &Outbox) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
     /// `true` once the outbox is closed.
     #[must_use]
     pub fn is_closed(&self) -> bool {
@@ -116,6 +124,14 @@ impl Outbox {
     pub fn close(&self) {
         self.inner.closed.store(true, Ordering::Release);
         self.inner.ready.notify_one();
+    }
+
+    /// Closes the outbox because a room of the client moved to another node: the connection
+    /// ends after what is queued, telling the client to reconnect (see
+    /// [`OutboxReader::moved`]).
+    pub fn close_to_reconnect(&self) {
+        self.inner.moved.store(true, Ordering::Release);
+        self.close();
     }
 }
 
@@ -140,6 +156,23 @@ impl OutboxReader {
             }
             notified.await;
         }
+    }
+
+    /// The next frame if one is queued now (never waits).
+    pub fn try_next(&mut self) -> Option<Frame> {
+        let mut q = self.inner.queue.lock().ok()?;
+        if self.inner.overflowed.load(Ordering::Acquire) {
+            return None;
+        }
+        let f = q.frames.pop_front()?;
+        q.bytes -= f.len();
+        Some(f)
+    }
+
+    /// `true` when the outbox was closed with [`Outbox::close_to_reconnect`].
+    #[must_use]
+    pub fn moved(&self) -> bool {
+        self.inner.moved.load(Ordering::Acquire)
     }
 
     /// `Err(Overflow)` when the outbox closed because the client stopped reading.
@@ -191,6 +224,21 @@ mod tests {
         assert_eq!(rx.overflowed(), Err(Overflow));
         assert_eq!(rx.next().await, None);
         assert_eq!(rx.queued_bytes(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_moved_room_closes_after_the_queue_and_says_so() {
+        let (tx, mut rx) = Outbox::new(1024);
+        assert!(tx.send_frame("one".into()));
+        assert!(tx.send_frame("two".into()));
+        tx.close_to_reconnect();
+        assert!(!tx.send_frame("three".into()));
+        assert_eq!(rx.try_next().as_deref(), Some("one"));
+        assert_eq!(rx.next().await.as_deref(), Some("two"));
+        assert_eq!(rx.try_next(), None);
+        assert_eq!(rx.next().await, None);
+        assert!(rx.moved());
+        assert_eq!(rx.overflowed(), Ok(()));
     }
 
     #[tokio::test]

@@ -110,6 +110,8 @@ enum End {
     SlowReader,
     /// A frame could not be written in time.
     WriteTimeout,
+    /// A room of the client moved to another node: it must reconnect.
+    Moved,
 }
 
 impl End {
@@ -122,6 +124,7 @@ impl End {
             End::Strikes => Some("strikes"),
             End::SlowReader => Some("slow_reader"),
             End::WriteTimeout => Some("write_timeout"),
+            End::Moved => Some("room_moved"),
         }
     }
 }
@@ -169,14 +172,18 @@ pub async fn connection<Si, St, E>(
                     break;
                 }
             }
-            let reason = match end {
-                End::HelloTimeout => "hello did not arrive in time",
-                End::Strikes => "too many refused messages",
-                _ => "no message for too long",
+            let (code, reason) = match end {
+                End::HelloTimeout => (close_code::POLICY, "hello did not arrive in time"),
+                End::Strikes => (close_code::POLICY, "too many refused messages"),
+                End::Moved => (
+                    close_code::RESTART,
+                    "a room moved to another server: reconnect",
+                ),
+                _ => (close_code::POLICY, "no message for too long"),
             };
             let _ = sink
                 .send(Message::Close(Some(CloseFrame {
-                    code: close_code::POLICY,
+                    code,
                     reason: reason.into(),
                 })))
                 .await;
@@ -192,7 +199,7 @@ pub async fn connection<Si, St, E>(
     for room in joined {
         let _ = lobby.send(&room, RoomCmd::Disconnect { conn }).await;
     }
-    lobby.disconnect();
+    lobby.disconnect(conn);
 }
 
 /// Writes frames from the outbox and, while watching, the latest lobby listing.
@@ -211,6 +218,7 @@ where
             f = reader.next() => match f {
                 Some(f) => f,
                 None if reader.overflowed().is_err() => return End::SlowReader,
+                None if reader.moved() => return End::Moved,
                 None => return End::Closed,
             },
             changed = listing.changed(), if *watching.borrow() => {
@@ -414,7 +422,10 @@ async fn route(
             promotion,
             clock,
             public,
-        } => match lobby.create_room(sub.clone(), seat, promotion, clock, public) {
+        } => match lobby
+            .create_room(sub.clone(), seat, promotion, clock, public)
+            .await
+        {
             Ok(id) => {
                 joined.insert(id);
             }

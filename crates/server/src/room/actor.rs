@@ -69,6 +69,9 @@ pub struct RoomEnv {
     pub host: Arc<dyn RoomHost>,
     /// The last liveness stamp before this process started (for clocks after a crash).
     pub last_alive_ms: Option<u64>,
+    /// Several nodes share the store: every append carries the room's fence, and a room whose
+    /// fence another node raised stops here without writing (see [`Start::TakeOver`]).
+    pub fenced: bool,
 }
 
 impl RoomEnv {
@@ -111,6 +114,27 @@ pub enum Start {
     Stored(StoredRoom),
     /// A room to read from the store first (an old link opened).
     Load(RoomId),
+    /// A room this node just claimed (several nodes): raise its fence in the store, so that
+    /// its previous owner can no longer write it, then read it. A running clock is charged up
+    /// to `alive_ms` (when the previous owner was last known alive).
+    TakeOver {
+        /// The room.
+        id: RoomId,
+        /// Ms since the Unix epoch; `None` charges nothing since the last move.
+        alive_ms: Option<u64>,
+    },
+}
+
+impl Start {
+    /// The room that starts.
+    #[must_use]
+    pub fn id(&self) -> &RoomId {
+        match self {
+            Start::New { meta, .. } => &meta.id,
+            Start::Stored(s) => &s.meta.id,
+            Start::Load(id) | Start::TakeOver { id, .. } => id,
+        }
+    }
 }
 
 /// A command to a room's task.
@@ -142,6 +166,9 @@ pub enum RoomCmd {
         /// The connection.
         conn: ConnId,
     },
+    /// Another node owns the room now (several nodes): leave memory without writing; the
+    /// subscribers reconnect and find the new owner.
+    Relinquish,
 }
 
 impl RoomCmd {
@@ -154,7 +181,7 @@ impl RoomCmd {
             RoomCmd::Client { msg, .. } => {
                 !matches!(msg, ClientMsg::Ack { .. } | ClientMsg::Leave { .. })
             }
-            RoomCmd::Disconnect { .. } => false,
+            RoomCmd::Disconnect { .. } | RoomCmd::Relinquish => false,
         }
     }
 }
@@ -175,6 +202,10 @@ struct Actor {
     reported: Option<RoomStatus>,
     idle_since: Option<Instant>,
     retry_at: Option<Instant>,
+    /// The room's fence in the store when several nodes share it.
+    fence: Option<u64>,
+    /// Another node took the room over: leave memory now.
+    relinquished: bool,
 }
 
 /// Runs a room until it leaves memory (or the server stops). `generation` tells this task
@@ -205,6 +236,13 @@ pub async fn run(
                 }
             }
         }
+        if actor.relinquished {
+            // Its subscribers reconnect and find the room's new owner.
+            for sub in actor.subs.values() {
+                sub.outbox.close_to_reconnect();
+            }
+            break;
+        }
     }
     // Leaving memory: commands that arrived meanwhile go to the room's next task.
     actor.env.host.unloaded(actor.room.id(), generation);
@@ -215,6 +253,11 @@ pub async fn run(
         }
     }
     actor.env.metrics.rooms_in_memory.dec();
+}
+
+/// The fence of a room created by this node (several nodes), `None` on a single server.
+fn env_fence(env: &RoomEnv) -> Option<u64> {
+    env.fenced.then_some(0)
 }
 
 async fn sleep_until(at: Option<Instant>) {
@@ -237,8 +280,42 @@ impl Actor {
     ) -> Option<Actor> {
         env.metrics.rooms_in_memory.inc();
         let now = env.clock.now_ms();
+        let mut fence = env_fence(&env);
+        let mut alive_ms = env.last_alive_ms;
         let stored = match start {
             Start::Stored(stored) => stored,
+            Start::TakeOver { id, alive_ms: alive } => {
+                alive_ms = alive;
+                match env.store.take_over(&id) {
+                    Ok(Some((f, stored))) => {
+                        fence = Some(f);
+                        stored
+                    }
+                    Ok(None) => {
+                        Actor::refuse_all(
+                            &id,
+                            rx,
+                            &env,
+                            generation,
+                            ErrorCode::UnknownRoom,
+                            "no such room: check the invite link",
+                        );
+                        return None;
+                    }
+                    Err(e) => {
+                        tracing::error!("room {id} not taken over: {e}");
+                        Actor::refuse_all(
+                            &id,
+                            rx,
+                            &env,
+                            generation,
+                            ErrorCode::Internal,
+                            "the room cannot be read right now: try again in a moment",
+                        );
+                        return None;
+                    }
+                }
+            }
             Start::Load(id) => {
                 let store = env.store.clone();
                 let key = id.clone();
@@ -281,8 +358,12 @@ impl Actor {
             } => return Actor::create(meta, seat, creator, rx, env, generation).await,
         };
         let id = stored.meta.id.clone();
-        match Room::restore(stored, now, env.last_alive_ms) {
-            Ok(room) => Some(Actor::new(room, env)),
+        match Room::restore(stored, now, alive_ms) {
+            Ok(room) => {
+                let mut actor = Actor::new(room, env);
+                actor.fence = fence;
+                Some(actor)
+            }
             Err(e) => {
                 tracing::error!("room {id} skipped: {e}");
                 env.metrics.rooms_skipped.inc();
@@ -293,6 +374,7 @@ impl Actor {
     }
 
     fn new(room: Room, env: RoomEnv) -> Actor {
+        let fence = env_fence(&env);
         Actor {
             room,
             subs: HashMap::new(),
@@ -300,6 +382,8 @@ impl Actor {
             reported: None,
             idle_since: Some(Instant::now()),
             retry_at: None,
+            fence,
+            relinquished: false,
         }
     }
 
@@ -350,6 +434,7 @@ impl Actor {
             create: Some(meta),
             seats: vec![(seat, hash.clone())],
             phase: Some(Phase::Waiting),
+            fence: env_fence(&env),
         };
         let written = env.write(append).await;
         if let Err(e) = written {
@@ -463,8 +548,14 @@ impl Actor {
             create: None,
             seats: seats.clone(),
             phase: (phase != self.room.phase()).then_some(phase),
+            fence: self.fence,
         };
         let written = self.env.write(append).await;
+        if let Err(StoreError::Fenced { fence, .. }) = &written {
+            tracing::warn!("room {id}: another node owns it now (fence {fence}): leaving");
+            self.relinquished = true;
+            return false;
+        }
         if let Err(e) = written {
             tracing::error!("room {id}: {e}");
             self.env.metrics.errors.inc();
@@ -521,6 +612,7 @@ impl Actor {
             }
             RoomCmd::Client { sub, msg } => self.client(sub, msg).await,
             RoomCmd::Disconnect { conn } => self.leave(conn),
+            RoomCmd::Relinquish => self.relinquished = true,
         }
     }
 
@@ -671,6 +763,8 @@ impl Actor {
             create: Some(meta.clone()),
             seats,
             phase: Some(Phase::Playing),
+            // A new room: its fence starts where a created room's does.
+            fence: env_fence(&self.env),
         };
         let written = self.env.write(append).await;
         if let Err(e) = written {

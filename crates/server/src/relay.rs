@@ -1,0 +1,361 @@
+//! Connections and rooms on different nodes (several nodes only).
+//!
+//! Two ends, each with one job:
+//! - **Here, a room of another node**: a local connection that joined a room owned elsewhere
+//!   has its commands forwarded to the owner ([`Relay::forward`]) and receives the owner's
+//!   frames in its own outbox ([`BusMsg::Frames`]).
+//! - **Here, a connection of another node**: the owner keeps a stand-in (a proxy) for each remote
+//!   connection that joined one of its rooms. The proxy is an ordinary [`Subscriber`] for the
+//!   room tasks; its task feeds the connection's commands to the rooms in order and sends what
+//!   the rooms queue in its outbox back to the connection's node.
+//!
+//! When a node dies or the bus may have lost messages, the affected connections are closed
+//! with "reconnect" ([`crate::outbox::Outbox::close_to_reconnect`]): the page reconnects, joins
+//! again with the last event it saw and gets the rest from the room's (new) owner.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+
+use protocol::{ClientMsg, ErrorCode, RoomId, ServerMsg};
+use tokio::sync::mpsc;
+
+use crate::cluster::{BusMsg, Cluster, NodeId, RemoteCmd};
+use crate::lobby::{ConnId, Lobby};
+use crate::outbox::{Outbox, OutboxReader};
+use crate::room::{Refusal, RoomCmd, actor::Subscriber};
+
+/// Commands of one remote connection waiting for the rooms here at most; beyond it the
+/// connection is closed (it reconnects).
+const PROXY_QUEUE: usize = 256;
+/// Frames sent to another node in one message at most.
+const FRAMES_PER_MESSAGE: usize = 64;
+
+/// A local connection that joined rooms of other nodes.
+struct Local {
+    outbox: Outbox,
+    /// The nodes that own rooms it joined.
+    nodes: HashSet<NodeId>,
+}
+
+/// The stand-in of a remote connection.
+struct Proxy {
+    cmds: mpsc::Sender<(RoomId, RemoteCmd)>,
+    outbox: Outbox,
+}
+
+#[derive(Default)]
+struct Ends {
+    /// Rooms of other nodes joined from here, and their owners.
+    routes: HashMap<RoomId, NodeId>,
+    locals: HashMap<ConnId, Local>,
+    proxies: HashMap<(NodeId, u64), Proxy>,
+}
+
+/// Both ends of the connections that cross nodes, for one node.
+pub struct Relay {
+    cluster: Arc<Cluster>,
+    lobby: Weak<Lobby>,
+    ends: Mutex<Ends>,
+    outbox_bytes: usize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Relay {
+    /// The relay of `lobby` over `cluster`; proxies' outboxes hold `outbox_bytes` at most.
+    #[must_use]
+    pub fn new(cluster: Arc<Cluster>, lobby: Weak<Lobby>, outbox_bytes: usize) -> Relay {
+        Relay {
+            cluster,
+            lobby,
+            ends: Mutex::new(Ends::default()),
+            outbox_bytes,
+        }
+    }
+
+    /// The owner of `room` when a local connection joined it there.
+    #[must_use]
+    pub fn route(&self, room: &RoomId) -> Option<NodeId> {
+        lock(&self.ends).routes.get(room).cloned()
+    }
+
+    /// Sends a local connection's command for `room` to its owner `node`.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Internal`] when the bus cannot be reached.
+    pub async fn forward(&self, node: NodeId, room: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
+        let (sub, remote) = match cmd {
+            RoomCmd::Join {
+                sub,
+                secret,
+                after,
+                watch,
+                joined,
+            } => {
+                if let Some(j) = joined {
+                    let _ = j.send(true);
+                }
+                let mut ends = lock(&self.ends);
+                ends.routes.insert(room.clone(), node.clone());
+                ends.locals
+                    .entry(sub.conn)
+                    .or_insert_with(|| Local {
+                        outbox: sub.outbox.clone(),
+                        nodes: HashSet::new(),
+                    })
+                    .nodes
+                    .insert(node.clone());
+                (
+                    sub,
+                    RemoteCmd::Join {
+                        secret,
+                        after,
+                        watch,
+                    },
+                )
+            }
+            RoomCmd::Client { sub, msg } => (sub, RemoteCmd::Client { msg }),
+            RoomCmd::Disconnect { conn } => {
+                let msg = BusMsg::Cmd {
+                    from: self.cluster.me().clone(),
+                    conn,
+                    addr: None,
+                    room: room.clone(),
+                    cmd: RemoteCmd::Disconnect,
+                };
+                return self.send(&node, &msg).await;
+            }
+            RoomCmd::Relinquish => return Ok(()),
+        };
+        let msg = BusMsg::Cmd {
+            from: self.cluster.me().clone(),
+            conn: sub.conn,
+            addr: sub.addr,
+            room: room.clone(),
+            cmd: remote,
+        };
+        self.send(&node, &msg).await
+    }
+
+    async fn send(&self, node: &NodeId, msg: &BusMsg) -> Result<(), Refusal> {
+        if let Some(l) = self.lobby.upgrade() {
+            l.metrics.bus_sent.inc();
+        }
+        self.cluster.send(node, msg).await.map_err(|e| {
+            tracing::warn!("message to node {node} not sent: {e}");
+            Refusal::new(
+                ErrorCode::Internal,
+                "the room's server cannot be reached right now: try again in a moment",
+            )
+        })
+    }
+
+    /// Handles a message from another node.
+    pub fn receive(self: &Arc<Self>, msg: BusMsg) {
+        match msg {
+            BusMsg::Cmd {
+                from,
+                conn,
+                addr,
+                room,
+                cmd,
+            } => {
+                let mut ends = lock(&self.ends);
+                let key = (from.clone(), conn);
+                if !ends.proxies.contains_key(&key) {
+                    // A goodbye to a room of a connection this node never saw: nothing to do.
+                    if cmd == RemoteCmd::Disconnect {
+                        return;
+                    }
+                    let Some(lobby) = self.lobby.upgrade() else {
+                        return;
+                    };
+                    let (outbox, reader) = Outbox::new(self.outbox_bytes);
+                    let (tx, rx) = mpsc::channel(PROXY_QUEUE);
+                    let sub = Subscriber {
+                        conn: lobby.conn_id(),
+                        outbox: outbox.clone(),
+                        addr,
+                    };
+                    ends.proxies.insert(
+                        key.clone(),
+                        Proxy {
+                            cmds: tx,
+                            outbox,
+                        },
+                    );
+                    tokio::spawn(run_proxy(self.clone(), key.clone(), sub, reader, rx));
+                }
+                let Some(p) = ends.proxies.get(&key) else {
+                    return;
+                };
+                if p.cmds.try_send((room, cmd)).is_err() {
+                    tracing::warn!("connection {conn} of node {from} sends faster than its rooms read: closed");
+                    p.outbox.close_to_reconnect();
+                    ends.proxies.remove(&key);
+                }
+            }
+            BusMsg::Gone { from, conn } => {
+                // Dropping the proxy's sender ends its task, which says goodbye to its rooms.
+                lock(&self.ends).proxies.remove(&(from, conn));
+            }
+            BusMsg::Frames { conn, frames } => {
+                let ends = lock(&self.ends);
+                if let Some(l) = ends.locals.get(&conn) {
+                    for f in frames {
+                        l.outbox.send_frame(f);
+                    }
+                }
+            }
+            BusMsg::Close { conn } => {
+                if let Some(l) = lock(&self.ends).locals.remove(&conn) {
+                    l.outbox.close_to_reconnect();
+                }
+            }
+        }
+    }
+
+    /// A local connection closed: its proxies on other nodes are told.
+    pub fn disconnect(&self, conn: ConnId) {
+        let Some(local) = lock(&self.ends).locals.remove(&conn) else {
+            return;
+        };
+        let me = self.cluster.me().clone();
+        let cluster = self.cluster.clone();
+        tokio::spawn(async move {
+            for node in local.nodes {
+                let msg = BusMsg::Gone {
+                    from: me.clone(),
+                    conn,
+                };
+                if let Err(e) = cluster.send(&node, &msg).await {
+                    tracing::warn!("goodbye to node {node} not sent: {e}");
+                }
+            }
+        });
+    }
+
+    /// Node `node` died: local connections with rooms there reconnect (and find the rooms'
+    /// new owners), and the stand-ins of its connections leave their rooms.
+    pub fn node_dead(&self, node: &NodeId) {
+        let mut ends = lock(&self.ends);
+        ends.routes.retain(|_, n| n != node);
+        ends.locals.retain(|_, l| {
+            if l.nodes.contains(node) {
+                l.outbox.close_to_reconnect();
+                false
+            } else {
+                true
+            }
+        });
+        ends.proxies.retain(|(n, _), _| n != node);
+    }
+
+    /// Messages between nodes may have been lost: every connection that crosses nodes
+    /// reconnects, in both directions.
+    pub fn resync(&self) {
+        let mut ends = lock(&self.ends);
+        ends.routes.clear();
+        for (_, l) in ends.locals.drain() {
+            l.outbox.close_to_reconnect();
+        }
+        for (_, p) in ends.proxies.drain() {
+            p.outbox.close_to_reconnect();
+        }
+    }
+
+    /// Connections crossing nodes now: local ones joined elsewhere, and stand-ins here.
+    #[must_use]
+    pub fn counts(&self) -> (usize, usize) {
+        let ends = lock(&self.ends);
+        (ends.locals.len(), ends.proxies.len())
+    }
+
+    fn proxy_ended(&self, key: &(NodeId, u64), outbox: &Outbox) {
+        let mut ends = lock(&self.ends);
+        // Only this proxy's own entry (a new one may already stand for the same connection).
+        if ends
+            .proxies
+            .get(key)
+            .is_some_and(|p| p.outbox.same_as(outbox))
+        {
+            ends.proxies.remove(key);
+        }
+    }
+}
+
+/// Runs the stand-in of connection `key` of another node: feeds its commands to the rooms
+/// here, in order, and sends what the rooms queue for it back to its node. Ends when the
+/// connection's node says it is gone (or dies), or when a room closes its outbox (the room
+/// moved, or the connection could not keep up): the connection is then told to reconnect.
+async fn run_proxy(
+    relay: Arc<Relay>,
+    key: (NodeId, u64),
+    sub: Subscriber,
+    mut reader: OutboxReader,
+    mut cmds: mpsc::Receiver<(RoomId, RemoteCmd)>,
+) {
+    let (origin, remote) = key.clone();
+    let mut rooms: HashSet<RoomId> = HashSet::new();
+    loop {
+        tokio::select! {
+            c = cmds.recv() => {
+                let Some((room, cmd)) = c else { break };
+                let Some(lobby) = relay.lobby.upgrade() else { break };
+                lobby.metrics.bus_received.inc();
+                let cmd = match cmd {
+                    RemoteCmd::Join { secret, after, watch } => {
+                        rooms.insert(room.clone());
+                        RoomCmd::Join { sub: sub.clone(), secret, after, watch, joined: None }
+                    }
+                    RemoteCmd::Client { msg } => {
+                        if matches!(msg, ClientMsg::Leave { .. }) {
+                            rooms.remove(&room);
+                        }
+                        RoomCmd::Client { sub: sub.clone(), msg }
+                    }
+                    RemoteCmd::Disconnect => {
+                        rooms.remove(&room);
+                        RoomCmd::Disconnect { conn: sub.conn }
+                    }
+                };
+                if let Err(r) = lobby.send(&room, cmd).await {
+                    sub.outbox.send(&ServerMsg::error(r.code, r.message, Some(&room)));
+                }
+            }
+            f = reader.next() => {
+                let Some(f) = f else {
+                    let close = BusMsg::Close { conn: remote };
+                    if let Err(e) = relay.cluster.send(&origin, &close).await {
+                        tracing::warn!("close of connection {remote} of node {origin} not sent: {e}");
+                    }
+                    break;
+                };
+                let mut frames = vec![f];
+                while frames.len() < FRAMES_PER_MESSAGE && let Some(f) = reader.try_next() {
+                    frames.push(f);
+                }
+                let msg = BusMsg::Frames { conn: remote, frames };
+                if let Some(lobby) = relay.lobby.upgrade() {
+                    lobby.metrics.bus_sent.inc();
+                }
+                if let Err(e) = relay.cluster.send(&origin, &msg).await {
+                    // The connection misses these frames; its acknowledgements will be short
+                    // and the room sends them again.
+                    tracing::warn!("frames for connection {remote} of node {origin} not sent: {e}");
+                }
+            }
+        }
+    }
+    sub.outbox.close();
+    relay.proxy_ended(&key, &sub.outbox);
+    if let Some(lobby) = relay.lobby.upgrade() {
+        for room in rooms {
+            let _ = lobby
+                .send(&room, RoomCmd::Disconnect { conn: sub.conn })
+                .await;
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! Several nodes: server binaries sharing a private PostgreSQL database and a private Redis,
+//! on loopback. Games across nodes, the cluster-wide listing and counts, the loss of the owner
+//! node (`kill -9`), a paused owner that must never append again, and Redis restarting.
+//!
+//! `cargo xtask test` starts the servers and sets `ASEAN_TEST_POSTGRES` (a PostgreSQL URL whose
+//! user may create databases), `ASEAN_TEST_REDIS` (a Redis URL) and `ASEAN_REDIS_SERVER` (the
+//! `redis-server` binary, for the test that restarts its own Redis).
+
+mod common;
+
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Client, Remote};
+use protocol::{ClientMsg, RoomEvent, RoomId, SeatChoice, ServerMsg, TimeControl};
+use rules::Color;
+
+/// A mate in three moves for White (see tests/lobby.rs).
+const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
+/// Moves that lead nowhere, for games that must go on for a while: knights out and back.
+const SHUFFLE: [&str; 8] = [
+    "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+];
+
+fn env(name: &str, what: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| {
+        panic!(
+            "{name} is not set: these tests need {what}. Run `cargo xtask test`, which starts \
+             private servers and sets it."
+        )
+    })
+}
+
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
+    l.local_addr().expect("addr").port()
+}
+
+fn random_name() -> String {
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("random");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// A fresh PostgreSQL database and a cluster name of one test, over the shared servers (or a
+/// Redis of the test's own).
+struct Backing {
+    db_url: String,
+    redis_url: String,
+    name: String,
+    www: tempfile::TempDir,
+}
+
+impl Backing {
+    async fn new() -> Backing {
+        Backing::with_redis(env("ASEAN_TEST_REDIS", "Redis")).await
+    }
+
+    async fn with_redis(redis_url: String) -> Backing {
+        let admin = env("ASEAN_TEST_POSTGRES", "PostgreSQL");
+        let name = format!("cluster_{}", random_name());
+        let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+            .await
+            .expect("connect to the test PostgreSQL");
+        tokio::spawn(conn);
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create database");
+        let db_url = match admin.rsplit_once('/') {
+            Some((base, _)) => format!("{base}/{name}"),
+            None => panic!("ASEAN_TEST_POSTGRES has no database part: {admin}"),
+        };
+        Backing {
+            db_url,
+            redis_url,
+            name,
+            www: tempfile::tempdir().expect("www"),
+        }
+    }
+
+    /// Starts a node on a free port and waits until it answers.
+    async fn node(&self) -> Node {
+        let port = free_port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
+        let child = Command::new(env!("CARGO_BIN_EXE_server"))
+            .args(["--addr", &addr.to_string()])
+            .args(["--db", &self.db_url])
+            .args(["--redis", &self.redis_url])
+            .args(["--cluster-name", &self.name])
+            .arg("--www")
+            .arg(self.www.path())
+            .env(
+                "RUST_LOG",
+                std::env::var("NODE_LOG").unwrap_or_else(|_| "error".into()),
+            )
+            .stderr(if std::env::var("NODE_LOG").is_ok() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .expect("server binary");
+        let remote = Remote::wait(addr).await;
+        Node {
+            addr: remote.addr,
+            child,
+        }
+    }
+
+    /// The events stored for `room`, in order (read straight from PostgreSQL).
+    async fn stored_events(&self, room: &RoomId) -> Vec<(i64, String)> {
+        let (client, conn) = tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(conn);
+        client
+            .query(
+                "SELECT seq, event FROM events WHERE room = $1 ORDER BY seq",
+                &[&room.as_str()],
+            )
+            .await
+            .expect("events")
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect()
+    }
+}
+
+/// A server binary that is one node of the cluster; killed when dropped.
+struct Node {
+    addr: SocketAddr,
+    child: Child,
+}
+
+impl Node {
+    async fn client(&self) -> Client {
+        common::connect(self.addr).await
+    }
+
+    fn signal(&self, signal: rustix::process::Signal) {
+        let pid = rustix::process::Pid::from_raw(i32::try_from(self.child.id()).expect("pid"))
+            .expect("pid");
+        rustix::process::kill_process(pid, signal).expect("signal");
+    }
+
+    /// `kill -9`, and waits for the process to end.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        // A paused node must be resumed to die.
+        self.signal(rustix::process::Signal::Cont);
+        self.kill();
+    }
+}
+
+/// Plays `uci` as ply `ply` from `mover` and waits until both clients saw it.
+async fn play(mover: &mut Client, other: &mut Client, room: &RoomId, ply: u32, uci: &str) {
+    mover.play(room, ply, uci).await;
+    mover.moved(ply).await;
+    other.moved(ply).await;
+}
+
+/// Waits for the game over in `c`, returning its result label.
+async fn game_over(c: &mut Client) -> String {
+    match c
+        .until("game over", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await
+    {
+        ServerMsg::Event {
+            event: RoomEvent::GameOver { result, .. },
+            ..
+        } => result.label().to_owned(),
+        _ => unreachable!(),
+    }
+}
+
+/// Joins `room` again on a (possibly other) node after a reconnection, with the seat's secret
+/// and the last event seen; returns the client and the snapshot's moves so far.
+async fn rejoin(node: SocketAddr, room: &RoomId, secret: &str) -> (Client, Vec<String>) {
+    // The room may still be moving to its new owner: try again for a while.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let mut c = common::connect(node).await;
+        c.send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: Some(secret.into()),
+            after: None,
+            watch: false,
+        })
+        .await;
+        let m = c
+            .until("a snapshot or an error", |m| {
+                matches!(m, ServerMsg::Snapshot { .. } | ServerMsg::Error { .. })
+            })
+            .await;
+        match m {
+            ServerMsg::Snapshot { state, .. } => {
+                return (c, state.moves);
+            }
+            m if Instant::now() < deadline => {
+                eprintln!("rejoin: {m:?}; trying again");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            m => panic!("never rejoined: {m:?}"),
+        }
+    }
+}
+
+/// Waits until `c`'s connection is closed by the server (a room moved: reconnect).
+async fn closed(c: &mut Client) {
+    use futures_util::StreamExt as _;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        match tokio::time::timeout_at(deadline, c.ws.next()).await {
+            Err(_) => panic!("the connection was never closed"),
+            Ok(None | Some(Err(_))) => return,
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_)))) => return,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_across_two_nodes_to_mate() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    for (ply, uci) in MATE.iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
+    assert_eq!(game_over(&mut black).await, "checkmate-white-wins");
+    // A spectator on either node sees the same game.
+    for n in [&n1, &n2] {
+        let mut s = n.client().await;
+        match s.join(&room, None, None).await {
+            ServerMsg::Snapshot { state, .. } => {
+                assert_eq!(state.moves.len(), MATE.len());
+                assert!(state.outcome.is_some());
+            }
+            m => panic!("{m:?}"),
+        }
+    }
+    let stored = b.stored_events(&room).await;
+    assert!(stored.iter().enumerate().all(|(i, (seq, _))| *seq == i as i64 + 1));
+}
+
+/// The listing message a lobby watcher on `c` receives once `pred` holds.
+async fn lobby_until(c: &mut Client, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let m = c.recv().await;
+        if matches!(m, ServerMsg::Lobby { .. }) && pred(&m) {
+            return m;
+        }
+        assert!(Instant::now() < deadline, "never: {what}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_room_on_one_node_is_listed_on_the_other_with_the_same_counts() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut watchers = Vec::new();
+    for n in [&n1, &n2] {
+        let mut w = n.client().await;
+        w.send(&ClientMsg::WatchLobby).await;
+        watchers.push(w);
+    }
+    let mut creator = n1.client().await;
+    let (room, _, _) = creator.create(SeatChoice::White, true, None).await;
+    // Three connections on node 1, one on node 2: four players online everywhere.
+    for w in &mut watchers {
+        let seen = lobby_until(w, "the room listed with the counts", |m| {
+            matches!(m, ServerMsg::Lobby { rooms, players_online: 4, games_in_progress: 0 }
+                if rooms.iter().any(|r| r.id == room))
+        })
+        .await;
+        assert!(matches!(seen, ServerMsg::Lobby { .. }));
+    }
+    // Taken from node 2: it leaves both listings, and one game is in progress everywhere.
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    for w in &mut watchers {
+        lobby_until(w, "the room unlisted, one game", |m| {
+            matches!(m, ServerMsg::Lobby { rooms, players_online: 5, games_in_progress: 1 }
+                if !rooms.iter().any(|r| r.id == room))
+        })
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
+    let b = Backing::new().await;
+    let (mut n1, n2) = (b.node().await, b.node().await);
+    let tc = TimeControl {
+        initial_secs: 300,
+        increment_secs: 0,
+    };
+    // The room lives on node 1 (its creator's), Black plays from node 2.
+    let mut white = n1.client().await;
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
+    let mut black = n2.client().await;
+    let black_secret = black.take_seat(&room).await;
+    for (ply, uci) in SHUFFLE[..4].iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    let killed = Instant::now();
+    n1.kill();
+    // Node 2 notices that the room's owner died and tells its player to reconnect.
+    closed(&mut black).await;
+    let noticed = killed.elapsed();
+    // Both players come back through node 2 (a proxy in front would send them there).
+    let (mut black, moves) = rejoin(n2.addr, &room, &black_secret).await;
+    let moved = killed.elapsed();
+    assert_eq!(moves, SHUFFLE[..4], "every acknowledged move is kept");
+    let (mut white, _) = rejoin(n2.addr, &room, &white_secret).await;
+    eprintln!(
+        "owner killed: node 2 noticed after {} ms, the room answered there after {} ms",
+        noticed.as_millis(),
+        moved.as_millis()
+    );
+    assert!(moved < Duration::from_secs(5), "taken over in {moved:?}");
+    // The clocks are honest: White, to move, was charged for the time the owner was dead at
+    // most, and Black's clock did not run.
+    let mut probe = n2.client().await;
+    match probe.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, .. } => {
+            let clocks = state.clocks.expect("timed");
+            assert_eq!(clocks.running, Some(Color::White));
+            assert!(clocks.left_ms.black > 299_000 - 10_000, "{clocks:?}");
+            assert!(clocks.left_ms.white > 299_000 - 10_000, "{clocks:?}");
+        }
+        m => panic!("{m:?}"),
+    }
+    for (ply, uci) in MATE.iter().enumerate() {
+        let ply = u32::try_from(ply + 4).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
+    let stored = b.stored_events(&room).await;
+    assert!(stored.iter().enumerate().all(|(i, (seq, _))| *seq == i as i64 + 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_owner_never_appends_after_another_node_took_over() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    let black_secret = black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "g1f3").await;
+    play(&mut black, &mut white, &room, 1, "g8f6").await;
+    // The owner freezes past its lease; node 2 takes the room over.
+    n1.signal(rustix::process::Signal::Stop);
+    closed(&mut black).await;
+    let (mut black2, moves) = rejoin(n2.addr, &room, &black_secret).await;
+    assert_eq!(moves, ["g1f3", "g8f6"]);
+    let (mut white2, _) = rejoin(n2.addr, &room, &white_secret).await;
+    play(&mut white2, &mut black2, &room, 2, "f3g1").await;
+    play(&mut black2, &mut white2, &room, 3, "f6g8").await;
+    // The old owner wakes up still holding the room, and White's old connection to it plays
+    // ply 2 differently: the store refuses the old owner's append.
+    white.play(&room, 2, "b1d2").await;
+    n1.signal(rustix::process::Signal::Cont);
+    closed(&mut white).await;
+    let stored = b.stored_events(&room).await;
+    assert!(stored.iter().enumerate().all(|(i, (seq, _))| *seq == i as i64 + 1));
+    let (_, moves) = rejoin(n2.addr, &room, &white_secret).await;
+    assert_eq!(moves, ["g1f3", "g8f6", "f3g1", "f6g8"]);
+    let (_, moves) = rejoin(n1.addr, &room, &white_secret).await;
+    assert_eq!(moves, ["g1f3", "g8f6", "f3g1", "f6g8"], "node 1 serves the same game");
+    drop(white2);
+}
+
+/// A Redis server of one test, on a free port, that the test may restart.
+struct OwnRedis {
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl OwnRedis {
+    fn start() -> OwnRedis {
+        let r = OwnRedis {
+            port: free_port(),
+            dir: tempfile::tempdir().expect("dir"),
+        };
+        r.run();
+        r
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn run(&self) {
+        let bin = env("ASEAN_REDIS_SERVER", "the redis-server binary");
+        let d = self.dir.path();
+        let ok = Command::new(bin)
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "yes"])
+            .arg("--dir")
+            .arg(d)
+            .arg("--pidfile")
+            .arg(d.join("pid"))
+            .arg("--logfile")
+            .arg(d.join("log"))
+            .status()
+            .expect("redis-server")
+            .success();
+        assert!(ok, "redis-server did not start");
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("redis-server never listened");
+    }
+
+    fn stop(&self) {
+        let pid_file = self.dir.path().join("pid");
+        let Ok(pid) = std::fs::read_to_string(&pid_file) else {
+            return;
+        };
+        let Some(pid) = pid
+            .trim()
+            .parse()
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            return;
+        };
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::Kill);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = std::fs::remove_file(pid_file);
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_goes_on_after_redis_restarts() {
+    let redis = OwnRedis::start();
+    let b = Backing::with_redis(redis.url()).await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    let black_secret = black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "b1d2").await;
+    play(&mut black, &mut white, &room, 1, "b8d7").await;
+    // Redis dies and comes back empty: no owner, no lease, no subscription survives.
+    redis.stop();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    redis.run();
+    // The nodes resynchronise: the players reconnect (to either node) and go on.
+    closed(&mut black).await;
+    let (mut black, moves) = rejoin(n2.addr, &room, &black_secret).await;
+    assert_eq!(moves, ["b1d2", "b8d7"]);
+    let (mut white, _) = rejoin(n1.addr, &room, &white_secret).await;
+    for (ply, uci) in MATE.iter().enumerate().skip(2) {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    assert_eq!(game_over(&mut black).await, "checkmate-white-wins");
+}

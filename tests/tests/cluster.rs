@@ -1,0 +1,70 @@
+//! Two nodes sharing PostgreSQL and Redis, one browser on each: a game across the nodes
+//! through the real page, and the loss of the room's owner node mid-game (its browser comes
+//! back through the front, which now sends it to the other node).
+
+mod common;
+
+use anyhow::{Result, ensure};
+use common::{START_FEN, assert_shows, create_room, finish, replay, room_of, squares, wait_dialog};
+use e2e::Viewport;
+use e2e::nodes::{Backing, Front};
+
+/// Nd2 Nd7 Nc4 Ne7 Nxd6#, after two knight moves out and back each.
+const GAME: [&str; 9] = [
+    "g1f3", "g8f6", "f3g1", "f6g8", "b1d2", "b8d7", "d2c4", "g8e7", "c4d6",
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_across_two_nodes_survives_the_loss_of_the_owner() -> Result<()> {
+    let game = replay(START_FEN, "any", &GAME);
+    assert!(game.position().is_checkmate(), "the sequence ends in mate");
+    let backing = Backing::new().await?;
+    let mut n1 = backing.node().await?;
+    let n2 = backing.node().await?;
+    // A reaches the cluster through a front that prefers node 1; B talks to node 2.
+    let front = Front::start(vec![n1.addr(), n2.addr()]).await?;
+    let a = front.browser(Viewport::DESKTOP).await?;
+    let b = n2.browser(Viewport::PHONE).await?;
+    a.open_app().await?;
+    let link = create_room(&a, "white", "none", "private").await?;
+    let room = room_of(&link)?;
+    b.open(&format!("/#/room/{room}")).await?;
+    b.wait_app_ready().await?;
+    b.wait_for_text("#mode-setting", "you play Black").await?;
+    a.wait_for(r#"#opponent-status[data-state="online"]"#)
+        .await?;
+
+    for (ply, uci) in GAME.iter().enumerate() {
+        if ply == 4 {
+            // The room's owner (node 1, where A created it) dies without a word.
+            n1.crash();
+            a.wait_for("#reconnecting:not([hidden])").await?;
+            a.screenshot("cluster-owner-lost-desktop").await?;
+            // Both pages reconnect: A through the front (now to node 2), B to node 2, which
+            // took the room over from the store.
+            a.wait_for("#reconnecting[hidden]").await?;
+            b.wait_for("#reconnecting[hidden]").await?;
+            a.wait_for(r#"#opponent-status[data-state="online"]"#)
+                .await?;
+            let so_far = replay(START_FEN, "any", &GAME[..4]);
+            assert_shows(&a, &so_far).await?;
+            assert_shows(&b, &so_far).await?;
+        }
+        let (from, to) = squares(uci);
+        let (mover, other) = if ply % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        mover.click_move(from, to).await?;
+        other.wait_for_plies(ply + 1).await?;
+    }
+    for p in [&a, &b] {
+        p.wait_for_attr("#status", "data-outcome", "checkmate-white-wins")
+            .await?;
+        wait_dialog(p, "game-over", true).await?;
+        assert_shows(p, &game).await?;
+    }
+    let errors = a.page_errors().await?;
+    ensure!(errors.is_empty(), "page errors: {errors:?}");
+    a.screenshot("cluster-finished-desktop").await?;
+    b.screenshot("cluster-finished-phone").await?;
+    finish(a).await?;
+    finish(b).await
+}
