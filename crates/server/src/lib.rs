@@ -38,7 +38,7 @@ pub mod ws;
 
 pub use lobby::{Lobby, LobbyConfig};
 pub use metrics::Metrics;
-pub use store::{MemoryStore, SqliteStore, Store};
+pub use store::{MemoryStore, SqliteStore, Store, StoreError};
 pub use ws::WsLimits;
 
 /// The address the server listens on unless told otherwise (loopback only).
@@ -229,7 +229,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     check_www(&config.www)?;
-    let lobby = open_lobby(config)?;
+    let lobby = open_lobby(config).await?;
     let app = app(config, lobby.clone());
     if let Ok(addr) = listener.local_addr() {
         tracing::info!("serving {} on http://{addr}/", config.www.display());
@@ -256,17 +256,25 @@ pub async fn serve(
 ///
 /// # Errors
 /// When the database cannot be opened or read (including one written by a newer server).
-pub fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
+pub async fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
     let store: Arc<dyn Store> = match &config.db {
-        Some(path) => Arc::new(SqliteStore::open(path).map_err(|e| {
-            io::Error::other(format!(
-                "cannot open the lobby database {}: {e}",
-                path.display()
-            ))
-        })?),
+        Some(path) => {
+            let file = path.clone();
+            let opened = tokio::task::spawn_blocking(move || SqliteStore::open(&file))
+                .await
+                .map_err(|e| StoreError::Database(format!("the opening task failed: {e}")))
+                .and_then(|r| r);
+            Arc::new(opened.map_err(|e| {
+                io::Error::other(format!(
+                    "cannot open the lobby database {}: {e}",
+                    path.display()
+                ))
+            })?)
+        }
         None => Arc::new(MemoryStore::default()),
     };
     Lobby::open(store, config.lobby, Arc::new(Metrics::default()))
+        .await
         .map_err(|e| io::Error::other(e.to_string()))
 }
 

@@ -186,13 +186,13 @@ impl Lobby {
     /// # Errors
     /// When the store cannot be read. A room that cannot be read is skipped, logged and
     /// counted (`asean_rooms_skipped`).
-    pub fn open(
+    pub async fn open(
         store: Arc<dyn Store>,
         config: LobbyConfig,
         metrics: Arc<Metrics>,
     ) -> Result<Arc<Lobby>, StoreError> {
-        let last_alive_ms = store.last_alive_ms()?;
-        let loaded = store.load_live()?;
+        let last_alive_ms = store.last_alive_ms().await?;
+        let loaded = store.load_live().await?;
         metrics.rooms_skipped.inc_by(loaded.skipped);
         let clock = ServerClock::start();
         let (listing, _) = watch::channel(frame(&ServerMsg::Lobby {
@@ -259,8 +259,7 @@ impl Lobby {
                 t.abort();
             }
         }
-        let store = self.store.clone();
-        let _ = tokio::task::spawn_blocking(move || store.close()).await;
+        self.store.close().await;
     }
 
     /// `Ok` while the store's writes succeed.

@@ -239,41 +239,34 @@ impl Actor {
         let now = env.clock.now_ms();
         let stored = match start {
             Start::Stored(stored) => stored,
-            Start::Load(id) => {
-                let store = env.store.clone();
-                let key = id.clone();
-                let loaded = tokio::task::spawn_blocking(move || store.load_room(&key))
-                    .await
-                    .unwrap_or(Err(StoreError::Stopped));
-                match loaded {
-                    Ok(Some(stored)) => stored,
-                    Ok(None) => {
-                        Actor::refuse_all(
-                            &id,
-                            rx,
-                            &env,
-                            generation,
-                            ErrorCode::UnknownRoom,
-                            "no such room: check the invite link",
-                        );
-                        return None;
-                    }
-                    Err(e) => {
-                        tracing::error!("room {id} not loaded: {e}");
-                        let corrupt = matches!(e, StoreError::Corrupt { .. });
-                        if corrupt {
-                            env.metrics.rooms_skipped.inc();
-                        }
-                        let message = if corrupt {
-                            DAMAGED
-                        } else {
-                            "the room cannot be read right now: try again in a moment"
-                        };
-                        Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
-                        return None;
-                    }
+            Start::Load(id) => match env.store.load_room(&id).await {
+                Ok(Some(stored)) => stored,
+                Ok(None) => {
+                    Actor::refuse_all(
+                        &id,
+                        rx,
+                        &env,
+                        generation,
+                        ErrorCode::UnknownRoom,
+                        "no such room: check the invite link",
+                    );
+                    return None;
                 }
-            }
+                Err(e) => {
+                    tracing::error!("room {id} not loaded: {e}");
+                    let corrupt = matches!(e, StoreError::Corrupt { .. });
+                    if corrupt {
+                        env.metrics.rooms_skipped.inc();
+                    }
+                    let message = if corrupt {
+                        DAMAGED
+                    } else {
+                        "the room cannot be read right now: try again in a moment"
+                    };
+                    Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
+                    return None;
+                }
+            },
             Start::New {
                 meta,
                 seat,
@@ -350,6 +343,7 @@ impl Actor {
             create: Some(meta),
             seats: vec![(seat, hash.clone())],
             phase: Some(Phase::Waiting),
+            fence: None,
         };
         let written = env.write(append).await;
         if let Err(e) = written {
@@ -463,6 +457,7 @@ impl Actor {
             create: None,
             seats: seats.clone(),
             phase: (phase != self.room.phase()).then_some(phase),
+            fence: None,
         };
         let written = self.env.write(append).await;
         if let Err(e) = written {
@@ -671,6 +666,7 @@ impl Actor {
             create: Some(meta.clone()),
             seats,
             phase: Some(Phase::Playing),
+            fence: None,
         };
         let written = self.env.write(append).await;
         if let Err(e) = written {
