@@ -11,8 +11,9 @@
 //!   that carries an older fence is refused ([`StoreError::Fenced`]), so a node that takes a
 //!   room over from a dead or paused node knows the old owner can never append again.
 //!
-//! [`SqliteStore`] (an embedded SQLite database with migrations) is the default and
-//! [`MemoryStore`] serves tests and throwaway servers.
+//! [`SqliteStore`] (an embedded SQLite database with migrations) is the default for one
+//! machine, [`PostgresStore`] is shared by the nodes of a cluster, and [`MemoryStore`] serves
+//! tests and throwaway servers. [`open`] picks the database store from `--db`.
 //!
 //! Only live rooms ([`Phase::is_live`]) are loaded at start-up ([`Store::load_live`]); finished
 //! and closed rooms stay in the store as game records and are loaded on demand
@@ -20,18 +21,21 @@
 
 use std::fmt;
 use std::future::Future;
+use std::path::Path;
 use std::pin::Pin;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use protocol::{PromotionRule, RoomEvent, RoomId, TimeControl};
 use rules::{ByColor, Color};
 use tokio::sync::oneshot;
 
 mod common;
+mod postgres;
 mod sqlite;
 #[cfg(test)]
 mod suite;
 
+pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
 pub use sqlite::SqliteStore;
 
 /// What a room is, apart from its events.
@@ -306,6 +310,45 @@ pub trait Store: Send + Sync {
     fn close(&self) -> CloseFuture;
 }
 
+/// `true` when `spec` (a `--db` value) names a PostgreSQL database: it starts with
+/// `postgres://` or `postgresql://` (in any case).
+#[must_use]
+pub fn is_postgres_url(spec: &str) -> bool {
+    ["postgres://", "postgresql://"].iter().any(|scheme| {
+        spec.get(..scheme.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+    })
+}
+
+/// What `spec` (a `--db` value) names, for messages: the SQLite file, or the PostgreSQL
+/// database without its password.
+#[must_use]
+pub fn describe(spec: &str) -> String {
+    if is_postgres_url(spec) {
+        postgres::describe_url(spec)
+    } else {
+        Path::new(spec).display().to_string()
+    }
+}
+
+/// Opens the database store that `spec` names: a `postgres://` or `postgresql://` URL opens
+/// a [`PostgresStore`] with a pool of `pool_size` connections; anything else is the path of
+/// a SQLite file, opened (created if missing) as a [`SqliteStore`].
+///
+/// # Errors
+/// As [`SqliteStore::open`] and [`PostgresStore::open_with_pool`].
+pub async fn open(spec: &str, pool_size: usize) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(spec) {
+        let store = PostgresStore::open_with_pool(spec, pool_size).await?;
+        return Ok(Arc::new(store));
+    }
+    let path = Path::new(spec).to_owned();
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+        .await
+        .map_err(|e| StoreError::Database(format!("the opening task failed: {e}")))??;
+    Ok(Arc::new(store))
+}
+
 /// A room of a [`MemoryStore`]: the room and its ownership fence.
 #[derive(Debug)]
 struct MemoryRoom {
@@ -506,5 +549,28 @@ mod tests {
             assert_eq!(Phase::from_name(p.name()), Some(p));
         }
         assert_eq!(Phase::from_name("live"), None);
+    }
+
+    #[test]
+    fn postgres_urls_are_told_from_paths() {
+        for url in [
+            "postgres://u@h/db",
+            "postgresql://h",
+            "POSTGRES://h/db",
+            "PostgreSQL://u:p@h:1/db?x=y",
+        ] {
+            assert!(is_postgres_url(url), "{url}");
+        }
+        for path in [
+            "asean-lobby.sqlite3",
+            "./postgres://x",
+            "postgres:/x",
+            "postgres",
+            "",
+            "/var/lib/postgres/lobby.sqlite3",
+        ] {
+            assert!(!is_postgres_url(path), "{path}");
+        }
+        assert_eq!(describe("data/lobby.sqlite3"), "data/lobby.sqlite3");
     }
 }

@@ -1,5 +1,10 @@
-//! The behaviour every database store shares, as one suite run against each store
-//! ([`SqliteStore`]: `store::suite::sqlite::*`).
+//! The behaviour every database store shares, as one suite run against [`SqliteStore`] and
+//! [`PostgresStore`] (`store::suite::sqlite::*` and `store::suite::postgres::*`).
+//!
+//! The PostgreSQL tests need a running server: `ASEAN_TEST_POSTGRES` holds its URL (e.g.
+//! `postgres://postgres@127.0.0.1:55432/postgres`, a user that may create databases); each
+//! test creates a database of its own and drops it afterwards. `cargo xtask test` starts a
+//! private server and sets the variable. Without it these tests fail, saying so.
 
 #![allow(clippy::unwrap_used)]
 
@@ -12,8 +17,11 @@ use protocol::TimeControl;
 use protocol::{CloseReason, GameResult, PromotionRule, ResultReason, RoomEvent, RoomId};
 use rules::{ByColor, Color};
 
-use super::{Append, Loaded, Phase, RoomMeta, SecretHash, SqliteStore, Store};
+use super::{Append, Loaded, Phase, PostgresStore, RoomMeta, SecretHash, SqliteStore, Store};
 use super::{StoreError, StoredRoom};
+
+/// The environment variable with the URL of the PostgreSQL server the tests use.
+pub(super) const POSTGRES_VAR: &str = "ASEAN_TEST_POSTGRES";
 
 /// A database for one test, and a way into it besides the store (to look or to damage).
 pub(super) trait Fixture {
@@ -62,6 +70,110 @@ impl Fixture for SqliteFixture {
             .query_row(sql, [], |r| r.get(0))
             .optional()
             .expect(sql)
+    }
+}
+
+/// A database of its own on the server of [`POSTGRES_VAR`], dropped with the fixture.
+pub(super) struct PgFixture {
+    /// The server, as the variable gives it.
+    admin: tokio_postgres::Config,
+    /// The test's database.
+    pub(super) config: tokio_postgres::Config,
+    name: String,
+}
+
+/// Connects to `config`, the connection running on the current runtime.
+pub(super) async fn pg_connect(config: &tokio_postgres::Config) -> tokio_postgres::Client {
+    let (client, connection) = config
+        .connect(tokio_postgres::NoTls)
+        .await
+        .expect("connect to the test server");
+    tokio::spawn(connection);
+    client
+}
+
+impl PgFixture {
+    /// Creates the database; fails the test when [`POSTGRES_VAR`] is not set.
+    pub(super) async fn new() -> PgFixture {
+        let Ok(url) = std::env::var(POSTGRES_VAR) else {
+            panic!(
+                "set {POSTGRES_VAR} to a PostgreSQL URL, or run `cargo xtask test`, which starts \
+                 a private server"
+            );
+        };
+        let admin: tokio_postgres::Config = url
+            .parse()
+            .unwrap_or_else(|e| panic!("{POSTGRES_VAR} is not a PostgreSQL URL: {e}"));
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).expect("random");
+        let name = format!(
+            "asean_test_{}",
+            bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+        );
+        pg_connect(&admin)
+            .await
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create the test database");
+        let mut config = admin.clone();
+        config.dbname(&name);
+        PgFixture {
+            admin,
+            config,
+            name,
+        }
+    }
+}
+
+impl Drop for PgFixture {
+    /// Drops the database (on a thread of its own: this may run outside a runtime, or on a
+    /// runtime thread that must not block on itself).
+    fn drop(&mut self) {
+        let admin = self.admin.clone();
+        let name = self.name.clone();
+        let dropped = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            rt.block_on(async {
+                pg_connect(&admin)
+                    .await
+                    .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .await
+            })
+        })
+        .join();
+        if !matches!(dropped, Ok(Ok(()))) {
+            eprintln!("the test database {} was not dropped", self.name);
+        }
+    }
+}
+
+impl Fixture for PgFixture {
+    async fn open(&self) -> Arc<dyn Store> {
+        Arc::new(
+            PostgresStore::connect(self.config.clone(), 4)
+                .await
+                .expect("open"),
+        )
+    }
+
+    async fn exec(&self, sql: &str) {
+        pg_connect(&self.config)
+            .await
+            .batch_execute(sql)
+            .await
+            .expect(sql);
+    }
+
+    async fn query_i64(&self, sql: &str) -> Option<i64> {
+        pg_connect(&self.config)
+            .await
+            .query_opt(sql, &[])
+            .await
+            .expect(sql)
+            .map(|r| r.get(0))
     }
 }
 
@@ -515,6 +627,14 @@ macro_rules! both_stores {
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
                     super::$name(&super::SqliteFixture::new()).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&super::PgFixture::new().await).await;
                 }
             )*
         }
