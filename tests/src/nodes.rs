@@ -188,8 +188,7 @@ impl Front {
                 tokio::spawn(async move {
                     for n in nodes {
                         if let Ok(mut upstream) = tokio::net::TcpStream::connect(n).await {
-                            let _ =
-                                tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
+                            let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
                             return;
                         }
                     }

@@ -191,6 +191,7 @@ async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
 }
 
 /// One player: plays its colour's random legal moves, one per interval, until `deadline`.
+#[allow(clippy::too_many_arguments)]
 async fn player(
     mut ws: Ws,
     room: protocol::RoomId,

@@ -295,7 +295,11 @@ enum LobbyNote {
         entry: Option<Listed>,
     },
     /// The counts of `node`.
-    Counts { node: NodeId, online: u64, games: u32 },
+    Counts {
+        node: NodeId,
+        online: u64,
+        games: u32,
+    },
 }
 
 /// What the cluster tells the lobby.
@@ -599,7 +603,11 @@ impl Cluster {
         });
     }
 
-    async fn write_listed(&self, room: &RoomId, entry: Option<&Listed>) -> Result<(), ClusterError> {
+    async fn write_listed(
+        &self,
+        room: &RoomId,
+        entry: Option<&Listed>,
+    ) -> Result<(), ClusterError> {
         let mut c = self.conn.clone();
         let key = self.key(&["listing", self.me.as_str()]);
         match entry {
@@ -659,14 +667,23 @@ impl Cluster {
         }
         let mut c = self.conn.clone();
         let written: Result<(), _> = c
-            .hset(self.key(&["counts"]), self.me.as_str(), format!("{online} {games}"))
+            .hset(
+                self.key(&["counts"]),
+                self.me.as_str(),
+                format!("{online} {games}"),
+            )
             .await;
         let note = LobbyNote::Counts {
             node: self.me.clone(),
             online,
             games,
         };
-        if let Err(e) = async { written.map_err(ClusterError::from)?; self.announce(&note).await }.await {
+        if let Err(e) = async {
+            written.map_err(ClusterError::from)?;
+            self.announce(&note).await
+        }
+        .await
+        {
             lock(&self.state).counts = None;
             tracing::warn!("counts not shared: {e}");
         }
@@ -711,8 +728,7 @@ impl Cluster {
                 continue;
             }
             let id = NodeId(node.clone());
-            let listing: HashMap<String, String> =
-                c.hgetall(self.key(&["listing", node])).await?;
+            let listing: HashMap<String, String> = c.hgetall(self.key(&["listing", node])).await?;
             let rooms = listing
                 .into_iter()
                 .filter_map(|(room, json)| {
@@ -963,7 +979,10 @@ pub fn merge_listing(
         .map(|(at, s)| ((std::cmp::Reverse(at), s.id.clone()), s))
         .collect();
     for l in remote {
-        all.insert((std::cmp::Reverse(l.created_ms), l.summary.id.clone()), l.summary);
+        all.insert(
+            (std::cmp::Reverse(l.created_ms), l.summary.id.clone()),
+            l.summary,
+        );
     }
     all.into_values().take(n).collect()
 }
@@ -1018,7 +1037,10 @@ mod tests {
 
     #[test]
     fn passwords_stay_out_of_messages() {
-        assert_eq!(redacted("redis://:hunter2@10.0.0.1:6379"), "redis://…@10.0.0.1:6379");
+        assert_eq!(
+            redacted("redis://:hunter2@10.0.0.1:6379"),
+            "redis://…@10.0.0.1:6379"
+        );
         assert_eq!(redacted("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
     }
 

@@ -1,6 +1,7 @@
 //! The ASEAN chess server: serves the browser game from a directory (the `www/` folder with
 //! the bundle built by `cargo xtask build`), runs the online lobby over a WebSocket at `/ws`
-//! (rooms, invite links, moves checked by the rules crate, persisted in SQLite), and answers
+//! (rooms, invite links, moves checked by the rules crate, persisted in SQLite or
+//! PostgreSQL), and answers
 //! `/healthz` and `/metrics` (Prometheus text).
 //!
 //! ```no_run
@@ -40,7 +41,7 @@ pub mod ws;
 
 pub use lobby::{Lobby, LobbyConfig};
 pub use metrics::Metrics;
-pub use store::{MemoryStore, SqliteStore, Store};
+pub use store::{MemoryStore, PostgresStore, SqliteStore, Store};
 pub use ws::WsLimits;
 
 /// The address the server listens on unless told otherwise (loopback only).
@@ -51,8 +52,11 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub struct Config {
     /// The directory of static files to serve (`index.html`, CSS, `pkg/` with the bundle).
     pub www: PathBuf,
-    /// The SQLite database of the lobby; `None` keeps rooms in memory only.
-    pub db: Option<PathBuf>,
+    /// The database of the lobby, as [`store::open`] takes it: the path of a SQLite file, or
+    /// a `postgres://` (or `postgresql://`) URL; `None` keeps rooms in memory only.
+    pub db: Option<String>,
+    /// The most connections a PostgreSQL store opens (unused for SQLite).
+    pub db_pool_size: usize,
     /// Lobby settings (countdowns, expiry, caps on rooms).
     pub lobby: LobbyConfig,
     /// Deadlines and sizes of each WebSocket connection.
@@ -72,6 +76,7 @@ impl Config {
         Self {
             www: www.into(),
             db: None,
+            db_pool_size: store::DEFAULT_POOL_SIZE,
             lobby: LobbyConfig::default(),
             ws: WsLimits::default(),
             listen: listen::Limits::for_this_machine(),
@@ -256,19 +261,20 @@ pub async fn serve(
     served
 }
 
-/// Opens the lobby on the configured store (SQLite at [`Config::db`], or memory). Must run
-/// inside a Tokio runtime.
+/// Opens the lobby on the configured store (the database [`Config::db`] names, or memory).
+/// Must run inside a Tokio runtime.
 ///
 /// # Errors
-/// When the database cannot be opened or read (including one written by a newer server).
+/// When the database cannot be opened or read (including one written by a newer server);
+/// the message names the database (without a password).
 pub async fn open_lobby(config: &Config) -> io::Result<Arc<Lobby>> {
     let store: Arc<dyn Store> = match &config.db {
-        Some(path) => Arc::new(SqliteStore::open(path).map_err(|e| {
+        Some(spec) => store::open(spec, config.db_pool_size).await.map_err(|e| {
             io::Error::other(format!(
                 "cannot open the lobby database {}: {e}",
-                path.display()
+                store::describe(spec)
             ))
-        })?),
+        })?,
         None => Arc::new(MemoryStore::default()),
     };
     Lobby::open(

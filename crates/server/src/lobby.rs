@@ -420,8 +420,7 @@ impl Lobby {
         if let Some(n) = &self.nodes {
             n.cluster.leave().await;
         }
-        let store = self.store.clone();
-        let _ = tokio::task::spawn_blocking(move || store.close()).await;
+        self.store.close().await;
     }
 
     /// `Ok` while the store's writes succeed.

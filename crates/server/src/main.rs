@@ -1,4 +1,4 @@
-//! The `server` binary: `server [--addr 127.0.0.1:8080] [--www www] [--db FILE | --no-db]`
+//! The `server` binary: `server [--addr 127.0.0.1:8080] [--www www] [--db FILE|URL | --no-db]`
 //! and the lobby's limits (see `server --help`).
 
 use std::net::SocketAddr;
@@ -29,9 +29,21 @@ struct Args {
     /// Directory of static files (index.html and the bundle in pkg/).
     #[arg(long, default_value = "www")]
     www: PathBuf,
-    /// SQLite database of the lobby (rooms and move logs survive restarts).
-    #[arg(long, env = "ASEAN_DB", default_value = "asean-lobby.sqlite3")]
-    db: PathBuf,
+    /// Database of the lobby (rooms and move logs survive restarts): the path of a SQLite file
+    /// (created if missing), or a PostgreSQL URL, postgres://USER[:PASSWORD]@HOST[:PORT]/DB
+    /// (a database several servers share; better given in ASEAN_DB than on the command line,
+    /// where other users can see a password).
+    #[arg(
+        long,
+        env = "ASEAN_DB",
+        hide_env_values = true,
+        default_value = "asean-lobby.sqlite3",
+        value_name = "FILE|URL"
+    )]
+    db: String,
+    /// Connections to PostgreSQL at most (with a postgres:// --db).
+    #[arg(long, default_value_t = server::store::DEFAULT_POOL_SIZE)]
+    db_pool_size: usize,
     /// Keep the lobby in memory only (rooms are lost on restart).
     #[arg(long, conflicts_with = "db")]
     no_db: bool,
@@ -102,6 +114,7 @@ async fn main() -> ExitCode {
     }
     config.listen.max_per_address = args.max_connections_per_address;
     config.db = (!args.no_db).then_some(args.db);
+    config.db_pool_size = args.db_pool_size;
     let secs = std::time::Duration::from_secs;
     config.lobby.countdown = secs(args.countdown_secs);
     config.lobby.unlist_after = secs(args.unlist_after_secs);

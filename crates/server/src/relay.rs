@@ -179,20 +179,16 @@ impl Relay {
                         outbox: outbox.clone(),
                         addr,
                     };
-                    ends.proxies.insert(
-                        key.clone(),
-                        Proxy {
-                            cmds: tx,
-                            outbox,
-                        },
-                    );
+                    ends.proxies.insert(key.clone(), Proxy { cmds: tx, outbox });
                     tokio::spawn(run_proxy(self.clone(), key.clone(), sub, reader, rx));
                 }
                 let Some(p) = ends.proxies.get(&key) else {
                     return;
                 };
                 if p.cmds.try_send((room, cmd)).is_err() {
-                    tracing::warn!("connection {conn} of node {from} sends faster than its rooms read: closed");
+                    tracing::warn!(
+                        "connection {conn} of node {from} sends faster than its rooms read: closed"
+                    );
                     p.outbox.close_to_reconnect();
                     ends.proxies.remove(&key);
                 }

@@ -540,18 +540,21 @@ mod tests {
         }
     }
 
-    fn lobby() -> Arc<Lobby> {
+    async fn lobby() -> Arc<Lobby> {
         Lobby::open(
             Arc::new(MemoryStore::default()),
             LobbyConfig::default(),
             Arc::new(Metrics::default()),
+            None,
+            crate::outbox::DEFAULT_OUTBOX_BYTES,
         )
+        .await
         .expect("lobby")
     }
 
     #[tokio::test]
     async fn hello_then_ping_and_a_room() {
-        let lobby = lobby();
+        let lobby = lobby().await;
         let mut c = open(&lobby, WsLimits::default());
         assert_eq!(
             c.msg().await,
@@ -595,7 +598,7 @@ mod tests {
 
     #[tokio::test]
     async fn no_hello_in_time_closes_the_connection() {
-        let lobby = lobby();
+        let lobby = lobby().await;
         let limits = WsLimits {
             hello_within: Duration::from_millis(300),
             ..WsLimits::default()
@@ -619,7 +622,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_client_that_does_not_read_is_cut_off_and_watchers_get_the_latest_listing() {
-        let lobby = lobby();
+        let lobby = lobby().await;
         let limits = WsLimits {
             outbox_bytes: 2_000,
             ..WsLimits::default()

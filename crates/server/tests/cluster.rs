@@ -155,7 +155,7 @@ impl Node {
 impl Drop for Node {
     fn drop(&mut self) {
         // A paused node must be resumed to die.
-        self.signal(rustix::process::Signal::Cont);
+        self.signal(rustix::process::Signal::CONT);
         self.kill();
     }
 }
@@ -265,7 +265,12 @@ async fn a_game_across_two_nodes_to_mate() {
         }
     }
     let stored = b.stored_events(&room).await;
-    assert!(stored.iter().enumerate().all(|(i, (seq, _))| *seq == i as i64 + 1));
+    assert!(
+        stored
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == i as i64 + 1)
+    );
 }
 
 /// The listing message a lobby watcher on `c` receives once `pred` holds.
@@ -372,7 +377,12 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
     }
     assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
     let stored = b.stored_events(&room).await;
-    assert!(stored.iter().enumerate().all(|(i, (seq, _))| *seq == i as i64 + 1));
+    assert!(
+        stored
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == i as i64 + 1)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -386,7 +396,7 @@ async fn a_paused_owner_never_appends_after_another_node_took_over() {
     play(&mut white, &mut black, &room, 0, "g1f3").await;
     play(&mut black, &mut white, &room, 1, "g8f6").await;
     // The owner freezes past its lease; node 2 takes the room over.
-    n1.signal(rustix::process::Signal::Stop);
+    n1.signal(rustix::process::Signal::STOP);
     closed(&mut black).await;
     let (mut black2, moves) = rejoin(n2.addr, &room, &black_secret).await;
     assert_eq!(moves, ["g1f3", "g8f6"]);
@@ -396,14 +406,23 @@ async fn a_paused_owner_never_appends_after_another_node_took_over() {
     // The old owner wakes up still holding the room, and White's old connection to it plays
     // ply 2 differently: the store refuses the old owner's append.
     white.play(&room, 2, "b1d2").await;
-    n1.signal(rustix::process::Signal::Cont);
+    n1.signal(rustix::process::Signal::CONT);
     closed(&mut white).await;
     let stored = b.stored_events(&room).await;
-    assert!(stored.iter().enumerate().all(|(i, (seq, _))| *seq == i as i64 + 1));
+    assert!(
+        stored
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == i as i64 + 1)
+    );
     let (_, moves) = rejoin(n2.addr, &room, &white_secret).await;
     assert_eq!(moves, ["g1f3", "g8f6", "f3g1", "f6g8"]);
     let (_, moves) = rejoin(n1.addr, &room, &white_secret).await;
-    assert_eq!(moves, ["g1f3", "g8f6", "f3g1", "f6g8"], "node 1 serves the same game");
+    assert_eq!(
+        moves,
+        ["g1f3", "g8f6", "f3g1", "f6g8"],
+        "node 1 serves the same game"
+    );
     drop(white2);
 }
 
@@ -465,7 +484,7 @@ impl OwnRedis {
         else {
             return;
         };
-        let _ = rustix::process::kill_process(pid, rustix::process::Signal::Kill);
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         for _ in 0..100 {
             if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
                 break;

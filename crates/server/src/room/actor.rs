@@ -284,9 +284,12 @@ impl Actor {
         let mut alive_ms = env.last_alive_ms;
         let stored = match start {
             Start::Stored(stored) => stored,
-            Start::TakeOver { id, alive_ms: alive } => {
+            Start::TakeOver {
+                id,
+                alive_ms: alive,
+            } => {
                 alive_ms = alive;
-                match env.store.take_over(&id) {
+                match env.store.take_over(&id).await {
                     Ok(Some((f, stored))) => {
                         fence = Some(f);
                         stored
@@ -316,41 +319,34 @@ impl Actor {
                     }
                 }
             }
-            Start::Load(id) => {
-                let store = env.store.clone();
-                let key = id.clone();
-                let loaded = tokio::task::spawn_blocking(move || store.load_room(&key))
-                    .await
-                    .unwrap_or(Err(StoreError::Stopped));
-                match loaded {
-                    Ok(Some(stored)) => stored,
-                    Ok(None) => {
-                        Actor::refuse_all(
-                            &id,
-                            rx,
-                            &env,
-                            generation,
-                            ErrorCode::UnknownRoom,
-                            "no such room: check the invite link",
-                        );
-                        return None;
-                    }
-                    Err(e) => {
-                        tracing::error!("room {id} not loaded: {e}");
-                        let corrupt = matches!(e, StoreError::Corrupt { .. });
-                        if corrupt {
-                            env.metrics.rooms_skipped.inc();
-                        }
-                        let message = if corrupt {
-                            DAMAGED
-                        } else {
-                            "the room cannot be read right now: try again in a moment"
-                        };
-                        Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
-                        return None;
-                    }
+            Start::Load(id) => match env.store.load_room(&id).await {
+                Ok(Some(stored)) => stored,
+                Ok(None) => {
+                    Actor::refuse_all(
+                        &id,
+                        rx,
+                        &env,
+                        generation,
+                        ErrorCode::UnknownRoom,
+                        "no such room: check the invite link",
+                    );
+                    return None;
                 }
-            }
+                Err(e) => {
+                    tracing::error!("room {id} not loaded: {e}");
+                    let corrupt = matches!(e, StoreError::Corrupt { .. });
+                    if corrupt {
+                        env.metrics.rooms_skipped.inc();
+                    }
+                    let message = if corrupt {
+                        DAMAGED
+                    } else {
+                        "the room cannot be read right now: try again in a moment"
+                    };
+                    Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
+                    return None;
+                }
+            },
             Start::New {
                 meta,
                 seat,

@@ -3,25 +3,39 @@
 //! [`Store`] is the narrow interface the room actors write through: one [`Append`] carries a
 //! room's new events together with everything that must be written with them in the same
 //! transaction (the room's creation, the hashes of seats those events take, the room's new
-//! [`Phase`]). `(room, seq)` is unique in every store: two writers can never both append event
-//! N, which is the fence between room owners.
+//! [`Phase`]). Two fences keep two writers of one room apart:
 //!
-//! [`SqliteStore`] (an embedded SQLite database with migrations) is the default and
-//! [`MemoryStore`] serves tests and throwaway servers.
+//! - `(room, seq)` is unique in every store: two writers can never both append event N
+//!   ([`StoreError::Conflict`]);
+//! - each room has an ownership *fence*, a number that [`Store::take_over`] raises: an append
+//!   that carries an older fence is refused ([`StoreError::Fenced`]), so a node that takes a
+//!   room over from a dead or paused node knows the old owner can never append again.
+//!
+//! [`SqliteStore`] (an embedded SQLite database with migrations) is the default for one
+//! machine, [`PostgresStore`] is shared by the nodes of a cluster, and [`MemoryStore`] serves
+//! tests and throwaway servers. [`open`] picks the database store from `--db`.
 //!
 //! Only live rooms ([`Phase::is_live`]) are loaded at start-up ([`Store::load_live`]); finished
 //! and closed rooms stay in the store as game records and are loaded on demand
 //! ([`Store::load_room`]) when an old link is opened.
 
 use std::fmt;
-use std::sync::Mutex;
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
 
 use protocol::{PromotionRule, RoomEvent, RoomId, TimeControl};
 use rules::{ByColor, Color};
 use tokio::sync::oneshot;
 
+mod common;
+mod postgres;
 mod sqlite;
+#[cfg(test)]
+mod suite;
 
+pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
 pub use sqlite::SqliteStore;
 
 /// What a room is, apart from its events.
@@ -119,10 +133,15 @@ pub struct Append {
     pub seats: Vec<(Color, SecretHash)>,
     /// The room's phase after these events, when it changes.
     pub phase: Option<Phase>,
+    /// The ownership fence the writer holds (see [`Store::take_over`]): when `Some(f)`, the
+    /// append is written only if the room's stored fence is `f` (a room created by this
+    /// append is stored with fence `f`), and refused with [`StoreError::Fenced`] otherwise.
+    /// `None` writes without checking (a single server; a created room gets fence 0).
+    pub fence: Option<u64>,
 }
 
 impl Append {
-    /// An append of `events` numbered from `first_seq`, changing nothing else.
+    /// An append of `events` numbered from `first_seq`, changing nothing else, unfenced.
     #[must_use]
     pub fn events(room: RoomId, first_seq: u64, events: Vec<RoomEvent>) -> Append {
         Append {
@@ -132,6 +151,7 @@ impl Append {
             create: None,
             seats: Vec::new(),
             phase: None,
+            fence: None,
         }
     }
 }
@@ -139,7 +159,7 @@ impl Append {
 /// What start-up read: the live rooms, and how many rooms could not be read (each logged).
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// Live rooms, oldest first.
+    /// Live rooms, oldest first (by creation time, then id).
     pub rooms: Vec<StoredRoom>,
     /// Rooms skipped because a row or an event of theirs could not be decoded.
     pub skipped: u64,
@@ -148,15 +168,25 @@ pub struct Loaded {
 /// A storage failure.
 #[derive(Debug)]
 pub enum StoreError {
-    /// The database answered with an error.
+    /// The database cannot be reached or answered with an error; the text says what failed
+    /// (never a password).
     Database(String),
-    /// Event `seq` of `room` is already stored (or would leave a gap): another writer appended
-    /// first, or the caller's count is wrong. Nothing was written.
+    /// Event `seq` of `room` is already stored (or would leave a gap), or the room of a
+    /// creating append already exists: another writer appended first, or the caller's count
+    /// is wrong. Nothing was written.
     Conflict {
         /// The room.
         room: RoomId,
         /// The number of the first refused event.
         seq: u64,
+    },
+    /// The append carried an ownership fence that is not the room's: another node has taken
+    /// the room over ([`Store::take_over`]). Nothing was written.
+    Fenced {
+        /// The room.
+        room: RoomId,
+        /// The room's stored fence.
+        fence: u64,
     },
     /// No such room (an append to a room that was never created).
     UnknownRoom(RoomId),
@@ -188,6 +218,11 @@ impl fmt::Display for StoreError {
                     "room {room}: event {seq} is already stored or out of order"
                 )
             }
+            StoreError::Fenced { room, fence } => write!(
+                f,
+                "room {room} has been taken over (its fence is now {fence}): this writer no \
+                 longer owns it"
+            ),
             StoreError::UnknownRoom(room) => write!(f, "no stored room {room}"),
             StoreError::Corrupt {
                 room: Some(r),
@@ -206,91 +241,156 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> StoreError {
-        StoreError::Database(e.to_string())
-    }
-}
+/// The answer of a store read: resolved off the async runtime's threads (a database store
+/// reads on a blocking thread or over the network), `'static` so that it can be awaited
+/// anywhere. It must be polled inside a Tokio runtime.
+pub type StoreFuture<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'static>>;
+
+/// The future of [`Store::close`].
+pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
 /// Persistent storage of rooms and their event logs. Every method may be called from any
-/// thread; the blocking ones ([`Store::load_live`], [`Store::load_room`],
-/// [`Store::last_alive_ms`]) are called at start-up or through `spawn_blocking`.
+/// thread and none of them blocks: writes are queued, reads return a [`StoreFuture`].
 pub trait Store: Send + Sync {
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
-    /// receiver once it is durable. Stores that write to disk batch concurrent appends into
-    /// one transaction (group commit).
+    /// receiver once it is durable (the receiver closing unanswered means the store went
+    /// away). Appends to one room are written in the order they were made.
+    ///
+    /// Refusals, after which nothing of the append is stored: [`StoreError::Conflict`] (event
+    /// `first_seq` is not the next one, or a created room exists), [`StoreError::Fenced`] (see
+    /// [`Append::fence`]), [`StoreError::UnknownRoom`]; [`StoreError::Stopped`] once closed;
+    /// [`StoreError::Database`] when the write failed.
     fn append(&self, append: Append) -> oneshot::Receiver<Result<(), StoreError>>;
 
     /// Every live room (waiting or playing), oldest first. A room whose row or events cannot
     /// be decoded is skipped, logged and counted, never stops the others.
     ///
     /// # Errors
-    /// When the database cannot be read at all.
-    fn load_live(&self) -> Result<Loaded, StoreError>;
+    /// [`StoreError::Database`] when the database cannot be read at all.
+    fn load_live(&self) -> StoreFuture<Loaded>;
 
     /// One room, whatever its phase (`None` when there is no such room).
     ///
     /// # Errors
-    /// When the read fails or the room cannot be decoded ([`StoreError::Corrupt`]).
-    fn load_room(&self, id: &RoomId) -> Result<Option<StoredRoom>, StoreError>;
+    /// [`StoreError::Database`] when the read fails, [`StoreError::Corrupt`] when the room
+    /// cannot be decoded.
+    fn load_room(&self, id: &RoomId) -> StoreFuture<Option<StoredRoom>>;
 
-    /// Records that the server is alive at `at_ms` (ms since the Unix epoch), without
-    /// blocking; a restart charges running clocks up to the last such stamp.
-    fn stamp_alive(&self, at_ms: u64);
-
-    /// The last liveness stamp written before this process opened the store (`None` when
-    /// there is none).
+    /// Takes room `id` over: in one transaction raises its ownership fence by one and reads
+    /// the room. Returns the new fence and the room (`None`, changing nothing, when there is
+    /// no such room). Once it has returned, every append carrying an older fence is refused
+    /// with [`StoreError::Fenced`]; the new owner appends with the new fence.
     ///
     /// # Errors
-    /// When the read fails.
-    fn last_alive_ms(&self) -> Result<Option<u64>, StoreError>;
+    /// As [`Store::load_room`]; on an error the fence is not raised.
+    fn take_over(&self, id: &RoomId) -> StoreFuture<Option<(u64, StoredRoom)>>;
 
-    /// `Ok` while writes succeed; the error of the latest write while they fail.
+    /// Records that the server is alive at `at_ms` (ms since the Unix epoch), without
+    /// blocking; the stored stamp never moves back (the greatest of all stamps is kept). A
+    /// restart charges running clocks up to the last such stamp.
+    fn stamp_alive(&self, at_ms: u64);
+
+    /// The last liveness stamp written before this process opened the store, ms since the
+    /// Unix epoch (`None` when there is none).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when the read fails.
+    fn last_alive_ms(&self) -> StoreFuture<Option<u64>>;
+
+    /// `Ok` while writes succeed (a refused append is not a failure); the error of the
+    /// latest write while they fail, or [`StoreError::Stopped`] once closed.
     ///
     /// # Errors
     /// The latest write's failure, as text.
     fn health(&self) -> Result<(), String>;
 
-    /// Finishes the queued writes and closes the store; later appends fail with
-    /// [`StoreError::Stopped`]. Calling it again does nothing.
-    fn close(&self);
+    /// Stops taking writes (later appends fail with [`StoreError::Stopped`] at once) and
+    /// returns a future that completes once every write queued before is finished. Reads go
+    /// on working. Calling it again does nothing more.
+    fn close(&self) -> CloseFuture;
+}
+
+/// `true` when `spec` (a `--db` value) names a PostgreSQL database: it starts with
+/// `postgres://` or `postgresql://` (in any case).
+#[must_use]
+pub fn is_postgres_url(spec: &str) -> bool {
+    ["postgres://", "postgresql://"].iter().any(|scheme| {
+        spec.get(..scheme.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+    })
+}
+
+/// What `spec` (a `--db` value) names, for messages: the SQLite file, or the PostgreSQL
+/// database without its password.
+#[must_use]
+pub fn describe(spec: &str) -> String {
+    if is_postgres_url(spec) {
+        postgres::describe_url(spec)
+    } else {
+        Path::new(spec).display().to_string()
+    }
+}
+
+/// Opens the database store that `spec` names: a `postgres://` or `postgresql://` URL opens
+/// a [`PostgresStore`] with a pool of `pool_size` connections; anything else is the path of
+/// a SQLite file, opened (created if missing) as a [`SqliteStore`].
+///
+/// # Errors
+/// As [`SqliteStore::open`] and [`PostgresStore::open_with_pool`].
+pub async fn open(spec: &str, pool_size: usize) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(spec) {
+        let store = PostgresStore::open_with_pool(spec, pool_size).await?;
+        return Ok(Arc::new(store));
+    }
+    let path = Path::new(spec).to_owned();
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+        .await
+        .map_err(|e| StoreError::Database(format!("the opening task failed: {e}")))??;
+    Ok(Arc::new(store))
+}
+
+/// A room of a [`MemoryStore`]: the room and its ownership fence.
+#[derive(Debug)]
+struct MemoryRoom {
+    room: StoredRoom,
+    fence: u64,
 }
 
 /// Rooms kept in memory only (lost on restart).
 #[derive(Debug, Default)]
 pub struct MemoryStore {
-    rooms: Mutex<Vec<StoredRoom>>,
+    rooms: Mutex<Vec<MemoryRoom>>,
 }
 
 impl MemoryStore {
-    fn write(rooms: &mut Vec<StoredRoom>, a: Append) -> Result<(), StoreError> {
+    fn write(rooms: &mut Vec<MemoryRoom>, a: Append) -> Result<(), StoreError> {
         if let Some(meta) = &a.create {
             if meta.id != a.room {
                 return Err(StoreError::UnknownRoom(a.room));
             }
-            if rooms.iter().any(|r| r.meta.id == meta.id) {
+            if rooms.iter().any(|r| r.room.meta.id == meta.id) {
                 return Err(StoreError::Conflict {
                     room: meta.id.clone(),
                     seq: a.first_seq,
                 });
             }
-            rooms.push(StoredRoom {
-                meta: meta.clone(),
-                phase: Phase::Waiting,
-                secrets: ByColor::default(),
-                events: Vec::new(),
+            rooms.push(MemoryRoom {
+                room: StoredRoom {
+                    meta: meta.clone(),
+                    phase: Phase::Waiting,
+                    secrets: ByColor::default(),
+                    events: Vec::new(),
+                },
+                fence: a.fence.unwrap_or(0),
             });
         }
-        let r = rooms
-            .iter_mut()
-            .find(|r| r.meta.id == a.room)
-            .ok_or_else(|| StoreError::UnknownRoom(a.room.clone()))?;
-        if r.events.len() as u64 + 1 != a.first_seq {
-            return Err(StoreError::Conflict {
-                room: a.room,
-                seq: a.first_seq,
-            });
-        }
+        let Some(r) = rooms.iter_mut().find(|r| r.room.meta.id == a.room) else {
+            return Err(StoreError::UnknownRoom(a.room));
+        };
+        let last = i64::try_from(r.room.events.len()).ok();
+        let fence = i64::try_from(r.fence).unwrap_or(i64::MAX);
+        common::check_position(&a, Some((fence, last)))?;
+        let r = &mut r.room;
         r.events.extend(a.events);
         for (seat, hash) in a.seats {
             *r.secrets.get_mut(seat) = Some(hash);
@@ -299,6 +399,17 @@ impl MemoryStore {
             r.phase = p;
         }
         Ok(())
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&mut Vec<MemoryRoom>) -> T) -> StoreFuture<T>
+    where
+        T: Send + 'static,
+    {
+        let r = match self.rooms.lock() {
+            Ok(mut rooms) => Ok(f(&mut rooms)),
+            Err(_) => Err(StoreError::Stopped),
+        };
+        Box::pin(std::future::ready(r))
     }
 }
 
@@ -313,38 +424,59 @@ impl Store for MemoryStore {
         rx
     }
 
-    fn load_live(&self) -> Result<Loaded, StoreError> {
-        let rooms = self.rooms.lock().map_err(|_| StoreError::Stopped)?;
-        let mut live: Vec<StoredRoom> = rooms
-            .iter()
-            .filter(|r| r.phase.is_live())
-            .cloned()
-            .collect();
-        live.sort_by(|a, b| (a.meta.created_ms, &a.meta.id).cmp(&(b.meta.created_ms, &b.meta.id)));
-        Ok(Loaded {
-            rooms: live,
-            skipped: 0,
+    fn load_live(&self) -> StoreFuture<Loaded> {
+        self.read(|rooms| {
+            let mut live: Vec<StoredRoom> = rooms
+                .iter()
+                .map(|r| &r.room)
+                .filter(|r| r.phase.is_live())
+                .cloned()
+                .collect();
+            live.sort_by(|a, b| {
+                (a.meta.created_ms, &a.meta.id).cmp(&(b.meta.created_ms, &b.meta.id))
+            });
+            Loaded {
+                rooms: live,
+                skipped: 0,
+            }
         })
     }
 
-    fn load_room(&self, id: &RoomId) -> Result<Option<StoredRoom>, StoreError> {
-        let rooms = self.rooms.lock().map_err(|_| StoreError::Stopped)?;
-        Ok(rooms.iter().find(|r| &r.meta.id == id).cloned())
+    fn load_room(&self, id: &RoomId) -> StoreFuture<Option<StoredRoom>> {
+        let id = id.clone();
+        self.read(move |rooms| {
+            rooms
+                .iter()
+                .find(|r| r.room.meta.id == id)
+                .map(|r| r.room.clone())
+        })
+    }
+
+    fn take_over(&self, id: &RoomId) -> StoreFuture<Option<(u64, StoredRoom)>> {
+        let id = id.clone();
+        self.read(move |rooms| {
+            let r = rooms.iter_mut().find(|r| r.room.meta.id == id)?;
+            r.fence = r.fence.saturating_add(1);
+            Some((r.fence, r.room.clone()))
+        })
     }
 
     /// Memory does not outlive the process: there is nothing to stamp.
     fn stamp_alive(&self, _at_ms: u64) {}
 
     /// Always `None`: a memory store starts empty.
-    fn last_alive_ms(&self) -> Result<Option<u64>, StoreError> {
-        Ok(None)
+    fn last_alive_ms(&self) -> StoreFuture<Option<u64>> {
+        Box::pin(std::future::ready(Ok(None)))
     }
 
     fn health(&self) -> Result<(), String> {
         Ok(())
     }
 
-    fn close(&self) {}
+    /// Nothing to finish: every append is written when it is made.
+    fn close(&self) -> CloseFuture {
+        Box::pin(std::future::ready(()))
+    }
 }
 
 #[cfg(test)]
@@ -366,24 +498,33 @@ mod tests {
         }
     }
 
-    #[test]
-    fn memory_store_fences_and_keeps_phases() {
+    #[tokio::test]
+    async fn memory_store_fences_and_keeps_phases() {
         let s = MemoryStore::default();
         let seat = RoomEvent::Seated { seat: Color::White };
         let mut first = Append::events(id(1), 1, vec![seat.clone()]);
         first.create = Some(meta(1));
         first.seats = vec![(Color::White, SecretHash("h".into()))];
-        assert!(matches!(s.append(first.clone()).try_recv(), Ok(Ok(()))));
+        assert!(matches!(s.append(first.clone()).await, Ok(Ok(()))));
         // The same room twice, and event 1 twice, are refused.
         assert!(matches!(
-            s.append(first).try_recv(),
+            s.append(first).await,
             Ok(Err(StoreError::Conflict { .. }))
         ));
         assert!(matches!(
-            s.append(Append::events(id(1), 1, vec![seat.clone()]))
-                .try_recv(),
+            s.append(Append::events(id(1), 1, vec![seat.clone()])).await,
             Ok(Err(StoreError::Conflict { seq: 1, .. }))
         ));
+        // Taken over: the old fence is refused, the new one writes.
+        let (fence, room) = s.take_over(&id(1)).await.expect("read").expect("kept");
+        assert_eq!((fence, room.events.len()), (1, 1));
+        let mut old = Append::events(id(1), 2, vec![seat.clone()]);
+        old.fence = Some(0);
+        assert!(matches!(
+            s.append(old).await,
+            Ok(Err(StoreError::Fenced { fence: 1, .. }))
+        ));
+        assert!(s.take_over(&id(2)).await.expect("read").is_none());
         let mut close = Append::events(
             id(1),
             2,
@@ -392,13 +533,14 @@ mod tests {
             }],
         );
         close.phase = Some(Phase::Closed);
-        assert!(matches!(s.append(close).try_recv(), Ok(Ok(()))));
-        assert!(s.load_live().expect("live").rooms.is_empty());
-        let room = s.load_room(&id(1)).expect("read").expect("kept");
+        close.fence = Some(1);
+        assert!(matches!(s.append(close).await, Ok(Ok(()))));
+        assert!(s.load_live().await.expect("live").rooms.is_empty());
+        let room = s.load_room(&id(1)).await.expect("read").expect("kept");
         assert_eq!(room.phase, Phase::Closed);
         assert_eq!(room.events.len(), 2);
         assert_eq!(room.secrets.white, Some(SecretHash("h".into())));
-        assert!(s.load_room(&id(2)).expect("read").is_none());
+        assert!(s.load_room(&id(2)).await.expect("read").is_none());
     }
 
     #[test]
@@ -407,5 +549,28 @@ mod tests {
             assert_eq!(Phase::from_name(p.name()), Some(p));
         }
         assert_eq!(Phase::from_name("live"), None);
+    }
+
+    #[test]
+    fn postgres_urls_are_told_from_paths() {
+        for url in [
+            "postgres://u@h/db",
+            "postgresql://h",
+            "POSTGRES://h/db",
+            "PostgreSQL://u:p@h:1/db?x=y",
+        ] {
+            assert!(is_postgres_url(url), "{url}");
+        }
+        for path in [
+            "asean-lobby.sqlite3",
+            "./postgres://x",
+            "postgres:/x",
+            "postgres",
+            "",
+            "/var/lib/postgres/lobby.sqlite3",
+        ] {
+            assert!(!is_postgres_url(path), "{path}");
+        }
+        assert_eq!(describe("data/lobby.sqlite3"), "data/lobby.sqlite3");
     }
 }

@@ -8,36 +8,40 @@
 //! - the *checkpoint* thread owns one and copies the write-ahead log into the database about
 //!   every second (`PASSIVE`, never blocking the writer), truncating the log to zero bytes
 //!   every 30 seconds (`TRUNCATE`) and at [`Store::close`];
-//! - the store keeps one for reads ([`Store::load_live`], [`Store::load_room`]).
+//! - the store keeps one for reads ([`Store::load_live`], [`Store::load_room`]) and for
+//!   [`Store::take_over`] (a short write transaction of its own), used on Tokio's blocking
+//!   threads (`spawn_blocking`).
 //!
 //! The async runtime never waits on the disk: [`Store::append`] and [`Store::stamp_alive`]
-//! only queue a job.
+//! only queue a job, the reads run on a blocking thread and [`Store::close`] joins the
+//! threads on one.
 //!
 //! Schema (`PRAGMA user_version` counts the migrations that ran):
 //!
 //! - `rooms`: one row per room with its settings, the seats' secret hashes and its `phase`
-//!   ([`Phase::name`]), indexed by phase so that start-up reads the live rooms only;
+//!   ([`Phase::name`]), indexed by phase so that start-up reads the live rooms only, and its
+//!   ownership `fence` (see [`Append::fence`]);
 //! - `events`: `(room, seq, event)` with `PRIMARY KEY (room, seq)`, the event as JSON: the
 //!   key is the fence between writers (event N is stored once);
-//! - `alive`: a single row, the last liveness stamp;
+//! - `alive`: a single row, the greatest liveness stamp;
 //! - `lobby_meta`: key/value counters; `rooms_created` counts the rooms ever created, so that
 //!   an emptied database is noticed at start-up.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use protocol::{PromotionRule, RoomEvent, RoomId, TimeControl};
-use rules::{ByColor, Color};
+use protocol::{RoomEvent, RoomId};
+use rules::Color;
 use rusqlite::types::{FromSql, ValueRef};
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior, params};
 use tokio::sync::oneshot;
 
-use super::{Append, Loaded, Phase, RoomMeta, SecretHash, Store, StoreError, StoredRoom};
+use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteHealth, lock};
+use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 /// How long a connection waits for a lock held by another connection before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -61,7 +65,8 @@ const MAX_BATCH: usize = 512;
 
 /// Schema migrations, applied in order; `PRAGMA user_version` records how many ran.
 ///
-/// Migration 1 is the schema of the first servers: it must never change.
+/// A migration that has shipped must never change (1 and 2 are the schemas of the first
+/// servers): add a new one.
 const MIGRATIONS: &[&str] = &[
     "
     CREATE TABLE rooms (
@@ -103,11 +108,9 @@ const MIGRATIONS: &[&str] = &[
     );
     INSERT INTO lobby_meta (key, value) SELECT 'rooms_created', count(*) FROM rooms;
 "#,
+    // The ownership fence of each room (see `Append::fence`).
+    "ALTER TABLE rooms ADD COLUMN fence INTEGER NOT NULL DEFAULT 0;",
 ];
-
-/// The columns of a room row, in the order [`decode_room`] reads them.
-const ROOM_COLUMNS: &str = "id, created_ms, public, promotion, clock_initial_secs, \
-                            clock_increment_secs, initial_fen, white_secret, black_secret, phase";
 
 /// The answer to one append.
 type Reply = oneshot::Sender<Result<(), StoreError>>;
@@ -136,13 +139,13 @@ struct Threads {
 /// threads and truncates the write-ahead log.
 pub struct SqliteStore {
     path: PathBuf,
-    /// The connection for reads (and the final checkpoint).
-    reader: Mutex<Connection>,
+    /// The connection for reads, take-overs and the final checkpoint.
+    reader: Arc<Mutex<Connection>>,
     /// The writer's queue; `None` once closed.
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
-    threads: Mutex<Threads>,
-    /// The failure of the latest write batch, `None` while writes succeed.
-    failure: Arc<Mutex<Option<String>>>,
+    threads: Arc<Mutex<Threads>>,
+    /// The health of the latest write batch.
+    health: Arc<WriteHealth>,
     /// Set when the writer thread ends (closed, or panicked).
     writer_done: Arc<AtomicBool>,
     /// The liveness stamp found when the store was opened.
@@ -157,10 +160,10 @@ impl fmt::Debug for SqliteStore {
     }
 }
 
-/// Locks `m`, going on with the data of a poisoned lock (connections and queues stay usable
-/// when a thread panicked while holding them).
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
 }
 
 /// `true` when `e` is a constraint violation (a unique key or foreign key refused the row).
@@ -215,17 +218,18 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     }
 }
 
-/// `true` when the database says rooms were created but holds none: rooms were lost.
-fn rooms_lost(conn: &Connection) -> Result<bool, StoreError> {
+/// `true` (and a loud log line) when the database says rooms were created but holds none:
+/// rooms were lost.
+fn rooms_lost(conn: &Connection, path: &Path) -> Result<bool, StoreError> {
     let created: Option<i64> = conn
-        .query_row(
-            "SELECT value FROM lobby_meta WHERE key = 'rooms_created'",
-            [],
-            |r| r.get(0),
-        )
+        .query_row(common::ROOMS_CREATED_SQL, [], |r| r.get(0))
         .optional()?;
-    let any: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM rooms)", [], |r| r.get(0))?;
-    Ok(created.unwrap_or(0) > 0 && !any)
+    let any: bool = conn.query_row(common::ANY_ROOM_SQL, [], |r| r.get(0))?;
+    Ok(common::warn_if_rooms_lost(
+        created,
+        any,
+        &path.display().to_string(),
+    ))
 }
 
 impl SqliteStore {
@@ -286,16 +290,9 @@ impl SqliteStore {
             }
             None => None,
         };
-        if rooms_lost(&conn)? {
-            tracing::error!(
-                "the lobby database {} counts created rooms but holds NONE: its rooms were \
-                 lost (deleted or replaced); a NEW, EMPTY lobby is starting. Stop the server \
-                 and restore a backup if that is wrong",
-                path.display()
-            );
-        }
+        rooms_lost(&conn, path)?;
 
-        let failure = Arc::new(Mutex::new(None));
+        let health = Arc::new(WriteHealth::default());
         let writer_done = Arc::new(AtomicBool::new(false));
         let checkpoint_conn = connect(path)?;
         checkpoint_conn.busy_timeout(CHECKPOINT_BUSY_TIMEOUT)?;
@@ -307,27 +304,27 @@ impl SqliteStore {
             .map_err(|e| StoreError::Database(format!("cannot start a thread: {e}")))?;
         let (jobs, queue) = mpsc::channel::<Job>();
         let writer = {
-            let failure = Arc::clone(&failure);
+            let health = Arc::clone(&health);
             let done = SetOnDrop(Arc::clone(&writer_done));
             std::thread::Builder::new()
                 .name("lobby-store".into())
                 .spawn(move || {
                     let _done = done;
-                    run_writer(writer_conn, &queue, &failure);
+                    run_writer(writer_conn, &queue, &health);
                 })
                 .map_err(|e| StoreError::Database(format!("cannot start a thread: {e}")))?
         };
         Ok(SqliteStore {
             path: path.to_owned(),
-            reader: Mutex::new(conn),
+            reader: Arc::new(Mutex::new(conn)),
             jobs: Mutex::new(Some(jobs)),
-            threads: Mutex::new(Threads {
+            threads: Arc::new(Mutex::new(Threads {
                 writer: Some(writer),
                 stop_checkpoints: Some(stop_checkpoints),
                 checkpointer: Some(checkpointer),
                 closed: false,
-            }),
-            failure,
+            })),
+            health,
             writer_done,
             last_alive_ms,
         })
@@ -337,6 +334,19 @@ impl SqliteStore {
     #[must_use]
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Runs `f` on the read connection on a blocking thread.
+    fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<T> {
+        let reader = Arc::clone(&self.reader);
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || f(&mut lock(&reader)))
+                .await
+                .map_err(|e| StoreError::Database(format!("the read task failed: {e}")))?
+        })
     }
 }
 
@@ -389,7 +399,7 @@ fn run_checkpoints(conn: &Connection, stop: &mpsc::Receiver<()>) {
 
 /// The writer thread: group commit of the queued jobs until the queue's sender is dropped
 /// and the queue is empty.
-fn run_writer(mut conn: Connection, queue: &mpsc::Receiver<Job>, failure: &Mutex<Option<String>>) {
+fn run_writer(mut conn: Connection, queue: &mpsc::Receiver<Job>, health: &WriteHealth) {
     while let Ok(first) = queue.recv() {
         let mut appends = Vec::new();
         let mut stamp: Option<u64> = None;
@@ -407,7 +417,7 @@ fn run_writer(mut conn: Connection, queue: &mpsc::Receiver<Job>, failure: &Mutex
                 None
             };
         }
-        write_batch(&mut conn, appends, stamp, failure);
+        write_batch(&mut conn, appends, stamp, health);
     }
 }
 
@@ -440,7 +450,7 @@ fn write_batch(
     conn: &mut Connection,
     appends: Vec<(Append, Reply)>,
     stamp: Option<u64>,
-    failure: &Mutex<Option<String>>,
+    health: &WriteHealth,
 ) {
     let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(appends.len());
     let mut stamp_failed: Option<StoreError> = None;
@@ -459,24 +469,16 @@ fn write_batch(
         Ok(())
     })();
     // The health of this batch: a database error (not a refused append) is a failure.
+    let stamped = stamp_failed.map_or(Ok(()), Err);
     let now_failing = match &outcome {
         Err(e) => Some(e.to_string()),
         Ok(()) => results
             .iter()
-            .filter_map(|r| r.as_ref().err())
-            .chain(stamp_failed.as_ref())
-            .find(|e| matches!(e, StoreError::Database(_)))
+            .chain([&stamped])
+            .find_map(common::failure_of)
             .map(ToString::to_string),
     };
-    {
-        let mut f = lock(failure);
-        match (&*f, &now_failing) {
-            (None, Some(e)) => tracing::error!("writes to the lobby database fail: {e}"),
-            (Some(_), None) => tracing::info!("writes to the lobby database succeed again"),
-            _ => {}
-        }
-        *f = now_failing;
-    }
+    health.record(now_failing);
     let batch_error = outcome.err().map(|e| e.to_string());
     let mut results = results.into_iter();
     for (_, reply) in appends {
@@ -491,11 +493,11 @@ fn write_batch(
     }
 }
 
-/// Writes the liveness stamp `at_ms` (ms since the Unix epoch).
+/// Writes the liveness stamp `at_ms` (ms since the Unix epoch), unless a later one is stored.
 fn write_stamp(conn: &Connection, at_ms: u64) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO alive (id, at_ms) VALUES (1, ?1) \
-         ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
+         ON CONFLICT (id) DO UPDATE SET at_ms = max(at_ms, excluded.at_ms)",
     )?
     .execute([i64::try_from(at_ms).unwrap_or(i64::MAX)])?;
     Ok(())
@@ -508,27 +510,23 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
         room: a.room.clone(),
         seq,
     };
-    let first = i64::try_from(a.first_seq).map_err(|_| conflict(a.first_seq))?;
     if let Some(m) = &a.create {
-        let created_ms = i64::try_from(m.created_ms).map_err(|_| StoreError::Corrupt {
-            room: Some(m.id.to_string()),
-            what: format!("creation time {} out of range", m.created_ms),
-        })?;
         let inserted = conn
             .prepare_cached(
                 "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
-                 clock_increment_secs, initial_fen, phase) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                 clock_increment_secs, initial_fen, phase, fence) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute(params![
                 m.id.as_str(),
-                created_ms,
+                common::stored_created_ms(m)?,
                 m.public,
                 m.promotion.name(),
                 m.clock.map(|c| c.initial_secs),
                 m.clock.map(|c| c.increment_secs),
                 m.initial_fen,
                 Phase::Waiting.name(),
+                common::stored_fence(a)?,
             ]);
         match inserted {
             Err(e) if is_constraint(&e) => return Err(conflict(a.first_seq)),
@@ -540,19 +538,15 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
         )?
         .execute([])?;
     }
-    // The fence: the new events must follow the stored ones exactly.
-    let (exists, last): (bool, Option<i64>) = conn
+    // The fences: the writer's ownership, and the new events must follow the stored ones.
+    let found: Option<(i64, Option<i64>)> = conn
         .prepare_cached(
-            "SELECT EXISTS (SELECT 1 FROM rooms WHERE id = ?1), \
-             (SELECT max(seq) FROM events WHERE room = ?1)",
+            "SELECT fence, (SELECT max(seq) FROM events WHERE room = ?1) \
+             FROM rooms WHERE id = ?1",
         )?
-        .query_row([room], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    if !exists {
-        return Err(StoreError::UnknownRoom(a.room.clone()));
-    }
-    if last.unwrap_or(0).checked_add(1) != Some(first) {
-        return Err(conflict(a.first_seq));
-    }
+        .query_row([room], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    common::check_position(a, found)?;
     for (seat, hash) in &a.seats {
         let sql = match seat {
             Color::White => "UPDATE rooms SET white_secret = ?1 WHERE id = ?2",
@@ -563,12 +557,8 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
     let mut insert =
         conn.prepare_cached("INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)")?;
     for (seq, e) in (a.first_seq..).zip(&a.events) {
-        let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt {
-            room: Some(room.to_owned()),
-            what: format!("event {seq} cannot be encoded: {e}"),
-        })?;
-        let n = i64::try_from(seq).map_err(|_| conflict(seq))?;
-        match insert.execute(params![room, n, json]) {
+        let json = common::encode_event(a, seq, e)?;
+        match insert.execute(params![room, common::stored_seq(a, seq)?, json]) {
             Err(e) if is_constraint(&e) => return Err(conflict(seq)),
             r => r?,
         };
@@ -578,13 +568,6 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
             .execute([p.name(), room])?;
     }
     Ok(())
-}
-
-/// A room row that cannot be decoded: its id as stored (for the log) and what is wrong.
-#[derive(Debug)]
-struct BadRow {
-    id: String,
-    what: String,
 }
 
 /// Column `i` of `row` as a `T`, or what is wrong with it.
@@ -602,148 +585,77 @@ fn column_text(row: &Row<'_>, i: usize) -> String {
     }
 }
 
+/// Column `i` of `row` when it is UTF-8 text.
+fn text<'r>(row: &'r Row<'_>, i: usize) -> Option<&'r str> {
+    match row.get_ref(i) {
+        Ok(ValueRef::Text(t)) => std::str::from_utf8(t).ok(),
+        _ => None,
+    }
+}
+
 /// Decodes a row of [`ROOM_COLUMNS`] (without its events).
 fn decode_room(row: &Row<'_>) -> Result<StoredRoom, BadRow> {
-    let raw_id = column_text(row, 0);
-    let decode = || -> Result<StoredRoom, String> {
-        let id: RoomId = match row.get_ref(0) {
-            Ok(ValueRef::Text(t)) => std::str::from_utf8(t).ok().and_then(|s| s.parse().ok()),
-            _ => None,
-        }
-        .ok_or("the id is not a room id (20 lower-case hex digits)")?;
-        let created: i64 = column(row, 1, "creation time")?;
-        let created_ms =
-            u64::try_from(created).map_err(|_| format!("negative creation time {created}"))?;
-        let public: bool = column(row, 2, "public flag")?;
-        let promotion: String = column(row, 3, "promotion rule")?;
-        let promotion: PromotionRule = promotion
-            .parse()
-            .map_err(|_| format!("unknown promotion rule {promotion:?}"))?;
-        let initial: Option<u32> = column(row, 4, "initial clock time")?;
-        let increment: Option<u32> = column(row, 5, "clock increment")?;
-        let clock = match (initial, increment) {
-            (Some(initial_secs), Some(increment_secs)) => Some(TimeControl {
-                initial_secs,
-                increment_secs,
-            }),
-            (None, None) => None,
-            _ => return Err("a clock with only one of its two times".into()),
-        };
-        let initial_fen: String = column(row, 6, "start position")?;
-        let white: Option<String> = column(row, 7, "White's secret hash")?;
-        let black: Option<String> = column(row, 8, "Black's secret hash")?;
-        let phase: String = column(row, 9, "phase")?;
-        let phase = Phase::from_name(&phase).ok_or_else(|| format!("unknown phase {phase:?}"))?;
-        Ok(StoredRoom {
-            meta: RoomMeta {
-                id,
-                created_ms,
-                public,
-                promotion,
-                clock,
-                initial_fen,
-            },
-            phase,
-            secrets: ByColor {
-                white: white.map(SecretHash),
-                black: black.map(SecretHash),
-            },
-            events: Vec::new(),
+    let Some(id) = text(row, 0) else {
+        return Err(BadRow {
+            id: column_text(row, 0),
+            what: common::NOT_A_ROOM_ID.into(),
+        });
+    };
+    let read = || -> Result<RoomRow, String> {
+        Ok(RoomRow {
+            id: id.to_owned(),
+            created_ms: column(row, 1, "creation time")?,
+            public: column(row, 2, "public flag")?,
+            promotion: column(row, 3, "promotion rule")?,
+            clock_initial_secs: column(row, 4, "initial clock time")?,
+            clock_increment_secs: column(row, 5, "clock increment")?,
+            initial_fen: column(row, 6, "start position")?,
+            white_secret: column(row, 7, "White's secret hash")?,
+            black_secret: column(row, 8, "Black's secret hash")?,
+            phase: column(row, 9, "phase")?,
         })
     };
-    decode().map_err(|what| BadRow { id: raw_id, what })
+    let row = read().map_err(|what| BadRow {
+        id: id.to_owned(),
+        what,
+    })?;
+    common::decode_room(row)
 }
 
 /// Decodes an event from columns 1 (`seq`) and 2 (`event`) of `row`, which must be event
-/// number `expected` (events are numbered from 1 without gaps).
+/// number `expected`.
 fn decode_event(row: &Row<'_>, expected: usize) -> Result<RoomEvent, String> {
     let seq: i64 = column(row, 1, "event number")?;
-    if usize::try_from(seq).ok() != Some(expected) {
-        return Err(format!("event {expected} is missing (found event {seq})"));
-    }
     let text = match row.get_ref(2) {
         Ok(ValueRef::Text(t)) => {
             std::str::from_utf8(t).map_err(|e| format!("event {seq} is not UTF-8: {e}"))?
         }
         _ => return Err(format!("event {seq} is not text")),
     };
-    serde_json::from_str(text).map_err(|e| {
-        format!(
-            "event {seq} cannot be read ({e}): {}",
-            shortened(text, LOGGED_TEXT_CHARS)
-        )
-    })
-}
-
-/// How much of an unreadable event is quoted in the log, in characters.
-const LOGGED_TEXT_CHARS: usize = 200;
-
-/// `text`, cut after `max` characters (marked with `…`).
-fn shortened(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
-/// `WHERE` terms selecting the rows whose phase is none of [`Phase::ALL`], as ranges between
-/// the known names (so that the phase index answers them without reading the known rows).
-fn unknown_phase_condition() -> String {
-    let mut names: Vec<&str> = Phase::ALL.iter().map(|p| p.name()).collect();
-    names.sort_unstable();
-    let mut terms = Vec::with_capacity(names.len() + 1);
-    let mut below: Option<&str> = None;
-    for name in names {
-        terms.push(match below {
-            None => format!("phase < '{name}'"),
-            Some(b) => format!("(phase > '{b}' AND phase < '{name}')"),
-        });
-        below = Some(name);
-    }
-    if let Some(b) = below {
-        terms.push(format!("phase > '{b}'"));
-    }
-    terms.join(" OR ")
+    common::decode_event(seq, text, expected)
 }
 
 /// Reads the live rooms in one read transaction; see [`Store::load_live`].
 fn load_live(conn: &mut Connection) -> Result<Loaded, StoreError> {
     let tx = conn.transaction()?;
-    let live = [Phase::Waiting.name(), Phase::Playing.name()];
-    let mut rooms: Vec<Option<StoredRoom>> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut skipped: u64 = 0;
+    let mut live = LiveRooms::default();
     {
         let mut stmt = tx.prepare(&format!(
             "SELECT {ROOM_COLUMNS} FROM rooms WHERE phase IN (?1, ?2) ORDER BY created_ms, id"
         ))?;
-        let mut rows = stmt.query(live)?;
+        let mut rows = stmt.query(LIVE)?;
         while let Some(row) = rows.next()? {
-            match decode_room(row) {
-                Ok(room) => {
-                    index.insert(room.meta.id.as_str().to_owned(), rooms.len());
-                    rooms.push(Some(room));
-                }
-                Err(bad) => {
-                    tracing::error!("room {:?} skipped: {}", bad.id, bad.what);
-                    skipped += 1;
-                }
-            }
+            live.room(decode_room(row));
         }
     }
     {
         let mut stmt = tx.prepare(&format!(
             "SELECT id, phase FROM rooms WHERE {}",
-            unknown_phase_condition()
+            common::unknown_phase_condition()
         ))?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
-            tracing::error!(
-                "room {:?} skipped: unknown phase {:?}",
-                column_text(row, 0),
-                column_text(row, 1)
-            );
-            skipped += 1;
+            live.unknown_phase(&column_text(row, 0), &column_text(row, 1));
         }
     }
     {
@@ -753,38 +665,21 @@ fn load_live(conn: &mut Connection) -> Result<Loaded, StoreError> {
             "SELECT r.id, e.seq, e.event FROM rooms AS r CROSS JOIN events AS e ON e.room = r.id \
              WHERE r.phase IN (?1, ?2) ORDER BY r.id, e.seq",
         )?;
-        let mut rows = stmt.query(live)?;
+        let mut rows = stmt.query(LIVE)?;
         while let Some(row) = rows.next()? {
-            let Ok(ValueRef::Text(id)) = row.get_ref(0) else {
-                continue; // a room whose id is not text was skipped above
-            };
-            let Some(&i) = std::str::from_utf8(id).ok().and_then(|id| index.get(id)) else {
-                continue;
-            };
-            let Some(room) = rooms.get_mut(i).and_then(Option::as_mut) else {
-                continue; // already skipped for an earlier event
-            };
-            match decode_event(row, room.events.len() + 1) {
-                Ok(e) => room.events.push(e),
-                Err(what) => {
-                    tracing::error!("room {} skipped: {what}", room.meta.id);
-                    skipped += 1;
-                    rooms[i] = None;
-                }
+            // A room whose id is not text was skipped above.
+            if let Some(id) = text(row, 0) {
+                live.event(id, |expected| decode_event(row, expected));
             }
         }
     }
     tx.commit()?;
-    Ok(Loaded {
-        rooms: rooms.into_iter().flatten().collect(),
-        skipped,
-    })
+    Ok(live.finish())
 }
 
-/// Reads one room in one read transaction; see [`Store::load_room`].
-fn load_room(conn: &mut Connection, id: &RoomId) -> Result<Option<StoredRoom>, StoreError> {
-    let tx = conn.transaction()?;
-    let row = tx
+/// Reads one room, in the caller's transaction.
+fn read_room(conn: &Connection, id: &RoomId) -> Result<Option<StoredRoom>, StoreError> {
+    let row = conn
         .query_row(
             &format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = ?1"),
             [id.as_str()],
@@ -794,25 +689,71 @@ fn load_room(conn: &mut Connection, id: &RoomId) -> Result<Option<StoredRoom>, S
     let Some(row) = row else {
         return Ok(None);
     };
-    let mut room = row.map_err(|bad| StoreError::Corrupt {
-        room: Some(bad.id),
-        what: bad.what,
-    })?;
-    {
-        let mut stmt =
-            tx.prepare_cached("SELECT room, seq, event FROM events WHERE room = ?1 ORDER BY seq")?;
-        let mut rows = stmt.query([id.as_str()])?;
-        while let Some(row) = rows.next()? {
-            let e =
-                decode_event(row, room.events.len() + 1).map_err(|what| StoreError::Corrupt {
-                    room: Some(id.to_string()),
-                    what,
-                })?;
-            room.events.push(e);
-        }
+    let mut room = row?;
+    let mut stmt =
+        conn.prepare_cached("SELECT room, seq, event FROM events WHERE room = ?1 ORDER BY seq")?;
+    let mut rows = stmt.query([id.as_str()])?;
+    while let Some(row) = rows.next()? {
+        common::push_event(&mut room, |expected| decode_event(row, expected))?;
     }
-    tx.commit()?;
     Ok(Some(room))
+}
+
+/// Reads one room in one read transaction; see [`Store::load_room`].
+fn load_room(conn: &mut Connection, id: &RoomId) -> Result<Option<StoredRoom>, StoreError> {
+    let tx = conn.transaction()?;
+    let room = read_room(&tx, id)?;
+    tx.commit()?;
+    Ok(room)
+}
+
+/// Raises the fence of room `id` and reads it, in one write transaction; see
+/// [`Store::take_over`].
+fn take_over(conn: &mut Connection, id: &RoomId) -> Result<Option<(u64, StoredRoom)>, StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let fence: Option<i64> = tx
+        .query_row(
+            "UPDATE rooms SET fence = fence + 1 WHERE id = ?1 RETURNING fence",
+            [id.as_str()],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(fence) = fence else {
+        return Ok(None);
+    };
+    let fence = common::read_fence(id, fence)?;
+    let Some(room) = read_room(&tx, id)? else {
+        return Ok(None);
+    };
+    tx.commit()?;
+    Ok(Some((fence, room)))
+}
+
+/// Finishes what [`Store::close`] started once the writer's queue is gone: joins the writer
+/// (which ends once the queue is empty) and the checkpoint thread, then truncates the
+/// write-ahead log. Does nothing the second time.
+fn finish(threads: &Mutex<Threads>, reader: &Mutex<Connection>) {
+    let mut threads = lock(threads);
+    if threads.closed {
+        return;
+    }
+    threads.closed = true;
+    if let Some(writer) = threads.writer.take()
+        && writer.join().is_err()
+    {
+        tracing::error!("the lobby database's writer thread panicked");
+    }
+    drop(threads.stop_checkpoints.take());
+    if let Some(c) = threads.checkpointer.take()
+        && c.join().is_err()
+    {
+        tracing::error!("the lobby database's checkpoint thread panicked");
+    }
+    match checkpoint(&lock(reader), Checkpoint::Truncate) {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!("the final checkpoint of the lobby database was busy"),
+        Err(e) => tracing::warn!("the final checkpoint of the lobby database failed: {e}"),
+    }
 }
 
 impl Store for SqliteStore {
@@ -833,12 +774,18 @@ impl Store for SqliteStore {
         rx
     }
 
-    fn load_live(&self) -> Result<Loaded, StoreError> {
-        load_live(&mut lock(&self.reader))
+    fn load_live(&self) -> StoreFuture<Loaded> {
+        self.read(load_live)
     }
 
-    fn load_room(&self, id: &RoomId) -> Result<Option<StoredRoom>, StoreError> {
-        load_room(&mut lock(&self.reader), id)
+    fn load_room(&self, id: &RoomId) -> StoreFuture<Option<StoredRoom>> {
+        let id = id.clone();
+        self.read(move |c| load_room(c, &id))
+    }
+
+    fn take_over(&self, id: &RoomId) -> StoreFuture<Option<(u64, StoredRoom)>> {
+        let id = id.clone();
+        self.read(move |c| take_over(c, &id))
     }
 
     fn stamp_alive(&self, at_ms: u64) {
@@ -850,8 +797,9 @@ impl Store for SqliteStore {
         }
     }
 
-    fn last_alive_ms(&self) -> Result<Option<u64>, StoreError> {
-        Ok(self.last_alive_ms)
+    /// The stamp found when the store was opened.
+    fn last_alive_ms(&self) -> StoreFuture<Option<u64>> {
+        Box::pin(std::future::ready(Ok(self.last_alive_ms)))
     }
 
     fn health(&self) -> Result<(), String> {
@@ -861,109 +809,35 @@ impl Store for SqliteStore {
         if self.writer_done.load(Ordering::SeqCst) {
             return Err("the store's writer thread stopped".into());
         }
-        match &*lock(&self.failure) {
-            None => Ok(()),
-            Some(e) => Err(e.clone()),
-        }
+        self.health.get()
     }
 
-    fn close(&self) {
+    fn close(&self) -> CloseFuture {
         // Later appends get `Stopped`; the writer ends once the queue is empty.
         drop(lock(&self.jobs).take());
-        let mut threads = lock(&self.threads);
-        if threads.closed {
-            return;
-        }
-        threads.closed = true;
-        if let Some(writer) = threads.writer.take()
-            && writer.join().is_err()
-        {
-            tracing::error!("the lobby database's writer thread panicked");
-        }
-        drop(threads.stop_checkpoints.take());
-        if let Some(c) = threads.checkpointer.take()
-            && c.join().is_err()
-        {
-            tracing::error!("the lobby database's checkpoint thread panicked");
-        }
-        match checkpoint(&lock(&self.reader), Checkpoint::Truncate) {
-            Ok(true) => {}
-            Ok(false) => tracing::warn!("the final checkpoint of the lobby database was busy"),
-            Err(e) => tracing::warn!("the final checkpoint of the lobby database failed: {e}"),
-        }
+        let threads = Arc::clone(&self.threads);
+        let reader = Arc::clone(&self.reader);
+        Box::pin(async move {
+            if let Err(e) = tokio::task::spawn_blocking(move || finish(&threads, &reader)).await {
+                tracing::error!("closing the lobby database failed: {e}");
+            }
+        })
     }
 }
 
 impl Drop for SqliteStore {
+    /// Closes the store, waiting for the queued writes.
     fn drop(&mut self) {
-        self.close();
+        drop(lock(&self.jobs).take());
+        finish(&self.threads, &self.reader);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{CloseReason, GameResult, ResultReason};
-
-    fn id(n: u8) -> RoomId {
-        RoomId::from_bytes([n; 10])
-    }
-
-    fn meta(n: u8) -> RoomMeta {
-        RoomMeta {
-            id: id(n),
-            created_ms: 1_000 + u64::from(n),
-            public: n.is_multiple_of(2),
-            promotion: PromotionRule::MetOnly,
-            clock: (n % 2 == 1).then_some(TimeControl {
-                initial_secs: 300,
-                increment_secs: 3,
-            }),
-            initial_fen: format!("fen {n}"),
-        }
-    }
-
-    fn hash(s: &str) -> SecretHash {
-        SecretHash(s.into())
-    }
-
-    fn seated(seat: Color) -> RoomEvent {
-        RoomEvent::Seated { seat }
-    }
-
-    fn moved(ply: u32) -> RoomEvent {
-        RoomEvent::Moved {
-            ply,
-            uci: "e3e4".into(),
-            san: "e4".into(),
-            clocks: None,
-            at_ms: Some(5_000 + u64::from(ply)),
-        }
-    }
-
-    fn game_over() -> RoomEvent {
-        RoomEvent::GameOver {
-            result: GameResult::win(Color::White, ResultReason::Resignation),
-            winner: Some(Color::White),
-            at_ms: None,
-        }
-    }
-
-    /// The first append of room `n`: created, White seated.
-    fn create(n: u8) -> Append {
-        let mut a = Append::events(id(n), 1, vec![seated(Color::White)]);
-        a.create = Some(meta(n));
-        a.seats = vec![(Color::White, hash("w"))];
-        a
-    }
-
-    /// Black takes the seat of room `n` (event 2): playing.
-    fn join(n: u8) -> Append {
-        let mut a = Append::events(id(n), 2, vec![seated(Color::Black)]);
-        a.seats = vec![(Color::Black, hash("b"))];
-        a.phase = Some(Phase::Playing);
-        a
-    }
+    use crate::store::suite::{create, game_over, id, ids, moved};
+    use protocol::TimeControl;
 
     fn write(s: &SqliteStore, a: Append) -> Result<(), StoreError> {
         s.append(a)
@@ -977,61 +851,13 @@ mod tests {
         c
     }
 
-    fn ids(loaded: &Loaded) -> Vec<RoomId> {
-        loaded.rooms.iter().map(|r| r.meta.id.clone()).collect()
-    }
-
-    #[test]
-    fn round_trip_and_reopen() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lobby.sqlite3");
-        {
-            let s = SqliteStore::open(&path).expect("open");
-            assert_eq!(s.last_alive_ms().expect("alive"), None);
-            write(&s, create(1)).expect("create");
-            write(&s, join(1)).expect("join");
-            write(&s, Append::events(id(1), 3, vec![moved(0), moved(1)])).expect("moves");
-            s.stamp_alive(1_234);
-            s.close();
-        }
-        let s = SqliteStore::open(&path).expect("reopen");
-        assert_eq!(s.last_alive_ms().expect("alive"), Some(1_234));
-        let expected = StoredRoom {
-            meta: meta(1),
-            phase: Phase::Playing,
-            secrets: ByColor {
-                white: Some(hash("w")),
-                black: Some(hash("b")),
-            },
-            events: vec![
-                seated(Color::White),
-                seated(Color::Black),
-                moved(0),
-                moved(1),
-            ],
-        };
-        let loaded = s.load_live().expect("load");
-        assert_eq!(loaded.skipped, 0);
-        assert_eq!(loaded.rooms, vec![expected.clone()]);
-        assert_eq!(s.load_room(&id(1)).expect("room"), Some(expected));
-        assert_eq!(s.load_room(&id(2)).expect("room"), None);
-        // A new stamp is written, but the one found at opening is kept.
-        s.stamp_alive(9_999);
-        write(&s, Append::events(id(1), 5, vec![moved(2)])).expect("move");
-        assert_eq!(s.last_alive_ms().expect("alive"), Some(1_234));
-        let stamp: i64 = raw(&path)
-            .query_row("SELECT at_ms FROM alive", [], |r| r.get(0))
-            .expect("stamp");
-        assert_eq!(stamp, 9_999);
-        let created: i64 = raw(&path)
-            .query_row(
-                "SELECT value FROM lobby_meta WHERE key = 'rooms_created'",
-                [],
-                |r| r.get(0),
-            )
-            .expect("counter");
-        assert_eq!(created, 1);
-        assert!(s.health().is_ok());
+    /// Waits for `f` on a runtime of its own (these tests are not async).
+    fn wait<T>(f: impl std::future::Future<Output = T>) -> T {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(f)
     }
 
     #[test]
@@ -1043,144 +869,7 @@ mod tests {
             let _answers: Vec<_> = (1..=20).map(|n| s.append(create(n))).collect();
         }
         let s = SqliteStore::open(&path).expect("reopen");
-        assert_eq!(s.load_live().expect("load").rooms.len(), 20);
-    }
-
-    #[test]
-    fn the_fence_refuses_duplicates_and_gaps_and_writes_nothing_of_them() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lobby.sqlite3");
-        let s = SqliteStore::open(&path).expect("open");
-        write(&s, create(1)).expect("create");
-        // Event 1 again, carrying a seat and a phase: refused, and neither is written.
-        let mut twice = join(1);
-        twice.first_seq = 1;
-        twice.phase = Some(Phase::Finished);
-        assert!(matches!(
-            write(&s, twice),
-            Err(StoreError::Conflict { seq: 1, .. })
-        ));
-        // A gap.
-        let mut gap = join(1);
-        gap.first_seq = 3;
-        assert!(matches!(
-            write(&s, gap),
-            Err(StoreError::Conflict { seq: 3, .. })
-        ));
-        // The same room created twice.
-        assert!(matches!(
-            write(&s, create(1)),
-            Err(StoreError::Conflict { .. })
-        ));
-        // A room that was never created.
-        assert!(matches!(
-            write(&s, Append::events(id(9), 1, vec![moved(0)])),
-            Err(StoreError::UnknownRoom(r)) if r == id(9)
-        ));
-        let room = s.load_room(&id(1)).expect("read").expect("kept");
-        assert_eq!(room.phase, Phase::Waiting);
-        assert_eq!(room.secrets.black, None);
-        assert_eq!(room.events, vec![seated(Color::White)]);
-        // Refusals are not failures of the store.
-        assert!(s.health().is_ok());
-
-        // Queued together (one batch, most likely): the refused one fails alone.
-        let a = s.append(join(1));
-        let b = s.append(Append::events(id(1), 2, vec![moved(0)]));
-        let c = s.append(create(2));
-        assert!(matches!(a.blocking_recv(), Ok(Ok(()))));
-        assert!(matches!(
-            b.blocking_recv(),
-            Ok(Err(StoreError::Conflict { seq: 2, .. }))
-        ));
-        assert!(matches!(c.blocking_recv(), Ok(Ok(()))));
-        let room = s.load_room(&id(1)).expect("read").expect("kept");
-        assert_eq!(room.phase, Phase::Playing);
-        assert_eq!(
-            room.events,
-            vec![seated(Color::White), seated(Color::Black)]
-        );
-        assert_eq!(ids(&s.load_live().expect("load")), vec![id(1), id(2)]);
-    }
-
-    #[test]
-    fn load_live_skips_ended_rooms_and_counts_corrupt_ones() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lobby.sqlite3");
-        let s = SqliteStore::open(&path).expect("open");
-        // Created newest first: the load is oldest first all the same.
-        for n in (1..=8).rev() {
-            write(&s, create(n)).expect("create");
-        }
-        write(&s, join(2)).expect("join");
-        let mut over = Append::events(id(3), 2, vec![seated(Color::Black), game_over()]);
-        over.phase = Some(Phase::Finished);
-        write(&s, over).expect("finish");
-        let mut closed = Append::events(
-            id(4),
-            2,
-            vec![RoomEvent::Closed {
-                reason: CloseReason::Cancelled,
-            }],
-        );
-        closed.phase = Some(Phase::Closed);
-        write(&s, closed).expect("close");
-        write(&s, Append::events(id(6), 2, vec![moved(0), moved(1)])).expect("moves");
-        write(&s, Append::events(id(8), 2, vec![moved(0), moved(1)])).expect("moves");
-
-        let c = raw(&path);
-        let corrupt = |sql: &str, n: u8| {
-            c.execute(sql, [id(n).as_str()]).expect("corrupt");
-        };
-        corrupt("UPDATE rooms SET promotion = 'sideways' WHERE id = ?1", 5);
-        corrupt(
-            "UPDATE events SET event = '{\"kind\":\"teleported\"}' WHERE room = ?1 AND seq = 2",
-            6,
-        );
-        corrupt("UPDATE rooms SET phase = 'limbo' WHERE id = ?1", 7);
-        corrupt("UPDATE rooms SET created_ms = -5 WHERE id = ?1", 1);
-        corrupt("DELETE FROM events WHERE room = ?1 AND seq = 2", 8);
-        c.execute(
-            "INSERT INTO rooms (id, created_ms, public, promotion, initial_fen) \
-             VALUES ('../etc/passwd', 1, 1, 'any', 'fen')",
-            [],
-        )
-        .expect("bad id");
-
-        let loaded = s.load_live().expect("load");
-        assert_eq!(ids(&loaded), vec![id(2)]);
-        assert_eq!(loaded.rooms[0].events.len(), 2);
-        // 1 (negative time), 5 (promotion), 6 (event), 7 (phase), 8 (gap), the bad id.
-        assert_eq!(loaded.skipped, 6);
-        assert!(matches!(
-            s.load_room(&id(5)),
-            Err(StoreError::Corrupt { room: Some(_), .. })
-        ));
-        assert!(matches!(
-            s.load_room(&id(6)),
-            Err(StoreError::Corrupt { .. })
-        ));
-    }
-
-    #[test]
-    fn load_room_reads_a_finished_room() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lobby.sqlite3");
-        let s = SqliteStore::open(&path).expect("open");
-        write(&s, create(3)).expect("create");
-        let mut over = Append::events(id(3), 2, vec![seated(Color::Black), game_over()]);
-        over.seats = vec![(Color::Black, hash("b"))];
-        over.phase = Some(Phase::Finished);
-        write(&s, over).expect("finish");
-        assert!(s.load_live().expect("load").rooms.is_empty());
-        let room = s.load_room(&id(3)).expect("read").expect("kept");
-        assert_eq!(room.phase, Phase::Finished);
-        assert_eq!(room.meta, meta(3));
-        assert_eq!(room.secrets.black, Some(hash("b")));
-        assert_eq!(
-            room.events,
-            vec![seated(Color::White), seated(Color::Black), game_over()]
-        );
+        assert_eq!(wait(s.load_live()).expect("load").rooms.len(), 20);
     }
 
     #[test]
@@ -1234,7 +923,7 @@ mod tests {
             );
         }
         let s = SqliteStore::open(&path).expect("open");
-        let loaded = s.load_live().expect("load");
+        let loaded = wait(s.load_live()).expect("load");
         assert_eq!(loaded.skipped, 0);
         assert_eq!(ids(&loaded), vec![id(1), id(2)]);
         assert_eq!(loaded.rooms[0].phase, Phase::Waiting);
@@ -1251,7 +940,7 @@ mod tests {
                 increment_secs: 0
             })
         );
-        let finished = s.load_room(&id(3)).expect("read").expect("kept");
+        let finished = wait(s.load_room(&id(3))).expect("read").expect("kept");
         assert_eq!(finished.phase, Phase::Finished);
         assert_eq!(finished.events[2], game_over());
         let c = raw(&path);
@@ -1267,8 +956,10 @@ mod tests {
             )
             .expect("counter");
         assert_eq!(created, 3);
-        // The migrated rooms go on.
+        // The migrated rooms go on, with fence 0.
         write(&s, Append::events(id(2), 5, vec![moved(1)])).expect("move");
+        let (fence, room) = wait(s.take_over(&id(2))).expect("read").expect("kept");
+        assert_eq!((fence, room.events.len()), (1, 5));
     }
 
     #[test]
@@ -1282,7 +973,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 2
+                supported: 3
             })
         ));
         let mode: String = raw(&path)
@@ -1301,7 +992,7 @@ mod tests {
             write(&s, create(1)).expect("create");
         }
         let s = SqliteStore::open(&path).expect("reopen");
-        assert_eq!(ids(&s.load_live().expect("load")), vec![id(1)]);
+        assert_eq!(ids(&wait(s.load_live()).expect("load")), vec![id(1)]);
     }
 
     #[test]
@@ -1310,12 +1001,12 @@ mod tests {
         let path = dir.path().join("lobby.sqlite3");
         let s = SqliteStore::open(&path).expect("open");
         let c = raw(&path);
-        assert!(!rooms_lost(&c).expect("check"));
+        assert!(!rooms_lost(&c, &path).expect("check"));
         write(&s, create(1)).expect("create");
-        assert!(!rooms_lost(&c).expect("check"));
+        assert!(!rooms_lost(&c, &path).expect("check"));
         c.execute_batch("DELETE FROM events; DELETE FROM rooms;")
             .expect("lose");
-        assert!(rooms_lost(&c).expect("check"));
+        assert!(rooms_lost(&c, &path).expect("check"));
         drop(s);
         // Still opens (with a loud error in the log).
         SqliteStore::open(&path).expect("reopen");
@@ -1336,64 +1027,15 @@ mod tests {
             assert!(matches!(a.blocking_recv(), Ok(Ok(()))));
         }
         assert!(wal_len() > 0);
-        s.close();
+        wait(s.close());
         assert_eq!(wal_len(), 0);
         drop(s);
         assert_eq!(wal_len(), 0);
         let s = SqliteStore::open(&path).expect("reopen");
-        assert_eq!(s.load_live().expect("load").rooms[0].events.len(), 2_001);
-    }
-
-    #[test]
-    fn health_follows_the_latest_write() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lobby.sqlite3");
-        let s = SqliteStore::open(&path).expect("open");
-        write(&s, create(1)).expect("create");
-        assert_eq!(s.health(), Ok(()));
-        let c = raw(&path);
-        c.execute_batch("DROP TABLE events").expect("drop");
-        assert!(matches!(
-            write(&s, Append::events(id(1), 2, vec![moved(0)])),
-            Err(StoreError::Database(_))
-        ));
-        let failing = s.health().expect_err("failing");
-        assert!(failing.contains("events"), "{failing}");
-        c.execute_batch(
-            "CREATE TABLE events (
-                room TEXT NOT NULL REFERENCES rooms(id),
-                seq INTEGER NOT NULL,
-                event TEXT NOT NULL,
-                PRIMARY KEY (room, seq)
-            );",
-        )
-        .expect("recreate");
-        write(&s, Append::events(id(1), 1, vec![moved(0)])).expect("append");
-        assert_eq!(s.health(), Ok(()));
-
-        // A failing liveness stamp (the write probe) fails the health too.
-        c.execute_batch("DROP TABLE alive").expect("drop");
-        s.stamp_alive(5);
-        let deadline = std::time::Instant::now() + Duration::from_secs(10);
-        while s.health().is_ok() && std::time::Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        assert!(s.health().is_err());
-    }
-
-    #[test]
-    fn appends_after_close_are_stopped() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lobby.sqlite3");
-        let s = SqliteStore::open(&path).expect("open");
-        write(&s, create(1)).expect("create");
-        s.close();
-        s.close();
-        assert!(matches!(write(&s, create(2)), Err(StoreError::Stopped)));
-        s.stamp_alive(1);
-        assert!(s.health().is_err());
-        // Reads still work.
-        assert_eq!(ids(&s.load_live().expect("load")), vec![id(1)]);
+        assert_eq!(
+            wait(s.load_live()).expect("load").rooms[0].events.len(),
+            2_001
+        );
     }
 
     #[test]
@@ -1410,7 +1052,7 @@ mod tests {
         let mut stmt = c
             .prepare(&format!(
                 "SELECT phase FROM rooms WHERE {} ORDER BY phase",
-                unknown_phase_condition()
+                common::unknown_phase_condition()
             ))
             .expect("prepare");
         let found: Vec<String> = stmt
@@ -1470,7 +1112,7 @@ mod tests {
         let started = std::time::Instant::now();
         let s = SqliteStore::open(&path).expect("open");
         let opened = started.elapsed();
-        let loaded = s.load_live().expect("load");
+        let loaded = wait(s.load_live()).expect("load");
         let total = started.elapsed();
         eprintln!(
             "open {opened:?}, open + load_live {total:?}: {} live rooms, {} events",
@@ -1487,7 +1129,7 @@ mod tests {
             ),
             format!(
                 "SELECT id, phase FROM rooms WHERE {}",
-                unknown_phase_condition()
+                common::unknown_phase_condition()
             ),
             "SELECT r.id, e.seq, e.event FROM rooms AS r CROSS JOIN events AS e \
              ON e.room = r.id WHERE r.phase IN ('waiting', 'playing') ORDER BY r.id, e.seq"

@@ -32,7 +32,7 @@ impl Server {
     pub async fn start_with(db: Option<&Path>, tune: impl FnOnce(&mut server::Config)) -> Server {
         let www = tempfile::tempdir().expect("tempdir").keep();
         let mut config = server::Config::new(www);
-        config.db = db.map(Path::to_path_buf);
+        config.db = db.map(|p| p.display().to_string());
         tune(&mut config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

@@ -1,0 +1,654 @@
+//! The behaviour every database store shares, as one suite run against [`SqliteStore`] and
+//! [`PostgresStore`] (`store::suite::sqlite::*` and `store::suite::postgres::*`).
+//!
+//! The PostgreSQL tests need a running server: `ASEAN_TEST_POSTGRES` holds its URL (e.g.
+//! `postgres://postgres@127.0.0.1:55432/postgres`, a user that may create databases); each
+//! test creates a database of its own and drops it afterwards. `cargo xtask test` starts a
+//! private server and sets the variable. Without it these tests fail, saying so.
+
+#![allow(clippy::unwrap_used)]
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use protocol::TimeControl;
+use protocol::{CloseReason, GameResult, PromotionRule, ResultReason, RoomEvent, RoomId};
+use rules::{ByColor, Color};
+
+use super::{Append, Loaded, Phase, PostgresStore, RoomMeta, SecretHash, SqliteStore, Store};
+use super::{StoreError, StoredRoom};
+
+/// The environment variable with the URL of the PostgreSQL server the tests use.
+pub(super) const POSTGRES_VAR: &str = "ASEAN_TEST_POSTGRES";
+
+/// A database for one test, and a way into it besides the store (to look or to damage).
+pub(super) trait Fixture {
+    /// A new store on the database: each call another instance, as a restart or another
+    /// node would open it.
+    fn open(&self) -> impl Future<Output = Arc<dyn Store>>;
+    /// Runs `sql` (statements without parameters) on the database, not through the store.
+    fn exec(&self, sql: &str) -> impl Future<Output = ()>;
+    /// The integer in the first column of the first row `sql` answers (`None`: no row).
+    fn query_i64(&self, sql: &str) -> impl Future<Output = Option<i64>>;
+}
+
+/// A SQLite file in a temporary directory.
+pub(super) struct SqliteFixture {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl SqliteFixture {
+    pub(super) fn new() -> SqliteFixture {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        SqliteFixture { _dir: dir, path }
+    }
+
+    fn raw(&self) -> rusqlite::Connection {
+        let c = rusqlite::Connection::open(&self.path).expect("raw connection");
+        c.busy_timeout(Duration::from_secs(5))
+            .expect("busy timeout");
+        c
+    }
+}
+
+impl Fixture for SqliteFixture {
+    async fn open(&self) -> Arc<dyn Store> {
+        Arc::new(SqliteStore::open(&self.path).expect("open"))
+    }
+
+    async fn exec(&self, sql: &str) {
+        self.raw().execute_batch(sql).expect(sql);
+    }
+
+    async fn query_i64(&self, sql: &str) -> Option<i64> {
+        use rusqlite::OptionalExtension;
+        self.raw()
+            .query_row(sql, [], |r| r.get(0))
+            .optional()
+            .expect(sql)
+    }
+}
+
+/// A database of its own on the server of [`POSTGRES_VAR`], dropped with the fixture.
+pub(super) struct PgFixture {
+    /// The server, as the variable gives it.
+    admin: tokio_postgres::Config,
+    /// The test's database.
+    pub(super) config: tokio_postgres::Config,
+    name: String,
+}
+
+/// Connects to `config`, the connection running on the current runtime.
+pub(super) async fn pg_connect(config: &tokio_postgres::Config) -> tokio_postgres::Client {
+    let (client, connection) = config
+        .connect(tokio_postgres::NoTls)
+        .await
+        .expect("connect to the test server");
+    tokio::spawn(connection);
+    client
+}
+
+impl PgFixture {
+    /// Creates the database; fails the test when [`POSTGRES_VAR`] is not set.
+    pub(super) async fn new() -> PgFixture {
+        let Ok(url) = std::env::var(POSTGRES_VAR) else {
+            panic!(
+                "set {POSTGRES_VAR} to a PostgreSQL URL, or run `cargo xtask test`, which starts \
+                 a private server"
+            );
+        };
+        let admin: tokio_postgres::Config = url
+            .parse()
+            .unwrap_or_else(|e| panic!("{POSTGRES_VAR} is not a PostgreSQL URL: {e}"));
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).expect("random");
+        let name = format!(
+            "asean_test_{}",
+            bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+        );
+        pg_connect(&admin)
+            .await
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create the test database");
+        let mut config = admin.clone();
+        config.dbname(&name);
+        PgFixture {
+            admin,
+            config,
+            name,
+        }
+    }
+}
+
+impl Drop for PgFixture {
+    /// Drops the database (on a thread of its own: this may run outside a runtime, or on a
+    /// runtime thread that must not block on itself).
+    fn drop(&mut self) {
+        let admin = self.admin.clone();
+        let name = self.name.clone();
+        let dropped = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            rt.block_on(async {
+                pg_connect(&admin)
+                    .await
+                    .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .await
+            })
+        })
+        .join();
+        if !matches!(dropped, Ok(Ok(()))) {
+            eprintln!("the test database {} was not dropped", self.name);
+        }
+    }
+}
+
+impl Fixture for PgFixture {
+    async fn open(&self) -> Arc<dyn Store> {
+        Arc::new(
+            PostgresStore::connect(self.config.clone(), 4)
+                .await
+                .expect("open"),
+        )
+    }
+
+    async fn exec(&self, sql: &str) {
+        pg_connect(&self.config)
+            .await
+            .batch_execute(sql)
+            .await
+            .expect(sql);
+    }
+
+    async fn query_i64(&self, sql: &str) -> Option<i64> {
+        pg_connect(&self.config)
+            .await
+            .query_opt(sql, &[])
+            .await
+            .expect(sql)
+            .map(|r| r.get(0))
+    }
+}
+
+pub(super) fn id(n: u8) -> RoomId {
+    RoomId::from_bytes([n; 10])
+}
+
+pub(super) fn meta(n: u8) -> RoomMeta {
+    RoomMeta {
+        id: id(n),
+        created_ms: 1_000 + u64::from(n),
+        public: n.is_multiple_of(2),
+        promotion: PromotionRule::MetOnly,
+        clock: (n % 2 == 1).then_some(TimeControl {
+            initial_secs: 300,
+            increment_secs: 3,
+        }),
+        initial_fen: format!("fen {n}"),
+    }
+}
+
+pub(super) fn hash(s: &str) -> SecretHash {
+    SecretHash(s.into())
+}
+
+pub(super) fn seated(seat: Color) -> RoomEvent {
+    RoomEvent::Seated { seat }
+}
+
+pub(super) fn moved(ply: u32) -> RoomEvent {
+    RoomEvent::Moved {
+        ply,
+        uci: "e3e4".into(),
+        san: "e4".into(),
+        clocks: None,
+        at_ms: Some(5_000 + u64::from(ply)),
+    }
+}
+
+pub(super) fn game_over() -> RoomEvent {
+    RoomEvent::GameOver {
+        result: GameResult::win(Color::White, ResultReason::Resignation),
+        winner: Some(Color::White),
+        at_ms: None,
+    }
+}
+
+/// The first append of room `n`: created, White seated.
+pub(super) fn create(n: u8) -> Append {
+    let mut a = Append::events(id(n), 1, vec![seated(Color::White)]);
+    a.create = Some(meta(n));
+    a.seats = vec![(Color::White, hash("w"))];
+    a
+}
+
+/// Black takes the seat of room `n` (event 2): playing.
+pub(super) fn join(n: u8) -> Append {
+    let mut a = Append::events(id(n), 2, vec![seated(Color::Black)]);
+    a.seats = vec![(Color::Black, hash("b"))];
+    a.phase = Some(Phase::Playing);
+    a
+}
+
+/// `a` carrying the ownership fence `fence`.
+fn fenced(mut a: Append, fence: u64) -> Append {
+    a.fence = Some(fence);
+    a
+}
+
+/// Writes `a` and waits for the answer.
+pub(super) async fn write(s: &Arc<dyn Store>, a: Append) -> Result<(), StoreError> {
+    s.append(a).await.unwrap_or(Err(StoreError::Stopped))
+}
+
+pub(super) fn ids(loaded: &Loaded) -> Vec<RoomId> {
+    loaded.rooms.iter().map(|r| r.meta.id.clone()).collect()
+}
+
+/// Waits until `check` answers `true` (at most 10 s), and says whether it did.
+async fn eventually<F: Future<Output = bool>>(mut check: impl FnMut() -> F) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    false
+}
+
+async fn round_trip_and_reopen(f: &impl Fixture) {
+    {
+        let s = f.open().await;
+        assert_eq!(s.last_alive_ms().await.expect("alive"), None);
+        write(&s, create(1)).await.expect("create");
+        write(&s, join(1)).await.expect("join");
+        write(&s, Append::events(id(1), 3, vec![moved(0), moved(1)]))
+            .await
+            .expect("moves");
+        s.stamp_alive(1_234);
+        s.close().await;
+    }
+    let s = f.open().await;
+    assert_eq!(s.last_alive_ms().await.expect("alive"), Some(1_234));
+    let expected = StoredRoom {
+        meta: meta(1),
+        phase: Phase::Playing,
+        secrets: ByColor {
+            white: Some(hash("w")),
+            black: Some(hash("b")),
+        },
+        events: vec![
+            seated(Color::White),
+            seated(Color::Black),
+            moved(0),
+            moved(1),
+        ],
+    };
+    let loaded = s.load_live().await.expect("load");
+    assert_eq!(loaded.skipped, 0);
+    assert_eq!(loaded.rooms, vec![expected.clone()]);
+    assert_eq!(s.load_room(&id(1)).await.expect("room"), Some(expected));
+    assert_eq!(s.load_room(&id(2)).await.expect("room"), None);
+    // A new stamp is written, but the one found at opening is kept.
+    s.stamp_alive(9_999);
+    write(&s, Append::events(id(1), 5, vec![moved(2)]))
+        .await
+        .expect("move");
+    assert_eq!(s.last_alive_ms().await.expect("alive"), Some(1_234));
+    let stamp = "SELECT at_ms FROM alive";
+    assert!(eventually(|| async { f.query_i64(stamp).await == Some(9_999) }).await);
+    // Another node whose clock is behind does not move the stamp back.
+    let behind = f.open().await;
+    behind.stamp_alive(5);
+    behind.close().await;
+    assert_eq!(f.query_i64(stamp).await, Some(9_999));
+    let created = f
+        .query_i64("SELECT value FROM lobby_meta WHERE key = 'rooms_created'")
+        .await;
+    assert_eq!(created, Some(1));
+    assert!(s.health().is_ok());
+}
+
+async fn closing_finishes_queued_appends(f: &impl Fixture) {
+    {
+        let s = f.open().await;
+        let mut answers: Vec<_> = (1..=20).map(|n| s.append(create(n))).collect();
+        // Appends to one room, made before the earlier ones are answered, are written in
+        // the order they were made.
+        answers.extend(
+            (0..40u32).map(|i| s.append(Append::events(id(1), 2 + u64::from(i), vec![moved(i)]))),
+        );
+        s.close().await;
+        for a in answers {
+            assert!(matches!(a.await, Ok(Ok(()))));
+        }
+    }
+    let s = f.open().await;
+    let loaded = s.load_live().await.expect("load");
+    assert_eq!(loaded.rooms.len(), 20);
+    assert_eq!(loaded.rooms[0].events.len(), 41);
+}
+
+async fn the_fence_refuses_duplicates_and_gaps_and_writes_nothing_of_them(f: &impl Fixture) {
+    let s = f.open().await;
+    write(&s, create(1)).await.expect("create");
+    // Event 1 again, carrying a seat and a phase: refused, and neither is written.
+    let mut twice = join(1);
+    twice.first_seq = 1;
+    twice.phase = Some(Phase::Finished);
+    assert!(matches!(
+        write(&s, twice).await,
+        Err(StoreError::Conflict { seq: 1, .. })
+    ));
+    // A gap.
+    let mut gap = join(1);
+    gap.first_seq = 3;
+    assert!(matches!(
+        write(&s, gap).await,
+        Err(StoreError::Conflict { seq: 3, .. })
+    ));
+    // The same room created twice.
+    assert!(matches!(
+        write(&s, create(1)).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    // A room that was never created.
+    assert!(matches!(
+        write(&s, Append::events(id(9), 1, vec![moved(0)])).await,
+        Err(StoreError::UnknownRoom(r)) if r == id(9)
+    ));
+    let room = s.load_room(&id(1)).await.expect("read").expect("kept");
+    assert_eq!(room.phase, Phase::Waiting);
+    assert_eq!(room.secrets.black, None);
+    assert_eq!(room.events, vec![seated(Color::White)]);
+    // Refusals are not failures of the store.
+    assert!(s.health().is_ok());
+
+    // Made together: the refused one fails alone.
+    let a = s.append(join(1));
+    let b = s.append(Append::events(id(1), 2, vec![moved(0)]));
+    let c = s.append(create(2));
+    assert!(matches!(a.await, Ok(Ok(()))));
+    assert!(matches!(
+        b.await,
+        Ok(Err(StoreError::Conflict { seq: 2, .. }))
+    ));
+    assert!(matches!(c.await, Ok(Ok(()))));
+    let room = s.load_room(&id(1)).await.expect("read").expect("kept");
+    assert_eq!(room.phase, Phase::Playing);
+    assert_eq!(
+        room.events,
+        vec![seated(Color::White), seated(Color::Black)]
+    );
+    assert_eq!(ids(&s.load_live().await.expect("load")), vec![id(1), id(2)]);
+}
+
+async fn load_live_skips_ended_rooms_and_counts_corrupt_ones(f: &impl Fixture) {
+    let s = f.open().await;
+    // Created newest first: the load is oldest first all the same.
+    for n in (1..=8).rev() {
+        write(&s, create(n)).await.expect("create");
+    }
+    write(&s, join(2)).await.expect("join");
+    let mut over = Append::events(id(3), 2, vec![seated(Color::Black), game_over()]);
+    over.phase = Some(Phase::Finished);
+    write(&s, over).await.expect("finish");
+    let mut closed = Append::events(
+        id(4),
+        2,
+        vec![RoomEvent::Closed {
+            reason: CloseReason::Cancelled,
+        }],
+    );
+    closed.phase = Some(Phase::Closed);
+    write(&s, closed).await.expect("close");
+    for n in [6, 8] {
+        write(&s, Append::events(id(n), 2, vec![moved(0), moved(1)]))
+            .await
+            .expect("moves");
+    }
+
+    for sql in [
+        format!(
+            "UPDATE rooms SET promotion = 'sideways' WHERE id = '{}'",
+            id(5)
+        ),
+        format!(
+            "UPDATE events SET event = '{{\"kind\":\"teleported\"}}' \
+             WHERE room = '{}' AND seq = 2",
+            id(6)
+        ),
+        format!("UPDATE rooms SET phase = 'limbo' WHERE id = '{}'", id(7)),
+        format!("UPDATE rooms SET created_ms = -5 WHERE id = '{}'", id(1)),
+        format!("DELETE FROM events WHERE room = '{}' AND seq = 2", id(8)),
+        "INSERT INTO rooms (id, created_ms, public, promotion, initial_fen) \
+         VALUES ('../etc/passwd', 1, TRUE, 'any', 'fen')"
+            .to_owned(),
+    ] {
+        f.exec(&sql).await;
+    }
+
+    let loaded = s.load_live().await.expect("load");
+    assert_eq!(ids(&loaded), vec![id(2)]);
+    assert_eq!(loaded.rooms[0].events.len(), 2);
+    // 1 (negative time), 5 (promotion), 6 (event), 7 (phase), 8 (gap), the bad id.
+    assert_eq!(loaded.skipped, 6);
+    assert!(matches!(
+        s.load_room(&id(5)).await,
+        Err(StoreError::Corrupt { room: Some(_), .. })
+    ));
+    assert!(matches!(
+        s.load_room(&id(6)).await,
+        Err(StoreError::Corrupt { .. })
+    ));
+    // A room that does not read is not taken over either (its fence stays).
+    assert!(matches!(
+        s.take_over(&id(6)).await,
+        Err(StoreError::Corrupt { .. })
+    ));
+    let fence = format!("SELECT fence FROM rooms WHERE id = '{}'", id(6));
+    assert_eq!(f.query_i64(&fence).await, Some(0));
+}
+
+async fn load_room_reads_a_finished_room(f: &impl Fixture) {
+    let s = f.open().await;
+    write(&s, create(3)).await.expect("create");
+    let mut over = Append::events(id(3), 2, vec![seated(Color::Black), game_over()]);
+    over.seats = vec![(Color::Black, hash("b"))];
+    over.phase = Some(Phase::Finished);
+    write(&s, over).await.expect("finish");
+    assert!(s.load_live().await.expect("load").rooms.is_empty());
+    let room = s.load_room(&id(3)).await.expect("read").expect("kept");
+    assert_eq!(room.phase, Phase::Finished);
+    assert_eq!(room.meta, meta(3));
+    assert_eq!(room.secrets.black, Some(hash("b")));
+    assert_eq!(
+        room.events,
+        vec![seated(Color::White), seated(Color::Black), game_over()]
+    );
+}
+
+async fn health_follows_the_latest_write(f: &impl Fixture) {
+    let s = f.open().await;
+    write(&s, create(1)).await.expect("create");
+    assert_eq!(s.health(), Ok(()));
+    f.exec("ALTER TABLE events RENAME TO events_away").await;
+    assert!(matches!(
+        write(&s, Append::events(id(1), 2, vec![moved(0)])).await,
+        Err(StoreError::Database(_))
+    ));
+    let failing = s.health().expect_err("failing");
+    assert!(failing.contains("events"), "{failing}");
+    f.exec("ALTER TABLE events_away RENAME TO events").await;
+    write(&s, Append::events(id(1), 2, vec![moved(0)]))
+        .await
+        .expect("append");
+    assert_eq!(s.health(), Ok(()));
+
+    // A failing liveness stamp (the write probe) fails the health too.
+    f.exec("DROP TABLE alive").await;
+    s.stamp_alive(5);
+    assert!(eventually(|| async { s.health().is_err() }).await);
+}
+
+async fn appends_after_close_are_stopped(f: &impl Fixture) {
+    let s = f.open().await;
+    write(&s, create(1)).await.expect("create");
+    s.close().await;
+    s.close().await;
+    assert!(matches!(
+        write(&s, create(2)).await,
+        Err(StoreError::Stopped)
+    ));
+    s.stamp_alive(1);
+    assert!(s.health().is_err());
+    // Reads still work.
+    assert_eq!(ids(&s.load_live().await.expect("load")), vec![id(1)]);
+}
+
+async fn take_over_fences_the_old_owner(f: &impl Fixture) {
+    let old = f.open().await;
+    let new = f.open().await;
+    write(&old, fenced(create(1), 0)).await.expect("create");
+    write(&old, fenced(join(1), 0)).await.expect("join");
+    let (fence, room) = new.take_over(&id(1)).await.expect("read").expect("kept");
+    assert_eq!(fence, 1);
+    assert_eq!(room.phase, Phase::Playing);
+    assert_eq!(
+        room.events,
+        vec![seated(Color::White), seated(Color::Black)]
+    );
+
+    // The old owner is refused, whatever it carries, and nothing of it is written.
+    let mut late = fenced(Append::events(id(1), 3, vec![game_over()]), 0);
+    late.phase = Some(Phase::Finished);
+    late.seats = vec![(Color::White, hash("x"))];
+    assert!(matches!(
+        write(&old, late).await,
+        Err(StoreError::Fenced { room, fence: 1 }) if room == id(1)
+    ));
+    // The fence is checked before the numbering.
+    assert!(matches!(
+        write(&old, fenced(Append::events(id(1), 9, vec![moved(0)]), 0)).await,
+        Err(StoreError::Fenced { fence: 1, .. })
+    ));
+    let kept = old.load_room(&id(1)).await.expect("read").expect("kept");
+    assert_eq!(kept, room);
+    assert!(old.health().is_ok());
+
+    // The new owner writes with the new fence; an unfenced append is not checked.
+    write(&new, fenced(Append::events(id(1), 3, vec![moved(0)]), 1))
+        .await
+        .expect("new owner");
+    write(&old, Append::events(id(1), 4, vec![moved(1)]))
+        .await
+        .expect("unfenced");
+    // A take-over again: the fence goes on rising, and the previous owner is refused.
+    let (fence, room) = old.take_over(&id(1)).await.expect("read").expect("kept");
+    assert_eq!((fence, room.events.len()), (2, 4));
+    assert!(matches!(
+        write(&new, fenced(Append::events(id(1), 5, vec![moved(2)]), 1)).await,
+        Err(StoreError::Fenced { fence: 2, .. })
+    ));
+    // No such room: nothing to take over.
+    assert!(new.take_over(&id(9)).await.expect("read").is_none());
+
+    // A room created with a fence is stored with it.
+    write(&new, fenced(create(2), 7)).await.expect("create");
+    assert!(matches!(
+        write(&new, fenced(join(2), 6)).await,
+        Err(StoreError::Fenced { fence: 7, .. })
+    ));
+    write(&new, fenced(join(2), 7)).await.expect("join");
+    let (fence, room) = old.take_over(&id(2)).await.expect("read").expect("kept");
+    assert_eq!((fence, room.events.len()), (8, 2));
+    // And an unfenced creation with fence 0.
+    write(&new, create(3)).await.expect("create");
+    let (fence, _) = new.take_over(&id(3)).await.expect("read").expect("kept");
+    assert_eq!(fence, 1);
+}
+
+async fn two_nodes_racing_for_event_n_one_wins(f: &impl Fixture) {
+    let a = f.open().await;
+    let b = f.open().await;
+    write(&a, create(1)).await.expect("create");
+    let mut wins = [0u32; 2];
+    for round in 0..30u32 {
+        let seq = 2 + u64::from(round);
+        let from_a = a.append(Append::events(id(1), seq, vec![moved(round)]));
+        let from_b = b.append(Append::events(id(1), seq, vec![moved(1_000 + round)]));
+        let (ra, rb) = tokio::join!(from_a, from_b);
+        let results = [
+            ra.unwrap_or(Err(StoreError::Stopped)),
+            rb.unwrap_or(Err(StoreError::Stopped)),
+        ];
+        for (i, r) in results.iter().enumerate() {
+            match r {
+                Ok(()) => wins[i] += 1,
+                Err(StoreError::Conflict { room, seq: s }) => {
+                    assert_eq!((room, *s), (&id(1), seq));
+                }
+                Err(e) => panic!("round {round}: {e}"),
+            }
+        }
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "round {round}: {results:?}"
+        );
+    }
+    assert_eq!(wins[0] + wins[1], 30);
+    // No gap and no duplicate: the room reads (a gap would not), with one event a number.
+    let room = b.load_room(&id(1)).await.expect("read").expect("kept");
+    assert_eq!(room.events.len(), 31);
+    let count = format!("SELECT count(*) FROM events WHERE room = '{}'", id(1));
+    assert_eq!(f.query_i64(&count).await, Some(31));
+    for (i, e) in room.events.iter().enumerate().skip(1) {
+        let RoomEvent::Moved { ply, .. } = e else {
+            panic!("event {}: {e:?}", i + 1)
+        };
+        assert_eq!(ply % 1_000, u32::try_from(i - 1).unwrap());
+    }
+}
+
+/// Runs each test of the suite against both stores.
+macro_rules! both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&super::SqliteFixture::new()).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&super::PgFixture::new().await).await;
+                }
+            )*
+        }
+    };
+}
+
+both_stores!(
+    round_trip_and_reopen,
+    closing_finishes_queued_appends,
+    the_fence_refuses_duplicates_and_gaps_and_writes_nothing_of_them,
+    load_live_skips_ended_rooms_and_counts_corrupt_ones,
+    load_room_reads_a_finished_room,
+    health_follows_the_latest_write,
+    appends_after_close_are_stopped,
+    take_over_fences_the_old_owner,
+    two_nodes_racing_for_event_n_one_wins,
+);
