@@ -11,7 +11,7 @@ use e2e::nodes::{Backing, Front};
 
 /// Nd2 Nd7 Nc4 Ne7 Nxd6#, after two knight moves out and back each.
 const GAME: [&str; 9] = [
-    "g1f3", "g8f6", "f3g1", "f6g8", "b1d2", "b8d7", "d2c4", "g8e7", "c4d6",
+    "g1e2", "g8e7", "e2g1", "e7g8", "b1d2", "b8d7", "d2c4", "g8e7", "c4d6",
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

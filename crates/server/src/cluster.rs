@@ -397,6 +397,9 @@ pub struct Cluster {
     clock: ServerClock,
     state: Mutex<State>,
     background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// `true` while this node is subscribed to the bus (a lapsed lease found while it is not
+    /// waits for the bus's own resynchronisation, which covers both).
+    bus_up: std::sync::atomic::AtomicBool,
 }
 
 impl fmt::Debug for Cluster {
@@ -445,6 +448,7 @@ impl Cluster {
             clock,
             state: Mutex::new(State::default()),
             background: Mutex::new(Vec::new()),
+            bus_up: std::sync::atomic::AtomicBool::new(false),
         });
         cluster.beat(true).await?;
         let (events, rx) = mpsc::channel(EVENT_QUEUE);
@@ -518,6 +522,15 @@ impl Cluster {
         }
         let _: () = c.hset(self.key(&["nodes"]), self.me.as_str(), now).await?;
         Ok(kept || first)
+    }
+
+    /// Renews this node's lease now, creating it again if it had lapsed (at the start of a
+    /// resynchronisation, before this node claims its rooms again).
+    ///
+    /// # Errors
+    /// When Redis does not answer.
+    pub async fn renew(&self) -> Result<(), ClusterError> {
+        self.beat(false).await.map(|_| ())
     }
 
     /// Who owns `room`, claiming it for this node when nobody alive does. Two nodes claiming
@@ -868,9 +881,13 @@ async fn run_beats(cluster: std::sync::Weak<Cluster>, events: mpsc::Sender<Clust
         match c.beat(false).await {
             Ok(true) => {}
             Ok(false) => {
-                tracing::warn!("node {}: its lease had lapsed; resynchronising", c.me);
-                if events.send(ClusterEvent::Resync).await.is_err() {
-                    break;
+                if c.bus_up.load(std::sync::atomic::Ordering::Acquire) {
+                    tracing::warn!("node {}: its lease had lapsed; resynchronising", c.me);
+                    if events.send(ClusterEvent::Resync).await.is_err() {
+                        break;
+                    }
+                } else {
+                    tracing::warn!("node {}: its lease had lapsed; the bus resynchronises", c.me);
                 }
             }
             Err(e) => {
@@ -936,6 +953,9 @@ async fn read_bus(
         if let Some(s) = subscribed.take() {
             let _ = s.send(());
         }
+        if let Some(c) = cluster.upgrade() {
+            c.bus_up.store(true, std::sync::atomic::Ordering::Release);
+        }
         if events.send(ClusterEvent::Resync).await.is_err() {
             break;
         }
@@ -962,6 +982,9 @@ async fn read_bus(
             if events.send(event).await.is_err() {
                 return;
             }
+        }
+        if let Some(c) = cluster.upgrade() {
+            c.bus_up.store(false, std::sync::atomic::Ordering::Release);
         }
         tracing::warn!("bus subscription lost; subscribing again");
     }

@@ -353,6 +353,9 @@ impl Lobby {
         let Some(nodes) = &self.nodes else { return };
         let _one = nodes.resync.lock().await;
         self.metrics.resyncs.inc();
+        if let Err(e) = nodes.cluster.renew().await {
+            tracing::warn!("lease not renewed before resynchronising: {e}");
+        }
         nodes.relay.resync();
         let ids: Vec<RoomId> = self
             .registry
