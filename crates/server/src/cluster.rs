@@ -43,6 +43,9 @@ pub const BEAT: Duration = Duration::from_millis(500);
 /// The default time a node's lease lives without renewal: after it, the node's rooms are
 /// taken over by the others.
 pub const DEFAULT_NODE_TTL: Duration = Duration::from_secs(3);
+/// Sweeps in a row that must find a node's channel without listeners before the node counts
+/// as dead although its lease has not expired (one sweep may fall inside a resubscription).
+const DEAF_SWEEPS: u32 = 2;
 /// Events waiting for the lobby at most (the pub/sub reader waits beyond it).
 const EVENT_QUEUE: usize = 4096;
 /// Redis commands time out after this (a node then treats Redis as down until it answers).
@@ -338,6 +341,8 @@ struct State {
     mirror: Mirror,
     /// Nodes seen dead and not yet cleared.
     dead: HashSet<NodeId>,
+    /// Sweeps in a row that found a node's lease alive but nobody on its channel.
+    deaf: HashMap<NodeId, u32>,
     /// The counts last written for this node.
     counts: Option<(u64, u32)>,
 }
@@ -450,7 +455,6 @@ impl Cluster {
             background: Mutex::new(Vec::new()),
             bus_up: std::sync::atomic::AtomicBool::new(false),
         });
-        cluster.beat(true).await?;
         let (events, rx) = mpsc::channel(EVENT_QUEUE);
         let (subscribed_tx, subscribed) = tokio::sync::oneshot::channel();
         let reader = tokio::spawn(read_bus(
@@ -459,8 +463,13 @@ impl Cluster {
             events.clone(),
             subscribed_tx,
         ));
-        // The first subscription answers before the node counts as joined (or in time).
+        // Subscribed first, then alive: a node with a lease and nobody on its channel is dead
+        // to the others (see `DEAF_SWEEPS`).
         let _ = tokio::time::timeout(REDIS_TIMEOUT * 2, subscribed).await;
+        if let Err(e) = cluster.beat(true).await {
+            reader.abort();
+            return Err(e);
+        }
         let beater = tokio::spawn(run_beats(Arc::downgrade(&cluster), events));
         lock(&cluster.background).extend([reader, beater]);
         tracing::info!("node {} joined cluster {}", cluster.me, cluster.prefix);
@@ -800,10 +809,36 @@ impl Cluster {
             pipe.exists(self.key(&["hb", n.as_str()]));
         }
         let alive: Vec<bool> = pipe.query_async(&mut c).await?;
-        for ((node, last_beat), alive) in others.into_iter().zip(alive) {
-            if alive {
+        // A node that died (kill -9, a crash) leaves its lease to expire, but Redis closes its
+        // connections at once: nobody listens on its channel any more.
+        let mut numsub = redis::cmd("PUBSUB");
+        numsub.arg("NUMSUB");
+        for (n, _) in &others {
+            numsub.arg(self.channel(n));
+        }
+        let listeners: Vec<(String, u64)> = numsub.query_async(&mut c).await?;
+        for (((node, last_beat), alive), (_, listening)) in
+            others.into_iter().zip(alive).zip(listeners)
+        {
+            let deaf = alive && listening == 0 && {
+                let mut st = lock(&self.state);
+                let n = st.deaf.entry(node.clone()).or_default();
+                *n += 1;
+                *n >= DEAF_SWEEPS
+            };
+            if alive && listening > 0 {
+                lock(&self.state).deaf.remove(&node);
+            }
+            if alive && !deaf {
                 lock(&self.state).dead.remove(&node);
                 continue;
+            }
+            if deaf {
+                // Its lease goes now, so that its rooms can be claimed (the store's fence keeps
+                // a node that was only cut off from writing them again).
+                tracing::warn!("node {node} holds a lease but nobody listens on its channel");
+                let _: () = c.del(self.key(&["hb", node.as_str()])).await?;
+                lock(&self.state).deaf.remove(&node);
             }
             let new = {
                 let mut st = lock(&self.state);
