@@ -12,6 +12,7 @@
 mod browser;
 mod build;
 mod cmd;
+mod install;
 mod summary;
 mod wasm_runner;
 
@@ -145,7 +146,7 @@ fn serve(addr: &str) -> Result<ExitCode> {
 /// The full test run: browser prerequisites, bundle, host tests (with e2e), wasm tests.
 fn test() -> Result<ExitCode> {
     let started = std::time::Instant::now();
-    browser::ensure_installed()?;
+    install::ensure(&[&browser::NEED])?;
     build::build(&build::BuildOptions::default())?;
 
     let mut totals = summary::Totals::default();
