@@ -4,6 +4,7 @@
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
 //! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests), with
 //!   private PostgreSQL and Redis servers for the several-node tests.
+//! * `cluster`: `build`, then two server nodes sharing PostgreSQL and Redis (8081 and 8082).
 //! * `bench`: the criterion benchmarks of the rules (perft) and engine (search) crates.
 //! * `bench-lobby`: the lobby load generator (simulated players over loopback WebSockets); with
 //!   `--scenario NAME` (or `--scenario hostile` for all) the hostile-clients benchmark instead.
@@ -12,6 +13,7 @@
 
 mod browser;
 mod build;
+mod cluster;
 mod cmd;
 mod install;
 mod services;
@@ -53,6 +55,9 @@ enum Command {
     /// Run every test: host tests, end-to-end browser tests and wasm tests (with private
     /// PostgreSQL and Redis servers on loopback for the several-node tests).
     Test,
+    /// Build the bundle, then run two server nodes (http://127.0.0.1:8081 and :8082) that
+    /// share PostgreSQL and Redis, as several machines would; Ctrl-C stops everything.
+    Cluster(cluster::ClusterOptions),
     /// Run the benchmarks of the rules and engine crates (criterion); extra arguments go to
     /// criterion.
     Bench {
@@ -101,6 +106,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             serve(&addr)
         }
         Command::Test => test(),
+        Command::Cluster(opts) => cluster::run(&opts),
         Command::Bench { args } => {
             let mut cargo = cmd::cargo();
             cargo
