@@ -91,6 +91,10 @@ pub fn run(opts: &ClusterOptions) -> Result<ExitCode> {
     } else {
         println!("xtask: stopping the cluster");
     }
+    // All at once: each node's graceful shutdown runs while the others' do.
+    for node in &mut nodes {
+        node.ask_to_stop();
+    }
     for node in &mut nodes {
         node.stop();
     }
@@ -203,6 +207,7 @@ struct Node {
     child: Child,
     pumps: Vec<JoinHandle<()>>,
     status: Option<ExitStatus>,
+    stop_asked: Option<Instant>,
 }
 
 impl Node {
@@ -239,6 +244,7 @@ impl Node {
             child,
             pumps,
             status: None,
+            stop_asked: None,
         })
     }
 
@@ -259,14 +265,23 @@ impl Node {
         self.status.map(|s| s.to_string())
     }
 
-    /// Stops the node: SIGTERM (its graceful shutdown), SIGKILL after [`STOP_WITHIN`].
+    /// Sends SIGTERM (the signal of its graceful shutdown) unless the node has exited.
+    fn ask_to_stop(&mut self) {
+        if self.status.is_none() && self.stop_asked.is_none() {
+            if let Ok(pid) = i32::try_from(self.child.id()) {
+                signals::terminate(pid);
+            }
+            self.stop_asked = Some(Instant::now());
+        }
+    }
+
+    /// Stops the node: SIGTERM, then SIGKILL after [`STOP_WITHIN`].
     fn stop(&mut self) {
         if self.status.is_some() {
             return;
         }
-        let pid = i32::try_from(self.child.id()).unwrap_or(0);
-        signals::terminate(pid);
-        let deadline = Instant::now() + STOP_WITHIN;
+        self.ask_to_stop();
+        let deadline = self.stop_asked.unwrap_or_else(Instant::now) + STOP_WITHIN;
         let status = loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => break Some(status),
