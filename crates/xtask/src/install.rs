@@ -17,7 +17,7 @@ pub struct Need {
     pub packages: &'static [&'static str],
     /// Whether it is present now.
     pub present: fn() -> bool,
-    /// How to do without installing, e.g. the environment variables that point at binaries.
+    /// How to do without installing, e.g. "or point X at ..." (the variables that name binaries).
     pub otherwise: &'static str,
 }
 
@@ -38,17 +38,13 @@ pub fn ensure(needs: &[&Need]) -> Result<()> {
         .collect();
     let list = packages.join(" ");
     if !cmd::is_root() {
-        let mut message = String::new();
+        let mut message = String::from("missing packages:");
         for need in &missing {
-            message.push_str(need.why);
-            message.push_str(", which are missing.\n");
+            message.push_str(&format!("\n  - {}; {}", need.why, need.otherwise));
         }
         message.push_str(&format!(
-            "Install them with:  sudo apt-get update && sudo apt-get install -y {list}"
+            "\nInstall them with:  sudo apt-get update && sudo apt-get install -y {list}"
         ));
-        for need in &missing {
-            message.push_str(&format!("\n({})", need.otherwise));
-        }
         bail!(message);
     }
     for need in &missing {
