@@ -150,7 +150,7 @@ impl TestServices {
     /// Starts both servers (speed over durability) after stopping and removing any left by
     /// earlier runs that were killed.
     pub fn start(binaries: Binaries) -> Result<TestServices> {
-        let root = cmd::target_dir().join("services");
+        let root = test_root()?;
         sweep(&root, &binaries);
         let pid = std::process::id();
         let postgres = Postgres::start(&PostgresConfig {
@@ -198,6 +198,26 @@ impl TestServices {
         let postgres = self.postgres.stop();
         redis.and(postgres)
     }
+}
+
+/// Where the test servers live: `target/services/`, unless PostgreSQL's user cannot enter it
+/// (a checkout under a private directory such as `/root`, with the xtask run as root): then
+/// `services/` in the system's temporary directory.
+fn test_root() -> Result<PathBuf> {
+    let root = cmd::target_dir().join("services");
+    std::fs::create_dir_all(&root).with_context(|| format!("creating {}", root.display()))?;
+    if postgres::may_live_under(&root) {
+        return Ok(root);
+    }
+    let fallback = std::env::temp_dir().join("asean-xtask-services");
+    println!(
+        "xtask: the `postgres` user cannot enter {}; the test servers live in {}",
+        root.display(),
+        fallback.display()
+    );
+    std::fs::create_dir_all(&fallback)
+        .with_context(|| format!("creating {}", fallback.display()))?;
+    Ok(fallback)
 }
 
 /// Stops and removes what runs in `root/<name>-<pid>/` for runs whose process is gone (an

@@ -294,12 +294,7 @@ fn hand_over(dir: &Path) -> Result<()> {
             dir.display()
         )
     })?;
-    let reachable = Command::new("runuser")
-        .args(["-u", SERVICE_USER, "--", "test", "-w"])
-        .arg(dir)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !reachable {
+    if !service_user_may(&["-w"], dir) {
         bail!(
             "the `{SERVICE_USER}` user cannot write to {}: a parent directory keeps others out \
              (chmod o+x on each parent, or set CARGO_TARGET_DIR elsewhere)",
@@ -307,6 +302,23 @@ fn hand_over(dir: &Path) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Whether the server may live under `dir`: always when the xtask is not root, else when the
+/// service user can enter `dir` (every parent directory lets others through).
+pub(super) fn may_live_under(dir: &Path) -> bool {
+    !cmd::is_root() || service_user_may(&["-x"], dir)
+}
+
+/// Whether `test <check> <dir>` succeeds for the service user.
+fn service_user_may(check: &[&str], dir: &Path) -> bool {
+    Command::new("runuser")
+        .args(["-u", SERVICE_USER, "--", "test"])
+        .args(check)
+        .arg(dir)
+        .stdin(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// The binaries for the data directory `dir`: `bin` itself, unless `dir` was made by another
