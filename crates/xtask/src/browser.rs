@@ -1,12 +1,9 @@
-//! Headless Chromium and chromedriver: finding them, installing them on a fresh machine, and
+//! Headless Chromium and chromedriver: finding them, what to install on a fresh machine, and
 //! the flags every browser started by this project must use.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{Result, bail};
-
-use crate::cmd;
+use crate::install;
 
 /// Chromium flags mandatory for every headless browser started by the project's tests.
 pub const CHROMIUM_FLAGS: &[&str] = &[
@@ -19,9 +16,6 @@ pub const CHROMIUM_FLAGS: &[&str] = &[
     "--disable-component-update",
     "--disable-sync",
 ];
-
-/// The Debian packages that provide the browser and its WebDriver.
-const APT_PACKAGES: &[&str] = &["chromium", "chromium-driver"];
 
 /// The Chromium binary: `$ASEAN_CHROMIUM`, else `/usr/bin/chromium`, else `chromium` on `PATH`.
 pub fn chromium() -> Option<PathBuf> {
@@ -52,36 +46,11 @@ pub fn which(name: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Makes sure Chromium and chromedriver are installed: installs them with apt-get when running
-/// as root, otherwise fails saying exactly what to install.
-pub fn ensure_installed() -> Result<()> {
-    if chromium().is_some() && chromedriver().is_some() {
-        return Ok(());
-    }
-    let packages = APT_PACKAGES.join(" ");
-    if !cmd::is_root() {
-        bail!(
-            "the browser tests need Chromium and chromedriver, which are missing.\n\
-             Install them with:  sudo apt-get update && sudo apt-get install -y {packages}\n\
-             (or point ASEAN_CHROMIUM and CHROMEDRIVER at existing binaries)"
-        );
-    }
-    println!("xtask: installing {packages} with apt-get (needed by the browser tests)");
-    cmd::run(
-        Command::new("apt-get")
-            .arg("update")
-            .env("DEBIAN_FRONTEND", "noninteractive"),
-        "apt-get update",
-    )?;
-    cmd::run(
-        Command::new("apt-get")
-            .args(["install", "-y"])
-            .args(APT_PACKAGES)
-            .env("DEBIAN_FRONTEND", "noninteractive"),
-        "apt-get install",
-    )?;
-    if chromium().is_none() || chromedriver().is_none() {
-        bail!("apt-get installed {packages}, but chromium or chromedriver is still not found");
-    }
-    Ok(())
-}
+/// What the browser tests need: Chromium and chromedriver (Debian's `chromium` and
+/// `chromium-driver`), installed by [`install::ensure`] when missing.
+pub const NEED: install::Need = install::Need {
+    why: "the browser tests need Chromium and chromedriver",
+    packages: &["chromium", "chromium-driver"],
+    present: || chromium().is_some() && chromedriver().is_some(),
+    otherwise: "or point ASEAN_CHROMIUM and CHROMEDRIVER at existing binaries",
+};

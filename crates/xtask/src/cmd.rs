@@ -15,6 +15,14 @@ pub fn workspace_root() -> PathBuf {
         .unwrap_or(manifest)
 }
 
+/// Cargo's target directory (`$CARGO_TARGET_DIR` or `<workspace>/target`), absolute.
+pub fn target_dir() -> PathBuf {
+    let dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"));
+    std::path::absolute(&dir).unwrap_or(dir)
+}
+
 /// A `cargo` command using the same cargo that runs the xtask (`$CARGO`), rooted at the
 /// workspace.
 pub fn cargo() -> Command {

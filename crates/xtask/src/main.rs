@@ -2,7 +2,9 @@
 //!
 //! * `build`: the browser bundle (`crates/web` -> wasm -> wasm-bindgen glue -> `www/pkg/`).
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
-//! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests).
+//! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests), with
+//!   private PostgreSQL and Redis servers for the several-node tests.
+//! * `cluster`: `build`, then two server nodes sharing PostgreSQL and Redis (8081 and 8082).
 //! * `bench`: the criterion benchmarks of the rules (perft) and engine (search) crates.
 //! * `bench-lobby`: the lobby load generator (simulated players over loopback WebSockets); with
 //!   `--scenario NAME` (or `--scenario hostile` for all) the hostile-clients benchmark instead.
@@ -11,7 +13,11 @@
 
 mod browser;
 mod build;
+mod cluster;
 mod cmd;
+mod install;
+mod services;
+mod signals;
 mod summary;
 mod wasm_runner;
 
@@ -19,7 +25,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
 /// Command line of `cargo xtask`.
@@ -46,8 +52,12 @@ enum Command {
         #[command(flatten)]
         build: build::BuildOptions,
     },
-    /// Run every test: host tests, end-to-end browser tests and wasm tests.
+    /// Run every test: host tests, end-to-end browser tests and wasm tests (with private
+    /// PostgreSQL and Redis servers on loopback for the several-node tests).
     Test,
+    /// Build the bundle, then run two server nodes (http://127.0.0.1:8081 and :8082) that
+    /// share PostgreSQL and Redis, as several machines would; Ctrl-C stops everything.
+    Cluster(cluster::ClusterOptions),
     /// Run the benchmarks of the rules and engine crates (criterion); extra arguments go to
     /// criterion.
     Bench {
@@ -96,6 +106,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             serve(&addr)
         }
         Command::Test => test(),
+        Command::Cluster(opts) => cluster::run(&opts),
         Command::Bench { args } => {
             let mut cargo = cmd::cargo();
             cargo
@@ -142,11 +153,18 @@ fn serve(addr: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The full test run: browser prerequisites, bundle, host tests (with e2e), wasm tests.
+/// The full test run: prerequisites (browser, PostgreSQL, Redis), bundle, private PostgreSQL
+/// and Redis servers, host tests (with e2e), wasm tests. The servers are stopped at the end,
+/// whatever happened (their guard's `Drop`); Ctrl-C ends the tests, then stops them.
 fn test() -> Result<ExitCode> {
     let started = std::time::Instant::now();
-    browser::ensure_installed()?;
+    install::ensure(&[&browser::NEED, &services::POSTGRES, &services::REDIS])?;
+    let binaries = services::binaries().context("PostgreSQL or Redis not found")?;
     build::build(&build::BuildOptions::default())?;
+
+    // Ctrl-C reaches the running `cargo test` too; the xtask outlives it to stop the servers.
+    let interrupted = signals::catch()?;
+    let services = services::TestServices::start(binaries)?;
 
     let mut totals = summary::Totals::default();
     let root = cmd::workspace_root();
@@ -155,36 +173,51 @@ fn test() -> Result<ExitCode> {
     let mut host = cmd::cargo();
     host.current_dir(&root)
         .args(["test", "--workspace", "--exclude", "web", "--no-fail-fast"]);
+    services.apply(&mut host);
     let mut host_ok = summary::run_counting(&mut host, &mut totals)?;
 
     // The UI crate's unit tests that need no browser (storage schema, move replay) run natively.
-    println!("xtask: UI unit tests on the host (cargo test -p web --lib)");
-    let mut web_host = cmd::cargo();
-    web_host
-        .current_dir(&root)
-        .args(["test", "--package", "web", "--lib"]);
-    host_ok &= summary::run_counting(&mut web_host, &mut totals)?;
+    if !interrupted.is_set() {
+        println!("xtask: UI unit tests on the host (cargo test -p web --lib)");
+        let mut web_host = cmd::cargo();
+        web_host
+            .current_dir(&root)
+            .args(["test", "--package", "web", "--lib"]);
+        services.apply(&mut web_host);
+        host_ok &= summary::run_counting(&mut web_host, &mut totals)?;
+    }
 
-    println!(
-        "xtask: wasm tests in headless Chromium (cargo test -p web --target wasm32-unknown-unknown)"
-    );
-    let mut wasm = cmd::cargo();
-    wasm.current_dir(&root).args([
-        "test",
-        "--package",
-        "web",
-        "--target",
-        "wasm32-unknown-unknown",
-        "--lib",
-        "--tests",
-    ]);
-    let wasm_ok = summary::run_counting(&mut wasm, &mut totals)?;
+    let mut wasm_ok = true;
+    if !interrupted.is_set() {
+        println!(
+            "xtask: wasm tests in headless Chromium (cargo test -p web --target wasm32-unknown-unknown)"
+        );
+        let mut wasm = cmd::cargo();
+        wasm.current_dir(&root).args([
+            "test",
+            "--package",
+            "web",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--lib",
+            "--tests",
+        ]);
+        services.apply(&mut wasm);
+        wasm_ok = summary::run_counting(&mut wasm, &mut totals)?;
+    }
+    if let Err(err) = services.stop() {
+        eprintln!("xtask: warning: {err:#}");
+    }
 
     println!(
         "xtask: test run finished in {:.0} s",
         started.elapsed().as_secs_f64()
     );
     println!("{}", totals.closing_line());
+    if interrupted.is_set() {
+        eprintln!("xtask: INTERRUPTED: the tests did not all run");
+        return Ok(ExitCode::FAILURE);
+    }
     if host_ok && wasm_ok && totals.failed == 0 {
         Ok(ExitCode::SUCCESS)
     } else {

@@ -8,7 +8,7 @@
 //! removes the profile afterwards.
 
 use std::ffi::{OsStr, OsString};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result};
@@ -44,7 +44,7 @@ pub fn run(wasm: &Path, args: &[OsString]) -> Result<ExitCode> {
          as root) or set ASEAN_CHROMIUM",
     )?;
 
-    let run_dir = target_dir()
+    let run_dir = cmd::target_dir()
         .join("wasm-test")
         .join(format!("run-{}", std::process::id()));
     let profile = run_dir.join("profile");
@@ -108,11 +108,4 @@ fn capabilities(chromium: &Path, profile: &Path) -> String {
         }
     })
     .to_string()
-}
-
-/// Cargo's target directory (`$CARGO_TARGET_DIR` or `<workspace>/target`).
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| cmd::workspace_root().join("target"))
 }
