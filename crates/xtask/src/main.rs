@@ -126,11 +126,30 @@ fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 "lobby_load"
             };
+            // Several nodes need PostgreSQL and Redis: private, durable ones for the run.
+            let nodes = args.iter().any(|a| {
+                let a = a.to_string_lossy();
+                a == "--nodes" || a.starts_with("--nodes=")
+            });
+            let services = if nodes {
+                install::ensure(&[&services::POSTGRES, &services::REDIS])?;
+                let binaries = services::binaries().context("PostgreSQL or Redis not found")?;
+                Some(services::TestServices::start(binaries, false)?)
+            } else {
+                None
+            };
             let mut cargo = cmd::cargo();
             cargo
                 .args(["bench", "--package", "server", "--bench", bench, "--"])
                 .args(args);
-            cmd::run(&mut cargo, "cargo bench")?;
+            if let Some(s) = &services {
+                s.apply(&mut cargo);
+            }
+            let ran = cmd::run(&mut cargo, "cargo bench");
+            if let Some(s) = services {
+                s.stop()?;
+            }
+            ran?;
             Ok(ExitCode::SUCCESS)
         }
         Command::WasmTestRunner { wasm, args } => wasm_runner::run(&wasm, &args),
@@ -164,7 +183,7 @@ fn test() -> Result<ExitCode> {
 
     // Ctrl-C reaches the running `cargo test` too; the xtask outlives it to stop the servers.
     let interrupted = signals::catch()?;
-    let services = services::TestServices::start(binaries)?;
+    let services = services::TestServices::start(binaries, true)?;
 
     let mut totals = summary::Totals::default();
     let root = cmd::workspace_root();

@@ -147,9 +147,10 @@ pub struct TestServices {
 }
 
 impl TestServices {
-    /// Starts both servers (speed over durability) after stopping and removing any left by
-    /// earlier runs that were killed.
-    pub fn start(binaries: Binaries) -> Result<TestServices> {
+    /// Starts both servers after stopping and removing any left by earlier runs that were
+    /// killed: for tests (`fast`: speed over durability) or benchmarks (durable, as in
+    /// production).
+    pub fn start(binaries: Binaries, fast: bool) -> Result<TestServices> {
         let root = test_root()?;
         sweep(&root, &binaries);
         let pid = std::process::id();
@@ -157,7 +158,7 @@ impl TestServices {
             bin: binaries.pg_bin.clone(),
             dir: root.join(format!("postgres-{pid}")),
             port: Port::Free,
-            fast: true,
+            fast,
             remove_on_stop: true,
         })?;
         let redis = Redis::start(&RedisConfig {
