@@ -110,19 +110,23 @@ impl Backing {
     }
 }
 
+/// The response (status line, headers and body) of `GET path` on the server at `addr`, or
+/// `None` when it cannot be reached.
+async fn get(addr: SocketAddr, path: &str) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(request.as_bytes()).await.ok()?;
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.ok()?;
+    String::from_utf8(buf).ok()
+}
+
 /// `true` when the server at `addr` answers `GET /healthz` with 200.
 async fn healthy(addr: SocketAddr) -> bool {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let Ok(mut s) = tokio::net::TcpStream::connect(addr).await else {
-        return false;
-    };
-    let request = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    if s.write_all(request.as_bytes()).await.is_err() {
-        return false;
-    }
-    let mut buf = Vec::new();
-    let _ = s.read_to_end(&mut buf).await;
-    buf.starts_with(b"HTTP/1.1 200")
+    get(addr, "/healthz")
+        .await
+        .is_some_and(|r| r.starts_with("HTTP/1.1 200"))
 }
 
 /// One node of the cluster, on its own runtime; crashed when dropped.
@@ -138,6 +142,14 @@ impl Node {
     #[must_use]
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The value of a counter without labels in the node's `/metrics` (`None` when the node
+    /// does not answer or has no such counter).
+    pub async fn metric(&self, name: &str) -> Option<f64> {
+        let text = get(self.addr, "/metrics").await?;
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
     }
 
     /// A headless Chromium for this node (nothing loaded yet).

@@ -37,11 +37,22 @@ async fn a_game_across_two_nodes_survives_the_loss_of_the_owner() -> Result<()> 
     for (ply, uci) in GAME.iter().enumerate() {
         if ply == 4 {
             // The room's owner (node 1, where A created it) dies without a word.
+            let crashed = std::time::Instant::now();
             n1.crash();
             a.wait_for("#reconnecting:not([hidden])").await?;
             a.screenshot("cluster-owner-lost-desktop").await?;
-            // Both pages reconnect: A through the front (now to node 2), B to node 2, which
-            // took the room over from the store.
+            // Node 2 notices that node 1 is gone and takes the room over from the store.
+            while n2.metric("asean_rooms_adopted_total").await.unwrap_or(0.0) < 1.0 {
+                ensure!(
+                    crashed.elapsed() < std::time::Duration::from_secs(10),
+                    "node 2 never took the room over"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            eprintln!("room taken over after {} ms", crashed.elapsed().as_millis());
+            // Both pages reconnect (the connections node 2 held for node 1's room were closed
+            // with "reconnect"): A through the front, now to node 2, and B to node 2.
+            tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
             a.wait_for("#reconnecting[hidden]").await?;
             b.wait_for("#reconnecting[hidden]").await?;
             a.wait_for(r#"#opponent-status[data-state="online"]"#)

@@ -46,6 +46,8 @@ pub const DEFAULT_NODE_TTL: Duration = Duration::from_secs(3);
 /// Sweeps in a row that must find a node's channel without listeners before the node counts
 /// as dead although its lease has not expired (one sweep may fall inside a resubscription).
 const DEAF_SWEEPS: u32 = 2;
+/// The first pause before subscribing to the bus again (doubling up to 500 ms).
+const FIRST_RETRY: Duration = Duration::from_millis(100);
 /// Events waiting for the lobby at most (the pub/sub reader waits beyond it).
 const EVENT_QUEUE: usize = 4096;
 /// Redis commands time out after this (a node then treats Redis as down until it answers).
@@ -503,10 +505,12 @@ impl Cluster {
         self.key(&["to", node.as_str()])
     }
 
-    /// Renews this node's lease (`first`: creates it). `Ok(false)` when the lease had lapsed
-    /// (Redis restarted, or this node was paused past its time to live): it is created again,
-    /// and the caller must resynchronise.
-    async fn beat(&self, first: bool) -> Result<bool, ClusterError> {
+    /// Renews this node's lease. `Ok(false)` when it had lapsed (Redis restarted, or this node
+    /// was paused past its time to live, or the others found nobody on its channel): it is
+    /// created again when `recreate` (the bus is up), and the caller must resynchronise. A
+    /// lapsed lease is not created again while this node cannot hear the bus: the others would
+    /// take it for dead anyway.
+    async fn beat(&self, recreate: bool) -> Result<bool, ClusterError> {
         let mut c = self.conn.clone();
         let hb = self.key(&["hb", self.me.as_str()]);
         let now = self.clock.now_ms();
@@ -516,11 +520,11 @@ impl Cluster {
             .arg(now)
             .arg("PX")
             .arg(ttl)
-            .arg(if first { "NX" } else { "XX" })
+            .arg("XX")
             .query_async(&mut c)
             .await?;
         let kept = renewed.is_some();
-        if !kept && !first {
+        if !kept && recreate {
             let _: () = redis::cmd("SET")
                 .arg(&hb)
                 .arg(now)
@@ -529,8 +533,10 @@ impl Cluster {
                 .query_async(&mut c)
                 .await?;
         }
-        let _: () = c.hset(self.key(&["nodes"]), self.me.as_str(), now).await?;
-        Ok(kept || first)
+        if kept || recreate {
+            let _: () = c.hset(self.key(&["nodes"]), self.me.as_str(), now).await?;
+        }
+        Ok(kept)
     }
 
     /// Renews this node's lease now, creating it again if it had lapsed (at the start of a
@@ -539,7 +545,7 @@ impl Cluster {
     /// # Errors
     /// When Redis does not answer.
     pub async fn renew(&self) -> Result<(), ClusterError> {
-        self.beat(false).await.map(|_| ())
+        self.beat(true).await.map(|_| ())
     }
 
     /// Who owns `room`, claiming it for this node when nobody alive does. Two nodes claiming
@@ -913,7 +919,10 @@ async fn run_beats(cluster: std::sync::Weak<Cluster>, events: mpsc::Sender<Clust
     loop {
         every.tick().await;
         let Some(c) = cluster.upgrade() else { break };
-        match c.beat(false).await {
+        match c
+            .beat(c.bus_up.load(std::sync::atomic::Ordering::Acquire))
+            .await
+        {
             Ok(true) => {}
             Ok(false) => {
                 if c.bus_up.load(std::sync::atomic::Ordering::Acquire) {
@@ -922,7 +931,10 @@ async fn run_beats(cluster: std::sync::Weak<Cluster>, events: mpsc::Sender<Clust
                         break;
                     }
                 } else {
-                    tracing::warn!("node {}: its lease had lapsed; the bus resynchronises", c.me);
+                    tracing::warn!(
+                        "node {}: its lease had lapsed; the bus resynchronises",
+                        c.me
+                    );
                 }
             }
             Err(e) => {
@@ -952,7 +964,7 @@ async fn read_bus(
     subscribed: tokio::sync::oneshot::Sender<()>,
 ) {
     let mut subscribed = Some(subscribed);
-    let mut delay = Duration::from_millis(100);
+    let mut delay = FIRST_RETRY;
     loop {
         let Some(c) = cluster.upgrade() else { break };
         let mine = c.channel(&c.me);
@@ -967,19 +979,23 @@ async fn read_bus(
         let mut pubsub = match tokio::time::timeout(REDIS_TIMEOUT, pubsub).await {
             Ok(Ok(p)) => p,
             Ok(Err(e)) => {
-                tracing::warn!("bus not subscribed: {e}");
+                if delay == FIRST_RETRY {
+                    tracing::warn!("bus not subscribed: {e}; trying again");
+                }
                 tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(Duration::from_secs(2));
+                delay = (delay * 2).min(Duration::from_millis(500));
                 continue;
             }
             Err(_) => {
-                tracing::warn!("bus not subscribed: no answer");
+                if delay == FIRST_RETRY {
+                    tracing::warn!("bus not subscribed: no answer; trying again");
+                }
                 tokio::time::sleep(delay).await;
-                delay = (delay * 2).min(Duration::from_secs(2));
+                delay = (delay * 2).min(Duration::from_millis(500));
                 continue;
             }
         };
-        delay = Duration::from_millis(100);
+        delay = FIRST_RETRY;
         let Some(c) = cluster.upgrade() else { break };
         if let Err(e) = c.reload_mirror().await {
             tracing::warn!("other nodes' listing not read: {e}");
