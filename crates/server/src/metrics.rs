@@ -50,6 +50,12 @@ pub struct Metrics {
     /// Times this node resynchronised with the cluster (the bus reconnected, or its lease
     /// had lapsed).
     pub resyncs: Counter,
+    /// Local connections in rooms of other nodes.
+    pub relayed_connections: Gauge,
+    /// Rooms of other nodes that local connections are in.
+    pub relayed_rooms: Gauge,
+    /// Stand-ins here for connections of other nodes.
+    pub proxies: Gauge,
 }
 
 impl Metrics {
@@ -147,6 +153,21 @@ impl Metrics {
             "asean_resyncs",
             "Resynchronisations with the cluster",
             self.resyncs.clone(),
+        );
+        registry.register(
+            "asean_relayed_connections",
+            "Local connections in rooms of other nodes",
+            self.relayed_connections.clone(),
+        );
+        registry.register(
+            "asean_relayed_rooms",
+            "Rooms of other nodes that local connections are in",
+            self.relayed_rooms.clone(),
+        );
+        registry.register(
+            "asean_proxies",
+            "Stand-ins for connections of other nodes",
+            self.proxies.clone(),
         );
     }
 }

@@ -33,7 +33,9 @@ const FRAMES_PER_MESSAGE: usize = 64;
 /// A local connection that joined rooms of other nodes.
 struct Local {
     outbox: Outbox,
-    /// The nodes that own rooms it joined.
+    /// The rooms of other nodes it is in, and their owners.
+    rooms: HashMap<RoomId, NodeId>,
+    /// Every node that has a stand-in for it (told when it closes).
     nodes: HashSet<NodeId>,
 }
 
@@ -45,10 +47,57 @@ struct Proxy {
 
 #[derive(Default)]
 struct Ends {
-    /// Rooms of other nodes joined from here, and their owners.
-    routes: HashMap<RoomId, NodeId>,
+    /// Rooms of other nodes that local connections are in: the owner, and how many
+    /// connections (the route goes with the last one).
+    routes: HashMap<RoomId, (NodeId, usize)>,
     locals: HashMap<ConnId, Local>,
     proxies: HashMap<(NodeId, u64), Proxy>,
+}
+
+impl Ends {
+    /// One local connection fewer is in `room`: its route goes with the last one.
+    fn unroute(&mut self, room: &RoomId) {
+        if let Some((_, n)) = self.routes.get_mut(room) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.routes.remove(room);
+            }
+        }
+    }
+
+    /// Local connection `conn` is no longer in `room`.
+    fn leave(&mut self, conn: ConnId, room: &RoomId) {
+        let Some(local) = self.locals.get_mut(&conn) else {
+            return;
+        };
+        if local.rooms.remove(room).is_some() {
+            self.unroute(room);
+        }
+    }
+
+    /// Closes local connection `conn` with "reconnect".
+    fn close_local(&mut self, conn: ConnId) {
+        if let Some(l) = self.locals.remove(&conn) {
+            l.outbox.close_to_reconnect();
+            for room in l.rooms.keys() {
+                self.unroute(room);
+            }
+        }
+    }
+
+    /// Forgets local connections for which `drop` holds, closing them with "reconnect", and
+    /// their routes.
+    fn close_locals(&mut self, drop: impl Fn(&Local) -> bool) {
+        let gone: Vec<ConnId> = self
+            .locals
+            .iter()
+            .filter(|(_, l)| drop(l))
+            .map(|(c, _)| *c)
+            .collect();
+        for conn in gone {
+            self.close_local(conn);
+        }
+    }
 }
 
 /// Both ends of the connections that cross nodes, for one node.
@@ -78,7 +127,7 @@ impl Relay {
     /// The owner of `room` when a local connection joined it there.
     #[must_use]
     pub fn route(&self, room: &RoomId) -> Option<NodeId> {
-        lock(&self.ends).routes.get(room).cloned()
+        lock(&self.ends).routes.get(room).map(|(n, _)| n.clone())
     }
 
     /// Sends a local connection's command for `room` to its owner `node`.
@@ -98,15 +147,21 @@ impl Relay {
                     let _ = j.send(true);
                 }
                 let mut ends = lock(&self.ends);
-                ends.routes.insert(room.clone(), node.clone());
-                ends.locals
-                    .entry(sub.conn)
-                    .or_insert_with(|| Local {
-                        outbox: sub.outbox.clone(),
-                        nodes: HashSet::new(),
-                    })
-                    .nodes
-                    .insert(node.clone());
+                let local = ends.locals.entry(sub.conn).or_insert_with(|| Local {
+                    outbox: sub.outbox.clone(),
+                    rooms: HashMap::new(),
+                    nodes: HashSet::new(),
+                });
+                local.nodes.insert(node.clone());
+                let new = local.rooms.insert(room.clone(), node.clone()).is_none();
+                let route = ends
+                    .routes
+                    .entry(room.clone())
+                    .or_insert_with(|| (node.clone(), 0));
+                if new {
+                    route.1 += 1;
+                }
+                self.gauge(&ends);
                 (
                     sub,
                     RemoteCmd::Join {
@@ -116,8 +171,14 @@ impl Relay {
                     },
                 )
             }
-            RoomCmd::Client { sub, msg } => (sub, RemoteCmd::Client { msg }),
+            RoomCmd::Client { sub, msg } => {
+                if matches!(msg, ClientMsg::Leave { .. }) {
+                    self.with_ends(|e| e.leave(sub.conn, room));
+                }
+                (sub, RemoteCmd::Client { msg })
+            }
             RoomCmd::Disconnect { conn } => {
+                self.with_ends(|e| e.leave(conn, room));
                 let msg = BusMsg::Cmd {
                     from: self.cluster.me().clone(),
                     conn,
@@ -192,10 +253,11 @@ impl Relay {
                     p.outbox.close_to_reconnect();
                     ends.proxies.remove(&key);
                 }
+                self.gauge(&ends);
             }
             BusMsg::Gone { from, conn } => {
                 // Dropping the proxy's sender ends its task, which says goodbye to its rooms.
-                lock(&self.ends).proxies.remove(&(from, conn));
+                self.with_ends(|e| e.proxies.remove(&(from, conn)));
             }
             BusMsg::Frames { conn, frames } => {
                 let ends = lock(&self.ends);
@@ -206,16 +268,20 @@ impl Relay {
                 }
             }
             BusMsg::Close { conn } => {
-                if let Some(l) = lock(&self.ends).locals.remove(&conn) {
-                    l.outbox.close_to_reconnect();
-                }
+                self.with_ends(|e| e.close_local(conn));
             }
         }
     }
 
     /// A local connection closed: its proxies on other nodes are told.
     pub fn disconnect(&self, conn: ConnId) {
-        let Some(local) = lock(&self.ends).locals.remove(&conn) else {
+        let Some(local) = self.with_ends(|e| {
+            let local = e.locals.remove(&conn)?;
+            for room in local.rooms.keys() {
+                e.unroute(room);
+            }
+            Some(local)
+        }) else {
             return;
         };
         let me = self.cluster.me().clone();
@@ -237,36 +303,44 @@ impl Relay {
     /// new owners), and the stand-ins of its connections leave their rooms.
     pub fn node_dead(&self, node: &NodeId) {
         let mut ends = lock(&self.ends);
-        ends.routes.retain(|_, n| n != node);
-        ends.locals.retain(|_, l| {
-            if l.nodes.contains(node) {
-                l.outbox.close_to_reconnect();
-                false
-            } else {
-                true
-            }
-        });
+        ends.close_locals(|l| l.rooms.values().any(|n| n == node));
+        ends.routes.retain(|_, (n, _)| n != node);
+        for l in ends.locals.values_mut() {
+            l.nodes.remove(node);
+        }
         ends.proxies.retain(|(n, _), _| n != node);
+        self.gauge(&ends);
     }
 
     /// Messages between nodes may have been lost: every connection that crosses nodes
     /// reconnects, in both directions.
     pub fn resync(&self) {
         let mut ends = lock(&self.ends);
+        ends.close_locals(|_| true);
         ends.routes.clear();
-        for (_, l) in ends.locals.drain() {
-            l.outbox.close_to_reconnect();
-        }
         for (_, p) in ends.proxies.drain() {
             p.outbox.close_to_reconnect();
         }
+        self.gauge(&ends);
     }
 
-    /// Connections crossing nodes now: local ones joined elsewhere, and stand-ins here.
-    #[must_use]
-    pub fn counts(&self) -> (usize, usize) {
-        let ends = lock(&self.ends);
-        (ends.locals.len(), ends.proxies.len())
+    /// Exports what the relay holds (`asean_relayed_connections`, `asean_relayed_rooms`,
+    /// `asean_proxies`).
+    fn gauge(&self, ends: &Ends) {
+        if let Some(l) = self.lobby.upgrade() {
+            let n = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+            l.metrics.relayed_connections.set(n(ends.locals.len()));
+            l.metrics.relayed_rooms.set(n(ends.routes.len()));
+            l.metrics.proxies.set(n(ends.proxies.len()));
+        }
+    }
+
+    /// Runs `f` on both ends, then exports their sizes.
+    fn with_ends<T>(&self, f: impl FnOnce(&mut Ends) -> T) -> T {
+        let mut ends = lock(&self.ends);
+        let t = f(&mut ends);
+        self.gauge(&ends);
+        t
     }
 
     fn proxy_ended(&self, key: &(NodeId, u64), outbox: &Outbox) {
@@ -279,6 +353,7 @@ impl Relay {
         {
             ends.proxies.remove(key);
         }
+        self.gauge(&ends);
     }
 }
 

@@ -293,6 +293,21 @@ async fn a_game_across_two_nodes_to_mate() {
             .enumerate()
             .all(|(i, (seq, _))| *seq == i as i64 + 1)
     );
+    // While Black plays from node 2, node 2 relays its connection and node 1 holds a stand-in
+    // for it; once everyone has gone, neither node holds anything for the other.
+    assert!(common::metric_reaches(n2.addr, "asean_relayed_connections", 1.0).await);
+    assert!(common::metric_reaches(n1.addr, "asean_proxies", 1.0).await);
+    drop((white, black));
+    for (n, gauge) in [
+        (&n2, "asean_relayed_connections"),
+        (&n2, "asean_relayed_rooms"),
+        (&n1, "asean_proxies"),
+    ] {
+        assert!(
+            common::metric_reaches(n.addr, gauge, 0.0).await,
+            "{gauge} stays above 0"
+        );
+    }
 }
 
 /// The listing message a lobby watcher on `c` receives once `pred` holds.
