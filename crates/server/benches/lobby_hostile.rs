@@ -38,6 +38,13 @@
 //!   `--finished-plies 40` plies (written with rusqlite into the schema the server itself
 //!   creates), then the time from spawn until `/healthz` answers and the RSS then, and that
 //!   the last game opens (watched: its snapshot has the result). Targets: under 1 s and 60 MB.
+//! * `cross-slow` (several nodes: needs `ASEAN_TEST_POSTGRES` and `ASEAN_TEST_REDIS`, which
+//!   `cargo xtask bench-lobby -- --scenario ...` sets): two nodes; `--cross-rooms 10` rooms on
+//!   node 1 whose two players (on node 1) play knight moves out and back (30 plies a second) for
+//!   `--seconds 30`, watched by `--slow 250` spectators that joined from node 2 and never read
+//!   (SO_RCVBUF 4 KiB). Every event crosses the bus to node 2, where the spectators' outboxes
+//!   fill. Targets: both nodes under 50 MB added, the spectators cut off, and nothing left of
+//!   them in either node's relay (`asean_relayed_connections`, `asean_proxies`) at the end.
 //!
 //! `LOBBY_SERVER_BIN=/path/to/server` runs another build of the server than the one cargo built
 //! for the bench (to compare two builds with the same harness).
@@ -66,13 +73,14 @@ use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-const SCENARIOS: [&str; 6] = [
+const SCENARIOS: [&str; 7] = [
     "idle",
     "slow-readers",
     "idle-tcp",
     "room-spam",
     "flicker",
     "finished-startup",
+    "cross-slow",
 ];
 
 /// The address of the "real" clients (and of the server).
@@ -95,6 +103,7 @@ struct Options {
     spam_max: u64,
     finished: usize,
     finished_plies: usize,
+    cross_rooms: usize,
 }
 
 fn options() -> Options {
@@ -115,6 +124,7 @@ fn options() -> Options {
         spam_max: 20_000,
         finished: 50_000,
         finished_plies: 40,
+        cross_rooms: 10,
     };
     // `--flag value` or `--flag=value`.
     let args: Vec<String> = std::env::args()
@@ -160,6 +170,7 @@ fn options() -> Options {
             "--spam-max" => o.spam_max = n(),
             "--finished" => o.finished = n() as usize,
             "--finished-plies" => o.finished_plies = n() as usize,
+            "--cross-rooms" => o.cross_rooms = (n() as usize).max(1),
             _ => panic!("unknown option {flag}"),
         }
         i += 2;
@@ -533,21 +544,25 @@ impl Server {
     /// Spawns the server on a free port (a temporary `www` directory, the database `db` or one
     /// in the temporary directory) without waiting for it.
     fn spawn(extra: &[String], db: Option<&Path>) -> Server {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let db = db.map_or_else(|| dir.path().join("lobby.sqlite3"), Path::to_path_buf);
+        Server::spawn_on(extra, &db.display().to_string(), dir)
+    }
+
+    /// Spawns the server with `--db db` (a file or a `postgres://` URL), serving `dir`.
+    fn spawn_on(extra: &[String], db: &str, dir: tempfile::TempDir) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .expect("port")
             .local_addr()
             .expect("addr")
             .port();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
-        let dir = tempfile::tempdir().expect("tempdir");
-        let db = db.map_or_else(|| dir.path().join("lobby.sqlite3"), Path::to_path_buf);
         let log = dir.path().join("server.log");
         let spawned = Instant::now();
         let child = Command::new(server_bin())
             .args(["--addr", &addr.to_string(), "--www"])
             .arg(dir.path())
-            .arg("--db")
-            .arg(&db)
+            .args(["--db", db])
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
@@ -2062,6 +2077,7 @@ async fn main() {
             "room-spam" => room_spam(&o, &opening).await,
             "flicker" => flicker(&o, &opening).await,
             "finished-startup" => finished_startup(&o).await,
+            "cross-slow" => cross_slow(&o).await,
             _ => unreachable!("checked by options()"),
         };
         rows.push(row);
@@ -2083,5 +2099,204 @@ async fn main() {
             r.result
         );
         println!("{:69}{}", "", r.target);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 7: spectators on another node that never read.
+// ---------------------------------------------------------------------------------------------
+
+/// A fresh PostgreSQL database (its URL) and the flags that make a server a node of a new
+/// cluster on the test Redis.
+async fn cluster_backing() -> (String, Vec<String>) {
+    let need = |v: &str| {
+        std::env::var(v).unwrap_or_else(|_| {
+            panic!("{v} is not set: run `cargo xtask bench-lobby -- --scenario cross-slow`, which starts private servers")
+        })
+    };
+    let admin = need("ASEAN_TEST_POSTGRES");
+    let redis = need("ASEAN_TEST_REDIS");
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("random");
+    let name: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let name = format!("hostile_{name}");
+    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .expect("connect to PostgreSQL");
+    tokio::spawn(conn);
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create the database");
+    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    (
+        format!("{base}/{name}"),
+        vec!["--redis".into(), redis, "--cluster-name".into(), name],
+    )
+}
+
+/// Two players of a new room on node `at` (its id is sent on `room`) playing knight moves out
+/// and back until `stop`; answers the plies played.
+async fn shuffle_pair(
+    at: SocketAddr,
+    src: Ipv4Addr,
+    stop: Instant,
+    room: tokio::sync::oneshot::Sender<String>,
+) -> Result<u64, String> {
+    const OUT_AND_BACK: [&str; 4] = ["g1e2", "g8e7", "e2g1", "e7g8"];
+    let mut white = Client::connect(at, src).await?;
+    white.send(&create(false)).await?;
+    let seated = white.wait(Duration::from_secs(10), is("seated")).await?;
+    let id = seated["room"].as_str().unwrap_or_default().to_owned();
+    let mut other = Client::connect(at, src).await?;
+    other.send(&join(&id, None)).await?;
+    other.wait(Duration::from_secs(10), is("seated")).await?;
+    // The creator's seat is drawn at random.
+    let (mut white, mut black) = if seated["seat"] == "white" {
+        (white, other)
+    } else {
+        (other, white)
+    };
+    let _ = room.send(id.clone());
+    let id = room_id(&id);
+    let mut ply = 0u64;
+    // Each player moves 15 times a second: inside the server's 20 messages a second.
+    let mut every = tokio::time::interval(Duration::from_millis(33));
+    while Instant::now() < stop {
+        every.tick().await;
+        let uci = OUT_AND_BACK[(ply % 4) as usize];
+        let mover = if ply % 2 == 0 { &mut white } else { &mut black };
+        let msg = ClientMsg::Move {
+            room: id.clone(),
+            ply: u32::try_from(ply).unwrap_or(u32::MAX),
+            uci: uci.into(),
+        };
+        mover.send(&msg).await?;
+        // This ply's event (the other player's earlier ones may still be queued).
+        mover
+            .wait(Duration::from_secs(10), |v| {
+                event_kind(v) == "moved" && v["event"]["ply"].as_u64() == Some(ply)
+            })
+            .await
+            .map_err(|e| format!("ply {ply}: {e}"))?;
+        ply += 1;
+    }
+    Ok(ply)
+}
+
+async fn cross_slow(o: &Options) -> Row {
+    let (db, flags) = cluster_backing().await;
+    let mut nodes = Vec::new();
+    for _ in 0..2 {
+        let mut s = Server::spawn_on(&flags, &db, tempfile::tempdir().expect("tempdir"));
+        s.ready(Duration::from_secs(60))
+            .await
+            .expect("a node did not answer /healthz");
+        nodes.push(s);
+    }
+    let (n1, n2) = (&nodes[0], &nodes[1]);
+    let (m1, m2) = (Measure::begin(n1), Measure::begin(n2));
+    let stop = Instant::now() + Duration::from_secs(o.seconds);
+    // The rooms, on node 1, with their players playing on node 1.
+    let mut rooms = Vec::new();
+    let mut players = Vec::new();
+    for i in 0..o.cross_rooms {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        players.push(tokio::spawn(shuffle_pair(n1.addr, source(8, i), stop, tx)));
+        if let Ok(r) = rx.await {
+            rooms.push(r);
+        }
+    }
+    let refused = Tally::default();
+    let mut slow = Vec::with_capacity(o.slow);
+    for i in 0..o.slow {
+        let Some(room) = rooms.get(i % rooms.len().max(1)) else {
+            break;
+        };
+        match ws_connect(n2.addr, source(9, i / 50), Some(4096)).await {
+            Ok(mut ws) => {
+                let watch = ClientMsg::Join {
+                    room: room_id(room),
+                    secret: None,
+                    after: None,
+                    watch: true,
+                };
+                let mut ok = true;
+                for msg in [hello(), watch] {
+                    ok &= ws.send(Message::Text(msg.to_json().into())).await.is_ok();
+                }
+                if ok {
+                    slow.push(ws);
+                } else {
+                    refused.add("send failed");
+                }
+            }
+            Err(e) => refused.add(e),
+        }
+    }
+    println!(
+        "  {} rooms on node 1; {} spectators on node 2 that never read (refused: {})",
+        rooms.len(),
+        slow.len(),
+        refused.show()
+    );
+    let mut plies = 0;
+    let played = Tally::default();
+    for p in players {
+        match p.await {
+            Ok(Ok(n)) => {
+                plies += n;
+                played.add("played");
+            }
+            Ok(Err(e)) => played.add(e),
+            Err(e) => played.add(e.to_string()),
+        }
+    }
+    println!(
+        "  {plies} plies played in {} s ({:.0}/s), every event sent across to node 2; pairs: {}",
+        o.seconds,
+        plies as f64 / o.seconds.max(1) as f64,
+        played.show()
+    );
+    let (f1, f2) = (m1.end().await, m2.end().await);
+    println!("  node 1 (the rooms):");
+    print_figures(f1);
+    println!("  node 2 (the spectators):");
+    print_figures(f2);
+    let states = Tally::default();
+    let drains: Vec<_> = slow.into_iter().map(|ws| tokio::spawn(drain(ws))).collect();
+    for d in drains {
+        if let Ok((state, _, _)) = d.await {
+            states.add(state);
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let relayed = metric(n2.addr, "asean_relayed_connections").await;
+    let proxies = metric(n1.addr, "asean_proxies").await;
+    println!(
+        "  spectators at the end: {}; left in the relays: {} on node 2, {} proxies on node 1",
+        states.show(),
+        relayed.map_or_else(|| "n/a".into(), |v| v.to_string()),
+        proxies.map_or_else(|| "n/a".into(), |v| v.to_string())
+    );
+    println!("  {}", n1.log_summary());
+    let still_open = states.get("open") + states.get("still sending after 20 s");
+    let empty = relayed == Some(0.0) && proxies == Some(0.0);
+    Row {
+        name: "cross-slow",
+        fig: f2,
+        result: format!(
+            "{still_open} of {} cross-node spectators still open; {plies} plies; node 1 added {}",
+            o.slow,
+            mb(f1.added_kb())
+        ),
+        target: verdict(
+            f1.added_kb() < 50 * 1024 && f2.added_kb() < 50 * 1024 && empty,
+            format!(
+                "adds {} and {} < 50 MB; relays empty: {empty}",
+                mb(f1.added_kb()),
+                mb(f2.added_kb())
+            ),
+        ),
     }
 }

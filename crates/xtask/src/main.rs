@@ -126,11 +126,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 "lobby_load"
             };
-            // Several nodes need PostgreSQL and Redis: private, durable ones for the run.
-            let nodes = args.iter().any(|a| {
-                let a = a.to_string_lossy();
-                a == "--nodes" || a.starts_with("--nodes=")
-            });
+            // Several nodes (`--nodes`, and the hostile scenario `cross-slow`) need PostgreSQL
+            // and Redis: private, durable ones for the run.
+            let nodes = hostile
+                || args.iter().any(|a| {
+                    let a = a.to_string_lossy();
+                    a == "--nodes" || a.starts_with("--nodes=")
+                });
             let services = if nodes {
                 install::ensure(&[&services::POSTGRES, &services::REDIS])?;
                 let binaries = services::binaries().context("PostgreSQL or Redis not found")?;
