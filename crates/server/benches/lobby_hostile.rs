@@ -2165,7 +2165,11 @@ async fn shuffle_pair(
     while Instant::now() < stop {
         every.tick().await;
         let uci = OUT_AND_BACK[(ply % 4) as usize];
-        let mover = if ply.is_multiple_of(2) { &mut white } else { &mut black };
+        let mover = if ply.is_multiple_of(2) {
+            &mut white
+        } else {
+            &mut black
+        };
         let msg = ClientMsg::Move {
             room: id.clone(),
             ply: u32::try_from(ply).unwrap_or(u32::MAX),

@@ -51,6 +51,8 @@ struct Nodes {
     relay: Arc<Relay>,
     /// One resynchronisation at a time.
     resync: tokio::sync::Mutex<()>,
+    /// Set once the first resynchronisation (at start-up) has begun.
+    resynced: std::sync::atomic::AtomicBool,
 }
 
 /// Where a room's commands go.
@@ -278,6 +280,7 @@ impl Lobby {
                 relay: Arc::new(Relay::new(cluster.clone(), me.clone(), outbox_bytes)),
                 cluster,
                 resync: tokio::sync::Mutex::new(()),
+                resynced: std::sync::atomic::AtomicBool::new(false),
             }),
         });
         let count = loaded.rooms.len();
@@ -392,6 +395,15 @@ impl Lobby {
                 return;
             }
         };
+        // At start-up, a room nobody owns was last served before the cluster's last liveness
+        // stamp (a restart of every node); later (Redis restarted under live nodes), until now.
+        let first = !nodes.resynced.swap(true, Ordering::Relaxed);
+        let alive_ms = if first {
+            self.last_alive_ms
+                .map_or_else(|| self.clock.now_ms(), |a| a.min(self.clock.now_ms()))
+        } else {
+            self.clock.now_ms()
+        };
         for room in live.rooms {
             let id = room.meta.id;
             let known = self
@@ -402,7 +414,7 @@ impl Lobby {
                 continue;
             }
             match nodes.cluster.claim(&id).await {
-                Ok(Owner::Me) => self.adopt(id, Some(self.clock.now_ms())),
+                Ok(Owner::Me) => self.adopt(id, Some(alive_ms)),
                 Ok(Owner::Other(_)) => {}
                 Err(e) => {
                     tracing::warn!("adoption of live rooms stopped: {e}");

@@ -571,3 +571,41 @@ async fn a_game_goes_on_after_redis_restarts() {
     }
     assert_eq!(game_over(&mut black).await, "checkmate-white-wins");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_cluster_down_charges_no_clock_for_the_downtime() {
+    let b = Backing::new().await;
+    let (mut n1, mut n2) = (b.node().await, b.node().await);
+    let tc = TimeControl {
+        initial_secs: 60,
+        increment_secs: 0,
+    };
+    let mut white = n1.client().await;
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "g1e2").await;
+    play(&mut black, &mut white, &room, 1, "g8e7").await;
+    // White thinks 2 s, then every node dies and the cluster stays down 4 s.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    n1.kill();
+    n2.kill();
+    drop((white, black));
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let n3 = b.node().await;
+    let (_, moves) = rejoin(n3.addr, &room, &white_secret).await;
+    assert_eq!(moves, ["g1e2", "g8e7"]);
+    let mut probe = n3.client().await;
+    let clocks = match probe.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, .. } => state.clocks.expect("timed"),
+        m => panic!("{m:?}"),
+    };
+    assert_eq!(clocks.running, Some(Color::White));
+    // Charged for its 2 s of thought (up to the last sign of life, stamped every second or
+    // beat every half second), not for the 4 s the cluster was down.
+    let spent = 60_000 - clocks.left_ms.white;
+    assert!(
+        (900..=3_500).contains(&spent),
+        "White was charged {spent} ms"
+    );
+}
