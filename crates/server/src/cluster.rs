@@ -802,6 +802,12 @@ impl Cluster {
     async fn sweep(&self, events: &mpsc::Sender<ClusterEvent>) -> Result<(), ClusterError> {
         let mut c = self.conn.clone();
         let nodes: HashMap<String, u64> = c.hgetall(self.key(&["nodes"])).await?;
+        {
+            // Nodes forgotten (by any node) need no more watching.
+            let mut st = lock(&self.state);
+            st.dead.retain(|n| nodes.contains_key(n.as_str()));
+            st.deaf.retain(|n, _| nodes.contains_key(n.as_str()));
+        }
         let others: Vec<(NodeId, u64)> = nodes
             .into_iter()
             .filter(|(n, _)| n != self.me.as_str())
@@ -885,6 +891,9 @@ impl Cluster {
                 .await?;
             if cleared == 1 {
                 tracing::info!("node {node} forgotten: its rooms have new owners");
+                let mut st = lock(&self.state);
+                st.dead.remove(&node);
+                st.deaf.remove(&node);
             }
         }
         Ok(())
