@@ -16,7 +16,11 @@
 //! delivers at most once: when a node's subscription or lease was lost (Redis restarted, the
 //! node paused past its lease), [`ClusterEvent::Resync`] tells the lobby to drop every
 //! cross-node connection (the clients reconnect and read what they missed from the store) and to
-//! claim its rooms again.
+//! claim its rooms again. Pub/sub rather than streams: what must not be lost is already durable
+//! in the store before it is sent, a frame lost on the way is sent again by the room (events
+//! are acknowledged) and a command lost on the way is not acknowledged to its player, so the bus
+//! needs no per-message state in Redis, no trimming and no consumer groups; what it costs is one
+//! reconnection of the cross-node players when Redis restarts.
 //!
 //! The lobby listing and the counts are kept per node in Redis (`{p}:listing:{node}`,
 //! `{p}:counts`) and announced on `{p}:lobby`; every node keeps a mirror of the other nodes'
