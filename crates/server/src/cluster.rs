@@ -778,6 +778,36 @@ impl Cluster {
         Ok(())
     }
 
+    /// Reads one other node's listing and counts again (it came back after it was counted
+    /// dead). Notes it announces from now on apply on top.
+    async fn reload_node(&self, node: &NodeId) -> Result<(), ClusterError> {
+        let mut c = self.conn.clone();
+        let listing: HashMap<String, String> =
+            c.hgetall(self.key(&["listing", node.as_str()])).await?;
+        let counts: Option<String> = c.hget(self.key(&["counts"]), node.as_str()).await?;
+        let rooms: HashMap<RoomId, Listed> = listing
+            .into_iter()
+            .filter_map(|(room, json)| {
+                Some((room.parse().ok()?, serde_json::from_str(&json).ok()?))
+            })
+            .collect();
+        let mut st = lock(&self.state);
+        if st.dead.contains(node) {
+            return Ok(());
+        }
+        // Entries announced meanwhile are newer than what was read: keep them.
+        let mirror = st.mirror.listed.entry(node.clone()).or_default();
+        for (room, e) in rooms {
+            mirror.entry(room).or_insert(e);
+        }
+        if let Some((o, g)) = counts.as_deref().and_then(|v| v.split_once(' '))
+            && let (Ok(o), Ok(g)) = (o.parse(), g.parse())
+        {
+            st.mirror.counts.entry(node.clone()).or_insert((o, g));
+        }
+        Ok(())
+    }
+
     fn apply_note(&self, note: LobbyNote) -> bool {
         let mut st = lock(&self.state);
         match note {
@@ -846,7 +876,14 @@ impl Cluster {
                 lock(&self.state).deaf.remove(&node);
             }
             if alive && !deaf {
-                lock(&self.state).dead.remove(&node);
+                let back = lock(&self.state).dead.remove(&node);
+                if back {
+                    // It was paused or cut off past its lease: what it announced while it was
+                    // still counted dead here was ignored, so read its listing and counts.
+                    tracing::info!("node {node} beats again");
+                    self.reload_node(&node).await?;
+                    let _ = events.send(ClusterEvent::LobbyChanged).await;
+                }
                 continue;
             }
             if deaf {

@@ -1,0 +1,370 @@
+//! Attacks on the cluster (see tests/cluster.rs for the harness this copies).
+#![allow(dead_code)]
+
+mod common;
+
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Client, Remote};
+use protocol::{ClientMsg, RoomEvent, RoomId, SeatChoice, ServerMsg, TimeControl};
+use rules::Color;
+
+const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
+const SHUFFLE: [&str; 8] = [
+    "g1e2", "g8e7", "e2g1", "e7g8", "g1e2", "g8e7", "e2g1", "e7g8",
+];
+
+fn env(name: &str, what: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| {
+        panic!(
+            "{name} is not set: these tests need {what}. Run `cargo xtask test`, which starts \
+             private servers and sets it."
+        )
+    })
+}
+
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
+    l.local_addr().expect("addr").port()
+}
+
+fn random_name() -> String {
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("random");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// A fresh PostgreSQL database and a cluster name of one test, over the shared servers (or a
+/// Redis of the test's own).
+struct Backing {
+    db_url: String,
+    redis_url: String,
+    name: String,
+    www: tempfile::TempDir,
+}
+
+impl Backing {
+    async fn new() -> Backing {
+        Backing::with_redis(env("ASEAN_TEST_REDIS", "Redis")).await
+    }
+
+    async fn with_redis(redis_url: String) -> Backing {
+        let admin = env("ASEAN_TEST_POSTGRES", "PostgreSQL");
+        let name = format!("cluster_{}", random_name());
+        let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+            .await
+            .expect("connect to the test PostgreSQL");
+        tokio::spawn(conn);
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create database");
+        let db_url = match admin.rsplit_once('/') {
+            Some((base, _)) => format!("{base}/{name}"),
+            None => panic!("ASEAN_TEST_POSTGRES has no database part: {admin}"),
+        };
+        Backing {
+            db_url,
+            redis_url,
+            name,
+            www: tempfile::tempdir().expect("www"),
+        }
+    }
+
+    /// Starts a node on a free port and waits until it answers.
+    async fn node(&self) -> Node {
+        self.node_with(&[]).await
+    }
+
+    async fn node_with(&self, extra: &[&str]) -> Node {
+        let port = free_port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
+        let child = Command::new(env!("CARGO_BIN_EXE_server"))
+            .args(["--addr", &addr.to_string()])
+            .args(["--db", &self.db_url])
+            .args(["--redis", &self.redis_url])
+            .args(["--cluster-name", &self.name])
+            .arg("--www")
+            .arg(self.www.path())
+            .args(extra)
+            .env(
+                "RUST_LOG",
+                std::env::var("NODE_LOG").unwrap_or_else(|_| "error".into()),
+            )
+            .stderr(if std::env::var("NODE_LOG").is_ok() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .expect("server binary");
+        let remote = Remote::wait(addr).await;
+        Node {
+            addr: remote.addr,
+            child,
+        }
+    }
+
+    /// The events stored for `room`, in order (read straight from PostgreSQL).
+    async fn stored_events(&self, room: &RoomId) -> Vec<(i64, String)> {
+        let (client, conn) = tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls)
+            .await
+            .expect("connect");
+        tokio::spawn(conn);
+        client
+            .query(
+                "SELECT seq, event FROM events WHERE room = $1 ORDER BY seq",
+                &[&room.as_str()],
+            )
+            .await
+            .expect("events")
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect()
+    }
+}
+
+/// A server binary that is one node of the cluster; killed when dropped.
+struct Node {
+    addr: SocketAddr,
+    child: Child,
+}
+
+impl Node {
+    async fn client(&self) -> Client {
+        common::connect(self.addr).await
+    }
+
+    fn signal(&self, signal: rustix::process::Signal) {
+        self.try_signal(signal).expect("signal");
+    }
+
+    fn try_signal(&self, signal: rustix::process::Signal) -> rustix::io::Result<()> {
+        let pid = rustix::process::Pid::from_raw(i32::try_from(self.child.id()).expect("pid"))
+            .expect("pid");
+        rustix::process::kill_process(pid, signal)
+    }
+
+    /// `kill -9`, and waits for the process to end.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        // A paused node must be resumed to die (a killed one is gone already).
+        let _ = self.try_signal(rustix::process::Signal::CONT);
+        self.kill();
+    }
+}
+
+/// Plays `uci` as ply `ply` from `mover` and waits until both clients saw it.
+async fn play(mover: &mut Client, other: &mut Client, room: &RoomId, ply: u32, uci: &str) {
+    mover.play(room, ply, uci).await;
+    mover.moved(ply).await;
+    other.moved(ply).await;
+}
+
+/// Waits for the game over in `c`, returning its result label.
+async fn game_over(c: &mut Client) -> String {
+    match c
+        .until("game over", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await
+    {
+        ServerMsg::Event {
+            event: RoomEvent::GameOver { result, .. },
+            ..
+        } => result.label().to_owned(),
+        _ => unreachable!(),
+    }
+}
+
+/// The next message of `c`, or `None` once the server closed the connection.
+async fn next_or_closed(c: &mut Client) -> Option<ServerMsg> {
+    use futures_util::StreamExt as _;
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), c.ws.next())
+            .await
+            .expect("a message within 10 s")?
+            .ok()?;
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = frame {
+            return Some(protocol::parse_server(&t).expect("valid server message"));
+        }
+    }
+}
+
+/// Joins `room` again on a (possibly other) node after a reconnection, with the seat's
+/// secret; returns the client and the snapshot's moves so far. The room may still be moving to
+/// its new owner: like the page, it tries again for a while.
+async fn rejoin(node: SocketAddr, room: &RoomId, secret: &str) -> (Client, Vec<String>) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let mut c = common::connect(node).await;
+        c.send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: Some(secret.into()),
+            after: None,
+            watch: false,
+        })
+        .await;
+        let answer = loop {
+            match next_or_closed(&mut c).await {
+                Some(ServerMsg::Snapshot { state, .. }) => break Some(state.moves),
+                Some(ServerMsg::Error { message, .. }) => {
+                    eprintln!("rejoin: {message}; trying again");
+                    break None;
+                }
+                Some(_) => {}
+                None => {
+                    eprintln!("rejoin: closed; trying again");
+                    break None;
+                }
+            }
+        };
+        if let Some(moves) = answer {
+            return (c, moves);
+        }
+        assert!(Instant::now() < deadline, "never rejoined room {room}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+/// Waits until `c`'s connection is closed by the server (a room moved: reconnect).
+async fn closed(c: &mut Client) {
+    use futures_util::StreamExt as _;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        match tokio::time::timeout_at(deadline, c.ws.next()).await {
+            Err(_) => panic!("the connection was never closed"),
+            Ok(None | Some(Err(_))) => return,
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_)))) => return,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
+/// The listing message a lobby watcher on `c` receives once `pred` holds.
+async fn lobby_until(c: &mut Client, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let m = c.recv().await;
+        if std::env::var("DEBUG_UNTIL").is_ok() {
+            eprintln!("{what}: {m:?}");
+        }
+        if matches!(m, ServerMsg::Lobby { .. }) && pred(&m) {
+            return m;
+        }
+        assert!(Instant::now() < deadline, "never: {what}");
+    }
+}
+
+/// Waits (up to `secs`) for a lobby message on `c` for which `pred` holds; `false` when none
+/// came. Prints the last one seen.
+async fn lobby_within(c: &mut Client, secs: u64, pred: impl Fn(&ServerMsg) -> bool) -> bool {
+    use futures_util::StreamExt as _;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    let mut last = None;
+    loop {
+        match tokio::time::timeout_at(deadline, c.ws.next()).await {
+            Err(_) => {
+                eprintln!("last lobby message: {last:?}");
+                return false;
+            }
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => {
+                let m = protocol::parse_server(&t).expect("valid");
+                if matches!(m, ServerMsg::Lobby { .. }) {
+                    if pred(&m) {
+                        return true;
+                    }
+                    last = Some(m);
+                }
+            }
+            Ok(Some(Ok(_))) => {}
+            Ok(_) => panic!("closed"),
+        }
+    }
+}
+
+fn online_is(n: u32) -> impl Fn(&ServerMsg) -> bool {
+    move |m| matches!(m, ServerMsg::Lobby { players_online, .. } if *players_online == n)
+}
+
+/// A node paused past its lease comes back: the other nodes must count its players again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counts_of_a_node_back_from_a_long_pause() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut w2 = n2.client().await;
+    w2.send(&ClientMsg::WatchLobby).await;
+    let _c1 = n1.client().await;
+    assert!(
+        lobby_within(&mut w2, 10, online_is(2)).await,
+        "2 online before"
+    );
+    n1.signal(rustix::process::Signal::STOP);
+    assert!(
+        lobby_within(&mut w2, 10, online_is(1)).await,
+        "node 1 seen dead"
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    n1.signal(rustix::process::Signal::CONT);
+    assert!(
+        lobby_within(&mut w2, 8, online_is(2)).await,
+        "node 1's player is never counted again on node 2"
+    );
+}
+
+/// The whole cluster (one node) is down for a while: the clocks are charged only up to the
+/// last sign of life, as on a single server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cluster_downtime_is_not_charged_to_the_running_clock() {
+    let b = Backing::new().await;
+    let mut n1 = b.node().await;
+    let tc = TimeControl {
+        initial_secs: 300,
+        increment_secs: 0,
+    };
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, Some(tc)).await;
+    let mut black = n1.client().await;
+    let black_secret = black.take_seat(&room).await;
+    for (ply, uci) in SHUFFLE[..3].iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    n1.kill();
+    drop((white, black));
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    let n2 = b.node().await;
+    let (_black, _) = rejoin(n2.addr, &room, &black_secret).await;
+    let mut probe = n2.client().await;
+    match probe.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, .. } => {
+            let clocks = state.clocks.expect("timed");
+            assert_eq!(clocks.running, Some(Color::Black));
+            eprintln!("{clocks:?}");
+            assert!(
+                clocks.left_ms.black > 300_000 - 3_000,
+                "Black was charged the downtime: {clocks:?}"
+            );
+        }
+        m => panic!("{m:?}"),
+    }
+}
+
