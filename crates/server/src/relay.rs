@@ -45,6 +45,9 @@ struct Proxy {
     outbox: Outbox,
 }
 
+/// A local connection closed by the relay, and the nodes that hold a stand-in for it.
+type Goodbye = (ConnId, HashSet<NodeId>);
+
 #[derive(Default)]
 struct Ends {
     /// Rooms of other nodes that local connections are in: the owner, and how many
@@ -75,28 +78,29 @@ impl Ends {
         }
     }
 
-    /// Closes local connection `conn` with "reconnect".
-    fn close_local(&mut self, conn: ConnId) {
-        if let Some(l) = self.locals.remove(&conn) {
-            l.outbox.close_to_reconnect();
-            for room in l.rooms.keys() {
-                self.unroute(room);
-            }
+    /// Closes local connection `conn` with "reconnect"; answers the nodes that hold a stand-in
+    /// for it (they must be told that it is gone: its page comes back as a new connection).
+    fn close_local(&mut self, conn: ConnId) -> Option<Goodbye> {
+        let l = self.locals.remove(&conn)?;
+        l.outbox.close_to_reconnect();
+        for room in l.rooms.keys() {
+            self.unroute(room);
         }
+        Some((conn, l.nodes))
     }
 
     /// Forgets local connections for which `drop` holds, closing them with "reconnect", and
-    /// their routes.
-    fn close_locals(&mut self, drop: impl Fn(&Local) -> bool) {
+    /// their routes; answers the goodbyes to send.
+    fn close_locals(&mut self, drop: impl Fn(&Local) -> bool) -> Vec<Goodbye> {
         let gone: Vec<ConnId> = self
             .locals
             .iter()
             .filter(|(_, l)| drop(l))
             .map(|(c, _)| *c)
             .collect();
-        for conn in gone {
-            self.close_local(conn);
-        }
+        gone.into_iter()
+            .filter_map(|conn| self.close_local(conn))
+            .collect()
     }
 }
 
@@ -268,7 +272,8 @@ impl Relay {
                 }
             }
             BusMsg::Close { conn } => {
-                self.with_ends(|e| e.close_local(conn));
+                let gone = self.with_ends(|e| e.close_local(conn));
+                self.say_goodbye(gone.into_iter().collect());
             }
         }
     }
@@ -284,16 +289,26 @@ impl Relay {
         }) else {
             return;
         };
+        self.say_goodbye(vec![(conn, local.nodes)]);
+    }
+
+    /// Tells each node that holds a stand-in for one of these connections that it is gone.
+    fn say_goodbye(&self, gone: Vec<Goodbye>) {
+        if gone.iter().all(|(_, nodes)| nodes.is_empty()) {
+            return;
+        }
         let me = self.cluster.me().clone();
         let cluster = self.cluster.clone();
         tokio::spawn(async move {
-            for node in local.nodes {
-                let msg = BusMsg::Gone {
-                    from: me.clone(),
-                    conn,
-                };
-                if let Err(e) = cluster.send(&node, &msg).await {
-                    tracing::warn!("goodbye to node {node} not sent: {e}");
+            for (conn, nodes) in gone {
+                for node in nodes {
+                    let msg = BusMsg::Gone {
+                        from: me.clone(),
+                        conn,
+                    };
+                    if let Err(e) = cluster.send(&node, &msg).await {
+                        tracing::warn!("goodbye to node {node} not sent: {e}");
+                    }
                 }
             }
         });
@@ -303,25 +318,31 @@ impl Relay {
     /// new owners), and the stand-ins of its connections leave their rooms.
     pub fn node_dead(&self, node: &NodeId) {
         let mut ends = lock(&self.ends);
-        ends.close_locals(|l| l.rooms.values().any(|n| n == node));
-        ends.routes.retain(|_, (n, _)| n != node);
         for l in ends.locals.values_mut() {
             l.nodes.remove(node);
         }
+        let gone = ends.close_locals(|l| l.rooms.values().any(|n| n == node));
+        ends.routes.retain(|_, (n, _)| n != node);
         ends.proxies.retain(|(n, _), _| n != node);
         self.gauge(&ends);
+        drop(ends);
+        self.say_goodbye(gone);
     }
 
     /// Messages between nodes may have been lost: every connection that crosses nodes
     /// reconnects, in both directions.
     pub fn resync(&self) {
         let mut ends = lock(&self.ends);
-        ends.close_locals(|_| true);
+        let gone = ends.close_locals(|_| true);
         ends.routes.clear();
         for (_, p) in ends.proxies.drain() {
             p.outbox.close_to_reconnect();
         }
         self.gauge(&ends);
+        drop(ends);
+        // The other nodes may not resynchronise themselves: without a goodbye, their
+        // stand-ins of these connections would stay seated in their rooms.
+        self.say_goodbye(gone);
     }
 
     /// Exports what the relay holds (`asean_relayed_connections`, `asean_relayed_rooms`,

@@ -368,3 +368,86 @@ async fn cluster_downtime_is_not_charged_to_the_running_clock() {
     }
 }
 
+/// Kills the Redis pub/sub connection(s) of `node` (found from its process's sockets), so that
+/// only that node resubscribes and resynchronises.
+fn kill_pubsub_of(node: &Node, redis_port: u16) -> usize {
+    let pid = node.child.id();
+    let ss = Command::new("ss").args(["-tnpH"]).output().expect("ss");
+    let text = String::from_utf8_lossy(&ss.stdout);
+    let ports: Vec<String> = text
+        .lines()
+        .filter(|l| l.contains(&format!("pid={pid},")) && l.contains(&format!(":{redis_port} ")))
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            cols.get(3)
+                .map(|a| a.rsplit(':').next().unwrap_or("").to_owned())
+        })
+        .collect();
+    let list = Command::new("redis-cli")
+        .args([
+            "-p",
+            &redis_port.to_string(),
+            "CLIENT",
+            "LIST",
+            "TYPE",
+            "pubsub",
+        ])
+        .output()
+        .expect("redis-cli");
+    let list = String::from_utf8_lossy(&list.stdout);
+    let mut killed = 0;
+    for line in list.lines() {
+        let id = line.split_whitespace().find_map(|f| f.strip_prefix("id="));
+        let addr = line
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("addr="));
+        if let (Some(id), Some(addr)) = (id, addr)
+            && ports.iter().any(|p| addr.ends_with(&format!(":{p}")))
+        {
+            let _ = Command::new("redis-cli")
+                .args(["-p", &redis_port.to_string(), "CLIENT", "KILL", "ID", id])
+                .output();
+            killed += 1;
+        }
+    }
+    killed
+}
+
+/// Node 2 alone loses its bus subscription (its connections cross nodes are closed): node 1
+/// must not keep stand-ins of node 2's old connections seated in its rooms.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_resubscribes_leaves_no_stand_ins_behind() {
+    let redis_url = env("ASEAN_TEST_REDIS", "Redis");
+    let port: u16 = redis_url
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.trim_end_matches('/').parse().ok())
+        .expect("port");
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "g1e2").await;
+    assert!(common::metric_reaches(n1.addr, "asean_proxies", 1.0).await);
+    assert!(
+        kill_pubsub_of(&n2, port) > 0,
+        "no pub/sub connection of node 2 found"
+    );
+    // Node 2 resynchronises: Black's page is told to reconnect; it does not (yet).
+    closed(&mut black).await;
+    drop(black);
+    // White must hear that Black is gone, and node 1 must drop its stand-in.
+    let away = tokio::time::timeout(Duration::from_secs(8), white.away(Color::Black)).await;
+    let proxies = common::metric_reaches(n1.addr, "asean_proxies", 0.0).await;
+    eprintln!(
+        "proxies on node 1: {:?}",
+        common::metric(n1.addr, "asean_proxies").await
+    );
+    assert!(away.is_ok(), "White never hears that Black left");
+    assert!(
+        proxies,
+        "node 1 keeps a stand-in of Black's closed connection"
+    );
+}
