@@ -450,4 +450,8 @@ async fn run_proxy(
                 .await;
         }
     }
+    // The stand-in may have joined a room of a third node in turn (the room had moved there
+    // while the connection's node still routed it here): that node holds a stand-in of this
+    // one, and this node a local entry for it, until told.
+    relay.disconnect(sub.conn);
 }

@@ -368,6 +368,66 @@ async fn cluster_downtime_is_not_charged_to_the_running_clock() {
     }
 }
 
+/// A spectator on node 2 of a finished room of node 1 that left memory and was opened again on
+/// node 3: once everyone has gone, no node holds anything for the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relay_through_a_stand_in_leaves_nothing_behind() {
+    let b = Backing::new().await;
+    let args = ["--finished-ttl-secs", "2"];
+    let n1 = b.node_with(&args).await;
+    let n2 = b.node_with(&args).await;
+    let n3 = b.node_with(&args).await;
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n1.client().await;
+    black.take_seat(&room).await;
+    for (ply, uci) in MATE.iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    drop((white, black));
+    let mut s = n2.client().await;
+    assert!(matches!(
+        s.join(&room, None, None).await,
+        ServerMsg::Snapshot { .. }
+    ));
+    // The finished room leaves node 1's memory (its time is up) ...
+    assert!(common::metric_reaches(n1.addr, "asean_rooms_in_memory", 0.0).await);
+    // ... and is opened again on node 3.
+    let mut t = n3.client().await;
+    assert!(matches!(
+        t.join(&room, None, None).await,
+        ServerMsg::Snapshot { .. }
+    ));
+    // The spectator on node 2 opens it again (its page resynchronising).
+    assert!(matches!(
+        s.join(&room, None, None).await,
+        ServerMsg::Snapshot { .. }
+    ));
+    drop((s, t));
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    for (n, gauge) in [
+        (&n2, "asean_relayed_connections"),
+        (&n2, "asean_relayed_rooms"),
+        (&n1, "asean_proxies"),
+        (&n1, "asean_relayed_connections"),
+        (&n1, "asean_relayed_rooms"),
+        (&n3, "asean_proxies"),
+    ] {
+        let ok = common::metric_reaches(n.addr, gauge, 0.0).await;
+        eprintln!(
+            "{gauge} on {}: {:?}",
+            n.addr,
+            common::metric(n.addr, gauge).await
+        );
+        assert!(ok, "{gauge} on {} stays above 0", n.addr);
+    }
+}
+
 /// Kills the Redis pub/sub connection(s) of `node` (found from its process's sockets), so that
 /// only that node resubscribes and resynchronises.
 fn kill_pubsub_of(node: &Node, redis_port: u16) -> usize {
