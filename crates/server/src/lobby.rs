@@ -51,8 +51,9 @@ struct Nodes {
     relay: Arc<Relay>,
     /// One resynchronisation at a time.
     resync: tokio::sync::Mutex<()>,
-    /// Set once the first resynchronisation (at start-up) has begun.
-    resynced: std::sync::atomic::AtomicBool,
+    /// Set once the first resynchronisation has adopted the live rooms nobody owned when this
+    /// node started.
+    started: std::sync::atomic::AtomicBool,
 }
 
 /// Where a room's commands go.
@@ -280,7 +281,7 @@ impl Lobby {
                 relay: Arc::new(Relay::new(cluster.clone(), me.clone(), outbox_bytes)),
                 cluster,
                 resync: tokio::sync::Mutex::new(()),
-                resynced: std::sync::atomic::AtomicBool::new(false),
+                started: std::sync::atomic::AtomicBool::new(false),
             }),
         });
         let count = loaded.rooms.len();
@@ -395,15 +396,6 @@ impl Lobby {
                 return;
             }
         };
-        // At start-up, a room nobody owns was last served before the cluster's last liveness
-        // stamp (a restart of every node); later (Redis restarted under live nodes), until now.
-        let first = !nodes.resynced.swap(true, Ordering::Relaxed);
-        let alive_ms = if first {
-            self.last_alive_ms
-                .map_or_else(|| self.clock.now_ms(), |a| a.min(self.clock.now_ms()))
-        } else {
-            self.clock.now_ms()
-        };
         for room in live.rooms {
             let id = room.meta.id;
             let known = self
@@ -414,13 +406,32 @@ impl Lobby {
                 continue;
             }
             match nodes.cluster.claim(&id).await {
-                Ok(Owner::Me) => self.adopt(id, Some(alive_ms)),
+                Ok(Owner::Me) => self.adopt(id, Some(self.unowned_alive_ms())),
                 Ok(Owner::Other(_)) => {}
                 Err(e) => {
                     tracing::warn!("adoption of live rooms stopped: {e}");
                     return;
                 }
             }
+        }
+        nodes
+            .started
+            .store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    /// Up to when a running clock of a live room that nobody owns is charged, when this node
+    /// takes it: until this node's first resynchronisation has adopted such rooms, the last
+    /// sign of life found in the store at start-up (the whole cluster may have been down, and
+    /// Redis with it: the downtime is charged to nobody, as on a single server); later, now.
+    fn unowned_alive_ms(&self) -> u64 {
+        let now = self.clock.now_ms();
+        let started = self
+            .nodes
+            .as_ref()
+            .is_none_or(|n| n.started.load(std::sync::atomic::Ordering::Acquire));
+        match self.last_alive_ms {
+            Some(at) if !started => at.min(now),
+            _ => now,
         }
     }
 
@@ -687,7 +698,7 @@ impl Lobby {
             Some(n) => match n.cluster.claim(id).await {
                 Ok(Owner::Me) => Start::TakeOver {
                     id: id.clone(),
-                    alive_ms: Some(self.clock.now_ms()),
+                    alive_ms: Some(self.unowned_alive_ms()),
                 },
                 Ok(Owner::Other(node)) => return Ok(Target::Remote(node)),
                 Err(e) => {

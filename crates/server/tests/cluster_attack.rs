@@ -511,3 +511,150 @@ async fn a_node_that_resubscribes_leaves_no_stand_ins_behind() {
         "node 1 keeps a stand-in of Black's closed connection"
     );
 }
+
+/// A Redis server of one test, on a free port, that the test may restart.
+struct OwnRedis {
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl OwnRedis {
+    fn start() -> OwnRedis {
+        let r = OwnRedis {
+            port: free_port(),
+            dir: tempfile::tempdir().expect("dir"),
+        };
+        r.run();
+        r
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn run(&self) {
+        let bin = env("ASEAN_REDIS_SERVER", "the redis-server binary");
+        let d = self.dir.path();
+        let ok = Command::new(bin)
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "yes"])
+            .arg("--dir")
+            .arg(d)
+            .arg("--pidfile")
+            .arg(d.join("pid"))
+            .arg("--logfile")
+            .arg(d.join("log"))
+            .status()
+            .expect("redis-server")
+            .success();
+        assert!(ok, "redis-server did not start");
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("redis-server never listened");
+    }
+
+    fn stop(&self) {
+        let pid_file = self.dir.path().join("pid");
+        let Ok(pid) = std::fs::read_to_string(&pid_file) else {
+            return;
+        };
+        let Some(pid) = pid
+            .trim()
+            .parse()
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            return;
+        };
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = std::fs::remove_file(pid_file);
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The whole cluster (one node) and Redis go down together (a host restarts): the downtime
+/// is charged to nobody, as on a single server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn downtime_with_redis_restarted_is_not_charged() {
+    let redis = OwnRedis::start();
+    let b = Backing::with_redis(redis.url()).await;
+    let mut n1 = b.node().await;
+    let tc = TimeControl {
+        initial_secs: 300,
+        increment_secs: 0,
+    };
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, Some(tc)).await;
+    let mut black = n1.client().await;
+    let black_secret = black.take_seat(&room).await;
+    for (ply, uci) in SHUFFLE[..3].iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    n1.kill();
+    drop((white, black));
+    redis.stop();
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    redis.run();
+    let n2 = b.node().await;
+    let (_black, _) = rejoin(n2.addr, &room, &black_secret).await;
+    let mut probe = n2.client().await;
+    match probe.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, .. } => {
+            let clocks = state.clocks.expect("timed");
+            eprintln!("{clocks:?}");
+            assert!(
+                clocks.left_ms.black > 300_000 - 2_500,
+                "Black was charged the downtime: {clocks:?}"
+            );
+        }
+        m => panic!("{m:?}"),
+    }
+}
+
+/// The owner pauses for 1 s (within its lease) while the player on the other node moves: the
+/// move is applied once, when it wakes up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_pause_of_the_owner_loses_no_move() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "g1e2").await;
+    n1.signal(rustix::process::Signal::STOP);
+    black.play(&room, 1, "g8e7").await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    n1.signal(rustix::process::Signal::CONT);
+    black.moved(1).await;
+    white.moved(1).await;
+    play(&mut white, &mut black, &room, 2, "e2g1").await;
+    play(&mut black, &mut white, &room, 3, "e7g8").await;
+    let stored = b.stored_events(&room).await;
+    assert!(
+        stored
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == i as i64 + 1)
+    );
+}
