@@ -82,6 +82,11 @@ impl Backing {
 
     /// Starts a node on a free port and waits until it answers.
     async fn node(&self) -> Node {
+        self.node_with(&[]).await
+    }
+
+    /// [`Backing::node`] with more flags.
+    async fn node_with(&self, extra: &[&str]) -> Node {
         let port = free_port();
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
         let child = Command::new(env!("CARGO_BIN_EXE_server"))
@@ -91,6 +96,7 @@ impl Backing {
             .args(["--cluster-name", &self.name])
             .arg("--www")
             .arg(self.www.path())
+            .args(extra)
             .env(
                 "RUST_LOG",
                 std::env::var("NODE_LOG").unwrap_or_else(|_| "error".into()),
@@ -607,5 +613,280 @@ async fn a_whole_cluster_down_charges_no_clock_for_the_downtime() {
     assert!(
         (900..=3_500).contains(&spent),
         "White was charged {spent} ms"
+    );
+}
+
+async fn lobby_within(c: &mut Client, secs: u64, pred: impl Fn(&ServerMsg) -> bool) -> bool {
+    use futures_util::StreamExt as _;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    let mut last = None;
+    loop {
+        match tokio::time::timeout_at(deadline, c.ws.next()).await {
+            Err(_) => {
+                eprintln!("last lobby message: {last:?}");
+                return false;
+            }
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => {
+                let m = protocol::parse_server(&t).expect("valid");
+                if matches!(m, ServerMsg::Lobby { .. }) {
+                    if pred(&m) {
+                        return true;
+                    }
+                    last = Some(m);
+                }
+            }
+            Ok(Some(Ok(_))) => {}
+            Ok(_) => panic!("closed"),
+        }
+    }
+}
+
+fn online_is(n: u32) -> impl Fn(&ServerMsg) -> bool {
+    move |m| matches!(m, ServerMsg::Lobby { players_online, .. } if *players_online == n)
+}
+
+/// A node paused past its lease comes back: the other nodes must count its players again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counts_of_a_node_back_from_a_long_pause() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut w2 = n2.client().await;
+    w2.send(&ClientMsg::WatchLobby).await;
+    let _c1 = n1.client().await;
+    assert!(
+        lobby_within(&mut w2, 10, online_is(2)).await,
+        "2 online before"
+    );
+    n1.signal(rustix::process::Signal::STOP);
+    assert!(
+        lobby_within(&mut w2, 10, online_is(1)).await,
+        "node 1 seen dead"
+    );
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    n1.signal(rustix::process::Signal::CONT);
+    assert!(
+        lobby_within(&mut w2, 8, online_is(2)).await,
+        "node 1's player is never counted again on node 2"
+    );
+}
+
+/// The whole cluster (one node) is down for a while: the clocks are charged only up to the
+/// last sign of life, as on a single server.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relay_through_a_stand_in_leaves_nothing_behind() {
+    let b = Backing::new().await;
+    let args = ["--finished-ttl-secs", "2"];
+    let n1 = b.node_with(&args).await;
+    let n2 = b.node_with(&args).await;
+    let n3 = b.node_with(&args).await;
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n1.client().await;
+    black.take_seat(&room).await;
+    for (ply, uci) in MATE.iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    drop((white, black));
+    let mut s = n2.client().await;
+    assert!(matches!(
+        s.join(&room, None, None).await,
+        ServerMsg::Snapshot { .. }
+    ));
+    // The finished room leaves node 1's memory (its time is up) ...
+    assert!(common::metric_reaches(n1.addr, "asean_rooms_in_memory", 0.0).await);
+    // ... and is opened again on node 3.
+    let mut t = n3.client().await;
+    assert!(matches!(
+        t.join(&room, None, None).await,
+        ServerMsg::Snapshot { .. }
+    ));
+    // The spectator on node 2 opens it again (its page resynchronising).
+    assert!(matches!(
+        s.join(&room, None, None).await,
+        ServerMsg::Snapshot { .. }
+    ));
+    drop((s, t));
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    for (n, gauge) in [
+        (&n2, "asean_relayed_connections"),
+        (&n2, "asean_relayed_rooms"),
+        (&n1, "asean_proxies"),
+        (&n1, "asean_relayed_connections"),
+        (&n1, "asean_relayed_rooms"),
+        (&n3, "asean_proxies"),
+    ] {
+        let ok = common::metric_reaches(n.addr, gauge, 0.0).await;
+        eprintln!(
+            "{gauge} on {}: {:?}",
+            n.addr,
+            common::metric(n.addr, gauge).await
+        );
+        assert!(ok, "{gauge} on {} stays above 0", n.addr);
+    }
+}
+
+/// Kills the Redis pub/sub connection(s) of `node` (found from its process's sockets), so that
+/// only that node resubscribes and resynchronises.
+fn kill_pubsub_of(node: &Node, redis_port: u16) -> usize {
+    // The node's sockets (inodes from /proc/PID/fd) connected to Redis (/proc/net/tcp): their
+    // local ports name the node's connections in Redis's CLIENT LIST.
+    let pid = node.child.id();
+    let inodes: std::collections::HashSet<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .expect("the node's descriptors")
+        .filter_map(|e| std::fs::read_link(e.ok()?.path()).ok())
+        .filter_map(|l| {
+            let l = l.to_string_lossy().into_owned();
+            Some(l.strip_prefix("socket:[")?.strip_suffix(']')?.to_owned())
+        })
+        .collect();
+    let tcp = std::fs::read_to_string("/proc/net/tcp").expect("/proc/net/tcp");
+    let ports: Vec<u16> = tcp
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            let (local, remote, inode) = (cols.get(1)?, cols.get(2)?, cols.get(9)?);
+            let port = |a: &str| u16::from_str_radix(a.rsplit(':').next()?, 16).ok();
+            (port(remote)? == redis_port && inodes.contains(*inode)).then(|| port(local))?
+        })
+        .collect();
+    let client = redis::Client::open(format!("redis://127.0.0.1:{redis_port}")).expect("redis");
+    let mut con = client.get_connection().expect("redis connection");
+    let list: String = redis::cmd("CLIENT")
+        .arg(&["LIST", "TYPE", "pubsub"])
+        .query(&mut con)
+        .expect("client list");
+    let mut killed = 0;
+    for line in list.lines() {
+        let id = line.split_whitespace().find_map(|f| f.strip_prefix("id="));
+        let addr = line
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("addr="));
+        if let (Some(id), Some(addr)) = (id, addr)
+            && ports.iter().any(|p| addr.ends_with(&format!(":{p}")))
+        {
+            let _: redis::RedisResult<i64> = redis::cmd("CLIENT")
+                .arg(&["KILL", "ID", id])
+                .query(&mut con);
+            killed += 1;
+        }
+    }
+    killed
+}
+
+/// Node 2 alone loses its bus subscription (its connections cross nodes are closed): node 1
+/// must not keep stand-ins of node 2's old connections seated in its rooms.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_resubscribes_leaves_no_stand_ins_behind() {
+    let redis_url = env("ASEAN_TEST_REDIS", "Redis");
+    let port: u16 = redis_url
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.trim_end_matches('/').parse().ok())
+        .expect("port");
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "g1e2").await;
+    assert!(common::metric_reaches(n1.addr, "asean_proxies", 1.0).await);
+    assert!(
+        kill_pubsub_of(&n2, port) > 0,
+        "no pub/sub connection of node 2 found"
+    );
+    // Node 2 resynchronises: Black's page is told to reconnect; it does not (yet).
+    closed(&mut black).await;
+    drop(black);
+    // White must hear that Black is gone, and node 1 must drop its stand-in.
+    let away = tokio::time::timeout(Duration::from_secs(8), white.away(Color::Black)).await;
+    let proxies = common::metric_reaches(n1.addr, "asean_proxies", 0.0).await;
+    eprintln!(
+        "proxies on node 1: {:?}",
+        common::metric(n1.addr, "asean_proxies").await
+    );
+    assert!(away.is_ok(), "White never hears that Black left");
+    assert!(
+        proxies,
+        "node 1 keeps a stand-in of Black's closed connection"
+    );
+}
+
+/// A Redis server of one test, on a free port, that the test may restart.
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn downtime_with_redis_restarted_is_not_charged() {
+    let redis = OwnRedis::start();
+    let b = Backing::with_redis(redis.url()).await;
+    let mut n1 = b.node().await;
+    let tc = TimeControl {
+        initial_secs: 300,
+        increment_secs: 0,
+    };
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, Some(tc)).await;
+    let mut black = n1.client().await;
+    let black_secret = black.take_seat(&room).await;
+    for (ply, uci) in SHUFFLE[..3].iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        if ply % 2 == 0 {
+            play(&mut white, &mut black, &room, ply, uci).await;
+        } else {
+            play(&mut black, &mut white, &room, ply, uci).await;
+        }
+    }
+    n1.kill();
+    drop((white, black));
+    redis.stop();
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    redis.run();
+    let n2 = b.node().await;
+    let (_black, _) = rejoin(n2.addr, &room, &black_secret).await;
+    let mut probe = n2.client().await;
+    match probe.join(&room, None, None).await {
+        ServerMsg::Snapshot { state, .. } => {
+            let clocks = state.clocks.expect("timed");
+            eprintln!("{clocks:?}");
+            assert!(
+                clocks.left_ms.black > 300_000 - 2_500,
+                "Black was charged the downtime: {clocks:?}"
+            );
+        }
+        m => panic!("{m:?}"),
+    }
+}
+
+/// The owner pauses for 1 s (within its lease) while the player on the other node moves: the
+/// move is applied once, when it wakes up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_pause_of_the_owner_loses_no_move() {
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let mut white = n1.client().await;
+    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = n2.client().await;
+    black.take_seat(&room).await;
+    play(&mut white, &mut black, &room, 0, "g1e2").await;
+    n1.signal(rustix::process::Signal::STOP);
+    black.play(&room, 1, "g8e7").await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    n1.signal(rustix::process::Signal::CONT);
+    black.moved(1).await;
+    white.moved(1).await;
+    play(&mut white, &mut black, &room, 2, "e2g1").await;
+    play(&mut black, &mut white, &room, 3, "e7g8").await;
+    let stored = b.stored_events(&room).await;
+    assert!(
+        stored
+            .iter()
+            .enumerate()
+            .all(|(i, (seq, _))| *seq == i as i64 + 1)
     );
 }
