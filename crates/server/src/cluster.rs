@@ -576,24 +576,23 @@ impl Cluster {
         })
     }
 
-    /// Gives up `room` (it left memory), if this node still owns it.
-    pub fn release(self: &Arc<Self>, room: RoomId) {
-        let me = self.clone();
-        tokio::spawn(async move {
-            let mut c = me.conn.clone();
-            let r: Result<i64, _> = me
-                .scripts
-                .release
-                .key(me.owner_key(&room))
-                .key(me.rooms_key(&me.me))
-                .arg(me.me.as_str())
-                .arg(room.as_str())
-                .invoke_async(&mut c)
-                .await;
-            if let Err(e) = r {
-                tracing::warn!("room {room} not released: {e}");
-            }
-        });
+    /// Gives up `room` (it is leaving memory), if this node still owns it. The room's task
+    /// awaits this before it leaves the registry, so that no claim of the same room by this
+    /// node can fall between and be undone.
+    pub async fn release(&self, room: &RoomId) {
+        let mut c = self.conn.clone();
+        let r: Result<i64, _> = self
+            .scripts
+            .release
+            .key(self.owner_key(room))
+            .key(self.rooms_key(&self.me))
+            .arg(self.me.as_str())
+            .arg(room.as_str())
+            .invoke_async(&mut c)
+            .await;
+        if let Err(e) = r {
+            tracing::warn!("room {room} not released: {e}");
+        }
     }
 
     /// Claims again each room this node holds in memory (after a [`ClusterEvent::Resync`]);

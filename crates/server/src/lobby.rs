@@ -779,7 +779,6 @@ impl RoomHost for Lobby {
             if was_listed {
                 n.cluster.set_listed(id.clone(), None);
             }
-            n.cluster.release(id.clone());
         }
         if changed {
             self.dirty.notify_one();
@@ -834,6 +833,16 @@ impl RoomHost for Lobby {
             ));
         }
         Ok(())
+    }
+
+    fn release(&self, id: &RoomId) -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>> {
+        let cluster = self.nodes.as_ref().map(|n| n.cluster.clone());
+        let id = id.clone();
+        Box::pin(async move {
+            if let Some(c) = cluster {
+                c.release(&id).await;
+            }
+        })
     }
 
     fn spawn(&self, start: Start, owner: Option<IpAddr>) {

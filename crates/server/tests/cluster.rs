@@ -890,3 +890,42 @@ async fn a_short_pause_of_the_owner_loses_no_move() {
             .all(|(i, (seq, _))| *seq == i as i64 + 1)
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_of_rooms_that_do_not_exist_leave_nothing_in_redis() {
+    let b = Backing::new().await;
+    let n1 = b.node().await;
+    let mut c = n1.client().await;
+    for i in 0..20u8 {
+        c.send(&ClientMsg::Join {
+            room: RoomId::from_bytes([i; 10]),
+            secret: None,
+            after: None,
+            watch: true,
+        })
+        .await;
+        assert_eq!(c.error().await, protocol::ErrorCode::UnknownRoom);
+    }
+    let client = redis::Client::open(b.redis_url.as_str()).expect("redis");
+    let mut con = client.get_connection().expect("redis connection");
+    let owners: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{}:owner:*", b.name))
+        .query(&mut con)
+        .expect("keys");
+    assert_eq!(
+        owners,
+        Vec::<String>::new(),
+        "owner keys of rooms that do not exist"
+    );
+    let sets: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{}:rooms:*", b.name))
+        .query(&mut con)
+        .expect("keys");
+    for set in sets {
+        let n: u64 = redis::cmd("SCARD")
+            .arg(&set)
+            .query(&mut con)
+            .expect("scard");
+        assert_eq!(n, 0, "{set} lists rooms that do not exist");
+    }
+}

@@ -42,6 +42,10 @@ pub trait RoomHost: Send + Sync + 'static {
     fn status_changed(&self, id: &RoomId, status: RoomStatus);
     /// The room leaves memory: forget its channel if it is still generation `generation`.
     fn unloaded(&self, id: &RoomId, generation: u64);
+    /// The room is about to leave memory: let another node own it (several nodes). Awaited
+    /// before [`RoomHost::unloaded`], while the registry still sends this room's commands to
+    /// its task, so that a new claim of the room by this node can only come after.
+    fn release(&self, id: &RoomId) -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>>;
     /// A command reached a room that was leaving memory: deliver it again.
     fn redispatch(&self, id: RoomId, cmd: RoomCmd);
     /// Whether one more room may be opened for `owner` (caps per address and overall).
@@ -219,7 +223,11 @@ pub async fn run(
     // The work of a command or a timer is boxed: a room waiting for its next command then
     // holds only its state and its timer, not the largest future it may ever await (memory
     // per room matters with tens of thousands of rooms).
+    let id = start.id().clone();
+    let host = env.host.clone();
     let Some(mut actor) = Box::pin(Actor::start(start, &mut rx, env, generation)).await else {
+        // No such room, or it cannot be read: a node lets go of its claim on it.
+        host.release(&id).await;
         return;
     };
     actor.report();
@@ -245,6 +253,7 @@ pub async fn run(
         }
     }
     // Leaving memory: commands that arrived meanwhile go to the room's next task.
+    actor.env.host.release(actor.room.id()).await;
     actor.env.host.unloaded(actor.room.id(), generation);
     rx.close();
     while let Ok(cmd) = rx.try_recv() {
