@@ -775,10 +775,10 @@ impl RoomHost for Lobby {
             reg.release_owner(e.owner);
         }
         drop(reg);
-        if let Some(n) = &self.nodes {
-            if was_listed {
-                n.cluster.set_listed(id.clone(), None);
-            }
+        if let Some(n) = &self.nodes
+            && was_listed
+        {
+            n.cluster.set_listed(id.clone(), None);
         }
         if changed {
             self.dirty.notify_one();
