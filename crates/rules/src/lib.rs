@@ -29,6 +29,7 @@ pub mod fen;
 mod game;
 mod moves;
 mod perft;
+pub mod pgn;
 mod position;
 mod role;
 pub mod san;

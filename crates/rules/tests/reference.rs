@@ -220,3 +220,68 @@ fn san_matches_reference() {
         assert_eq!(pos.parse_san(san), Ok(m), "{fen} {san}: parse");
     }
 }
+
+/// The moves of a PGN that [`rules::pgn::write`] wrote, read back with the rules' SAN parser:
+/// the start position from its `FEN` tag, then every movetext token that is not a move number,
+/// a comment or the result.
+fn read_back(text: &str) -> Game {
+    let (head, movetext) = text.split_once("\n\n").expect("tags, then movetext");
+    let fen = head
+        .lines()
+        .find_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"));
+    let mut game = match fen {
+        Some(f) => Game::from_fen(f, Rules::default()).expect("FEN tag"),
+        None => Game::new(Rules::default()),
+    };
+    let without_comments: String = movetext
+        .split('{')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split_once('}').map_or("", |p| p.1)
+            }
+        })
+        .collect();
+    for token in without_comments.split_whitespace() {
+        if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+            continue;
+        }
+        game.play_san(token)
+            .unwrap_or_else(|e| panic!("{token}: {e}\n{text}"));
+    }
+    game
+}
+
+#[test]
+fn every_reference_game_exports_to_pgn_and_reads_back() {
+    let data = reference("outcomes.json");
+    for case in data["cases"].as_array().expect("cases") {
+        let id = case["id"].as_str().expect("id");
+        let mut game = Game::from_fen(case["fen"].as_str().expect("fen"), Rules::default())
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        for m in case["moves"].as_array().expect("moves") {
+            if game.is_over() {
+                break;
+            }
+            game.play_uci(m.as_str().expect("uci"))
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+        let end = rules::pgn::End::of(&game);
+        let text = rules::pgn::write(&game, &rules::pgn::Tags::default(), &end);
+        assert!(
+            text.contains(&format!("[Result \"{}\"]", end.score.token())),
+            "{id}: {text}"
+        );
+        let back = read_back(&text);
+        let uci = |g: &Game| g.moves().iter().map(|m| m.to_uci()).collect::<Vec<_>>();
+        assert_eq!(uci(&back), uci(&game), "{id}: moves");
+        assert_eq!(back.outcome(), game.outcome(), "{id}: outcome");
+        assert_eq!(
+            back.position().fen(),
+            game.position().fen(),
+            "{id}: final FEN"
+        );
+    }
+}

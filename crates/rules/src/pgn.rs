@@ -1,0 +1,385 @@
+//! PGN export: a game in the Portable Game Notation, as Fairy-Stockfish and pychess-variants read
+//! it for this game (`[Variant "asean"]`), with SAN in the reference dialect ([`crate::san`]).
+//!
+//! The seven standard tags come first (Event, Site, Date, Round, White, Black, Result), then
+//! `Variant`, `SetUp` and `FEN` for a game that did not start from the initial position,
+//! `TimeControl` when there is one, `Termination`, and any extra tags. The movetext is wrapped
+//! at 80 characters and ends with a comment that names the result in words (`{The count ran
+//! out: draw.}`) and the result token.
+//!
+//! ```
+//! use rules::{Game, Rules, pgn};
+//! let mut game = Game::new(Rules::default());
+//! for uci in ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"] {
+//!     game.play_uci(uci).unwrap();
+//! }
+//! let text = pgn::write(&game, &pgn::Tags::default(), &pgn::End::of(&game));
+//! assert!(text.contains("[Variant \"asean\"]"));
+//! assert!(text.ends_with("1. Nd2 Nd7 2. Nc4 Ne7 3. Nxd6# {Checkmate: White wins.} 1-0\n"));
+//! ```
+
+use core::fmt::Write as _;
+
+use crate::{Color, DrawReason, Game, Outcome, Position, WinReason};
+
+/// The result token of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: the game goes on (or was abandoned without a result).
+    Unfinished,
+}
+
+impl Score {
+    /// The token as PGN writes it.
+    #[must_use]
+    pub const fn token(self) -> &'static str {
+        match self {
+            Score::WhiteWins => "1-0",
+            Score::BlackWins => "0-1",
+            Score::Draw => "1/2-1/2",
+            Score::Unfinished => "*",
+        }
+    }
+
+    /// The win of `winner`, or a draw for `None`.
+    #[must_use]
+    pub const fn of_winner(winner: Option<Color>) -> Score {
+        match winner {
+            Some(Color::White) => Score::WhiteWins,
+            Some(Color::Black) => Score::BlackWins,
+            None => Score::Draw,
+        }
+    }
+}
+
+/// The `Termination` tag's standard values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// Ended by the rules or the players: mate, resignation, a draw of any kind.
+    Normal,
+    /// A player's clock ran out.
+    TimeForfeit,
+    /// A player left (an aborted game, or a win claimed over an absent opponent).
+    Abandoned,
+    /// Not over yet.
+    Unterminated,
+}
+
+impl Termination {
+    /// The tag's value.
+    #[must_use]
+    pub const fn value(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Abandoned => "abandoned",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+}
+
+/// How a game ended, as PGN says it: the result token, the `Termination` tag and the words of
+/// the final comment (empty for none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct End {
+    /// The result token.
+    pub score: Score,
+    /// The `Termination` tag.
+    pub termination: Termination,
+    /// The final comment, e.g. `The count ran out: draw.` (no braces).
+    pub comment: String,
+}
+
+impl End {
+    /// The end of `game` as its rules know it: its outcome, or unfinished.
+    #[must_use]
+    pub fn of(game: &Game) -> End {
+        End::of_outcome(game.outcome())
+    }
+
+    /// The end of a game with `outcome` (`None`: not over).
+    #[must_use]
+    pub fn of_outcome(outcome: Option<Outcome>) -> End {
+        let Some(outcome) = outcome else {
+            return End {
+                score: Score::Unfinished,
+                termination: Termination::Unterminated,
+                comment: String::new(),
+            };
+        };
+        let name = |c: Color| match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let comment = match outcome {
+            Outcome::Win {
+                winner,
+                reason: WinReason::Checkmate,
+            } => format!("Checkmate: {} wins.", name(winner)),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Resignation,
+            } => format!("{} resigned: {} wins.", name(winner.other()), name(winner)),
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Stalemate => "Stalemate: draw.",
+                DrawReason::DeadPosition => "Neither side can mate: draw.",
+                DrawReason::CountingExpired => "The count ran out: draw.",
+                DrawReason::FiftyMoves => "Draw claimed under the 50-move rule.",
+                DrawReason::Threefold => "Draw claimed by threefold repetition.",
+                DrawReason::Agreement => "Draw agreed.",
+            }
+            .to_owned(),
+        };
+        End {
+            score: Score::of_winner(outcome.winner()),
+            termination: Termination::Normal,
+            comment,
+        }
+    }
+}
+
+/// The tags a game's context gives (the rest come from the game itself).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tags {
+    /// `Event`, e.g. `Casual game`.
+    pub event: String,
+    /// `Site`: where it was played (`?` when unknown).
+    pub site: String,
+    /// `Date` as year, month and day (`????.??.??` when unknown).
+    pub date: Option<(u16, u8, u8)>,
+    /// `Round` (`-` when it does not apply).
+    pub round: String,
+    /// `White`: the player's name.
+    pub white: String,
+    /// `Black`: the player's name.
+    pub black: String,
+    /// `TimeControl` in PGN's form (`300+3`: seconds and increment), when timed.
+    pub time_control: Option<String>,
+    /// More tags, written last in this order.
+    pub extra: Vec<(String, String)>,
+}
+
+impl Default for Tags {
+    fn default() -> Tags {
+        Tags {
+            event: "Casual game".into(),
+            site: "?".into(),
+            date: None,
+            round: "-".into(),
+            white: "?".into(),
+            black: "?".into(),
+            time_control: None,
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// The variant's name in PGN (the one Fairy-Stockfish and pychess-variants use).
+pub const VARIANT: &str = "asean";
+
+/// Movetext lines are at most this long.
+const LINE: usize = 80;
+
+/// A tag pair, its value escaped (`\` and `"` take a backslash; line breaks become spaces).
+fn tag(out: &mut String, name: &str, value: &str) {
+    let mut v = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                v.push('\\');
+                v.push(c);
+            }
+            '\n' | '\r' | '\t' => v.push(' '),
+            c => v.push(c),
+        }
+    }
+    let _ = writeln!(out, "[{name} \"{v}\"]");
+}
+
+/// A comment's text made safe inside braces (a `}` would end it early).
+fn comment_text(text: &str) -> String {
+    text.replace('}', ")").replace('{', "(")
+}
+
+/// Writes `game` as PGN with `tags`, ending as `end` says (use [`End::of`] for the game's own
+/// outcome). The text ends with a line break.
+#[must_use]
+pub fn write(game: &Game, tags: &Tags, end: &End) -> String {
+    let mut out = String::new();
+    tag(&mut out, "Event", &tags.event);
+    tag(&mut out, "Site", &tags.site);
+    let date = tags.date.map_or_else(
+        || "????.??.??".to_owned(),
+        |(y, m, d)| format!("{y:04}.{m:02}.{d:02}"),
+    );
+    tag(&mut out, "Date", &date);
+    tag(&mut out, "Round", &tags.round);
+    tag(&mut out, "White", &tags.white);
+    tag(&mut out, "Black", &tags.black);
+    tag(&mut out, "Result", end.score.token());
+    tag(&mut out, "Variant", VARIANT);
+    let start = game.initial_fen();
+    if start != Position::new(game.rules()).fen() {
+        tag(&mut out, "SetUp", "1");
+        tag(&mut out, "FEN", &start);
+    }
+    if let Some(tc) = &tags.time_control {
+        tag(&mut out, "TimeControl", tc);
+    }
+    tag(&mut out, "Termination", end.termination.value());
+    for (name, value) in &tags.extra {
+        // A tag name is one symbol: letters, digits and `_`.
+        let name: String = name
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if !name.is_empty() {
+            tag(&mut out, &name, value);
+        }
+    }
+    out.push('\n');
+
+    let mut tokens = Vec::with_capacity(game.moves().len() * 3 / 2 + 2);
+    let setup = game.positions()[0].to_setup();
+    let mut number = setup.fullmoves.max(1);
+    let mut turn = setup.turn;
+    for (i, san) in game.san_moves().into_iter().enumerate() {
+        match turn {
+            Color::White => tokens.push(format!("{number}.")),
+            Color::Black if i == 0 => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(san);
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = turn.other();
+    }
+    if !end.comment.is_empty() {
+        tokens.push(format!("{{{}}}", comment_text(&end.comment)));
+    }
+    tokens.push(end.score.token().to_owned());
+
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > LINE {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    #[test]
+    fn a_game_from_a_position_says_so_and_numbers_from_it() {
+        let fen = "4k3/8/8/8/8/8/4R3/4K3 b - - 0 30";
+        let mut game = Game::from_fen(fen, Rules::default()).expect("fen");
+        game.play_uci("e8d8").expect("move");
+        game.play_uci("e2e7").expect("move");
+        let tags = Tags {
+            white: "Ann \"the rook\"".into(),
+            time_control: Some("300+3".into()),
+            extra: vec![("Link".into(), "https://example.org/#/room/1".into())],
+            ..Tags::default()
+        };
+        let text = write(&game, &tags, &End::of(&game));
+        assert!(
+            text.contains("[White \"Ann \\\"the rook\\\"\"]\n"),
+            "{text}"
+        );
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4R3/4K3 b - - 0 30\"]\n"));
+        assert!(text.contains("[TimeControl \"300+3\"]\n[Termination \"unterminated\"]\n"));
+        assert!(text.contains("[Link \"https://example.org/#/room/1\"]\n"));
+        assert!(text.ends_with("\n\n30... Kd8 31. Re7 *\n"), "{text}");
+    }
+
+    #[test]
+    fn the_seven_tags_come_first_in_order() {
+        let game = Game::new(Rules::default());
+        let text = write(&game, &Tags::default(), &End::of(&game));
+        let names: Vec<&str> = text
+            .lines()
+            .take_while(|l| l.starts_with('['))
+            .filter_map(|l| l[1..].split(' ').next())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "Variant",
+                "Termination"
+            ]
+        );
+        assert!(text.contains("[Date \"????.??.??\"]"));
+        assert!(text.ends_with("\n\n*\n"));
+    }
+
+    #[test]
+    fn long_games_wrap_and_results_are_named() {
+        let mut game = Game::new(Rules::default());
+        for _ in 0..10 {
+            for uci in ["g1e2", "g8e7", "e2g1", "e7g8"] {
+                game.play_uci(uci).expect("move");
+            }
+        }
+        game.agree_draw().expect("draw");
+        let end = End::of(&game);
+        assert_eq!(end.score, Score::Draw);
+        let text = write(&game, &Tags::default(), &end);
+        let movetext: Vec<&str> = text
+            .split("\n\n")
+            .nth(1)
+            .expect("movetext")
+            .lines()
+            .collect();
+        assert!(movetext.len() > 1);
+        assert!(movetext.iter().all(|l| l.len() <= LINE), "{movetext:?}");
+        assert!(text.ends_with("{Draw agreed.} 1/2-1/2\n"), "{text}");
+        let resigned = End::of_outcome(Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        }));
+        assert_eq!(resigned.comment, "White resigned: Black wins.");
+        assert_eq!(resigned.score.token(), "0-1");
+    }
+
+    #[test]
+    fn a_comment_cannot_end_itself_early() {
+        let game = Game::new(Rules::default());
+        let end = End {
+            score: Score::WhiteWins,
+            termination: Termination::TimeForfeit,
+            comment: "Black ran out of time } 0-1 {".into(),
+        };
+        let text = write(&game, &Tags::default(), &end);
+        assert!(
+            text.ends_with("{Black ran out of time ) 0-1 (} 1-0\n"),
+            "{text}"
+        );
+        assert!(text.contains("[Termination \"time forfeit\"]"));
+    }
+}
