@@ -55,6 +55,9 @@
 
 #![allow(missing_docs)]
 
+#[path = "../tests/common/backing.rs"]
+mod backing;
+
 use std::collections::BTreeMap;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
@@ -2109,28 +2112,10 @@ async fn main() {
 /// A fresh PostgreSQL database (its URL) and the flags that make a server a node of a new
 /// cluster on the test Redis.
 async fn cluster_backing() -> (String, Vec<String>) {
-    let need = |v: &str| {
-        std::env::var(v).unwrap_or_else(|_| {
-            panic!("{v} is not set: run `cargo xtask bench-lobby -- --scenario cross-slow`, which starts private servers")
-        })
-    };
-    let admin = need("ASEAN_TEST_POSTGRES");
-    let redis = need("ASEAN_TEST_REDIS");
-    let mut b = [0u8; 6];
-    getrandom::fill(&mut b).expect("random");
-    let name: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    let name = format!("hostile_{name}");
-    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-        .await
-        .expect("connect to PostgreSQL");
-    tokio::spawn(conn);
-    client
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .await
-        .expect("create the database");
-    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    let (db, name) = backing::fresh_database("hostile").await;
+    let redis = backing::env("ASEAN_TEST_REDIS", "Redis");
     (
-        format!("{base}/{name}"),
+        db,
         vec!["--redis".into(), redis, "--cluster-name".into(), name],
     )
 }

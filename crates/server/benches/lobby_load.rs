@@ -19,6 +19,9 @@
 
 #![allow(missing_docs)]
 
+#[path = "../tests/common/backing.rs"]
+mod backing;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,31 +85,13 @@ fn free_addr() -> SocketAddr {
     format!("127.0.0.1:{port}").parse().expect("addr")
 }
 
-/// The store and bus flags of `n` nodes: a fresh PostgreSQL database and a cluster name.
+/// The store and bus flags of the nodes: a fresh PostgreSQL database and a cluster name.
 async fn cluster_flags() -> Vec<String> {
-    let need = |v: &str| {
-        std::env::var(v).unwrap_or_else(|_| {
-            panic!("{v} is not set: run `cargo xtask bench-lobby -- --nodes 2`, which starts private servers")
-        })
-    };
-    let admin = need("ASEAN_TEST_POSTGRES");
-    let redis = need("ASEAN_TEST_REDIS");
-    let mut b = [0u8; 6];
-    getrandom::fill(&mut b).expect("random");
-    let name: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    let name = format!("bench_{name}");
-    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-        .await
-        .expect("connect to PostgreSQL");
-    tokio::spawn(conn);
-    client
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .await
-        .expect("create the database");
-    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    let (db, name) = backing::fresh_database("bench").await;
+    let redis = backing::env("ASEAN_TEST_REDIS", "Redis");
     vec![
         "--db".into(),
-        format!("{base}/{name}"),
+        db,
         "--redis".into(),
         redis,
         "--cluster-name".into(),

@@ -23,24 +23,11 @@ const SHUFFLE: [&str; 8] = [
     "g1e2", "g8e7", "e2g1", "e7g8", "g1e2", "g8e7", "e2g1", "e7g8",
 ];
 
-fn env(name: &str, what: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| {
-        panic!(
-            "{name} is not set: these tests need {what}. Run `cargo xtask test`, which starts \
-             private servers and sets it."
-        )
-    })
-}
+use common::backing::env;
 
 fn free_port() -> u16 {
     let l = std::net::TcpListener::bind("127.0.0.1:0").expect("port");
     l.local_addr().expect("addr").port()
-}
-
-fn random_name() -> String {
-    let mut b = [0u8; 6];
-    getrandom::fill(&mut b).expect("random");
-    b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
 /// A fresh PostgreSQL database and a cluster name of one test, over the shared servers (or a
@@ -58,20 +45,7 @@ impl Backing {
     }
 
     async fn with_redis(redis_url: String) -> Backing {
-        let admin = env("ASEAN_TEST_POSTGRES", "PostgreSQL");
-        let name = format!("cluster_{}", random_name());
-        let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-            .await
-            .expect("connect to the test PostgreSQL");
-        tokio::spawn(conn);
-        client
-            .batch_execute(&format!("CREATE DATABASE {name}"))
-            .await
-            .expect("create database");
-        let db_url = match admin.rsplit_once('/') {
-            Some((base, _)) => format!("{base}/{name}"),
-            None => panic!("ASEAN_TEST_POSTGRES has no database part: {admin}"),
-        };
+        let (db_url, name) = common::backing::fresh_database("cluster").await;
         Backing {
             db_url,
             redis_url,
@@ -177,6 +151,24 @@ async fn play(mover: &mut Client, other: &mut Client, room: &RoomId, ply: u32, u
     other.moved(ply).await;
 }
 
+/// Plays `moves` from ply `first` on, each by the side to move (White on even plies), and
+/// waits until both clients saw each.
+async fn play_line(
+    white: &mut Client,
+    black: &mut Client,
+    room: &RoomId,
+    first: u32,
+    moves: &[&str],
+) {
+    for (ply, uci) in (first..).zip(moves) {
+        if ply % 2 == 0 {
+            play(white, black, room, ply, uci).await;
+        } else {
+            play(black, white, room, ply, uci).await;
+        }
+    }
+}
+
 /// Waits for the game over in `c`, returning its result label.
 async fn game_over(c: &mut Client) -> String {
     match c
@@ -271,14 +263,7 @@ async fn a_game_across_two_nodes_to_mate() {
     let (room, _, _) = white.create(SeatChoice::White, false, None).await;
     let mut black = n2.client().await;
     black.take_seat(&room).await;
-    for (ply, uci) in MATE.iter().enumerate() {
-        let ply = u32::try_from(ply).expect("ply");
-        if ply % 2 == 0 {
-            play(&mut white, &mut black, &room, ply, uci).await;
-        } else {
-            play(&mut black, &mut white, &room, ply, uci).await;
-        }
-    }
+    play_line(&mut white, &mut black, &room, 0, &MATE).await;
     assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
     assert_eq!(game_over(&mut black).await, "checkmate-white-wins");
     // A spectator on either node sees the same game.
@@ -377,14 +362,7 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
     let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
     let mut black = n2.client().await;
     let black_secret = black.take_seat(&room).await;
-    for (ply, uci) in SHUFFLE[..4].iter().enumerate() {
-        let ply = u32::try_from(ply).expect("ply");
-        if ply % 2 == 0 {
-            play(&mut white, &mut black, &room, ply, uci).await;
-        } else {
-            play(&mut black, &mut white, &room, ply, uci).await;
-        }
-    }
+    play_line(&mut white, &mut black, &room, 0, &SHUFFLE[..4]).await;
     let killed = Instant::now();
     n1.kill();
     // Node 2 notices that the room's owner died and tells its player to reconnect.
@@ -413,14 +391,7 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
         }
         m => panic!("{m:?}"),
     }
-    for (ply, uci) in MATE.iter().enumerate() {
-        let ply = u32::try_from(ply + 4).expect("ply");
-        if ply % 2 == 0 {
-            play(&mut white, &mut black, &room, ply, uci).await;
-        } else {
-            play(&mut black, &mut white, &room, ply, uci).await;
-        }
-    }
+    play_line(&mut white, &mut black, &room, 4, &MATE).await;
     assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
     let stored = b.stored_events(&room).await;
     assert!(
@@ -567,14 +538,7 @@ async fn a_game_goes_on_after_redis_restarts() {
     let (mut black, moves) = rejoin(n2.addr, &room, &black_secret).await;
     assert_eq!(moves, ["b1d2", "b8d7"]);
     let (mut white, _) = rejoin(n1.addr, &room, &white_secret).await;
-    for (ply, uci) in MATE.iter().enumerate().skip(2) {
-        let ply = u32::try_from(ply).expect("ply");
-        if ply % 2 == 0 {
-            play(&mut white, &mut black, &room, ply, uci).await;
-        } else {
-            play(&mut black, &mut white, &room, ply, uci).await;
-        }
-    }
+    play_line(&mut white, &mut black, &room, 2, &MATE[2..]).await;
     assert_eq!(game_over(&mut black).await, "checkmate-white-wins");
 }
 
@@ -684,14 +648,7 @@ async fn a_relay_through_a_stand_in_leaves_nothing_behind() {
     let (room, _, _) = white.create(SeatChoice::White, false, None).await;
     let mut black = n1.client().await;
     black.take_seat(&room).await;
-    for (ply, uci) in MATE.iter().enumerate() {
-        let ply = u32::try_from(ply).expect("ply");
-        if ply % 2 == 0 {
-            play(&mut white, &mut black, &room, ply, uci).await;
-        } else {
-            play(&mut black, &mut white, &room, ply, uci).await;
-        }
-    }
+    play_line(&mut white, &mut black, &room, 0, &MATE).await;
     drop((white, black));
     let mut s = n2.client().await;
     assert!(matches!(
@@ -834,14 +791,7 @@ async fn downtime_with_redis_restarted_is_not_charged() {
     let (room, _, _) = white.create(SeatChoice::White, false, Some(tc)).await;
     let mut black = n1.client().await;
     let black_secret = black.take_seat(&room).await;
-    for (ply, uci) in SHUFFLE[..3].iter().enumerate() {
-        let ply = u32::try_from(ply).expect("ply");
-        if ply % 2 == 0 {
-            play(&mut white, &mut black, &room, ply, uci).await;
-        } else {
-            play(&mut black, &mut white, &room, ply, uci).await;
-        }
-    }
+    play_line(&mut white, &mut black, &room, 0, &SHUFFLE[..3]).await;
     n1.kill();
     drop((white, black));
     redis.stop();

@@ -291,78 +291,57 @@ impl Actor {
         let now = env.clock.now_ms();
         let mut fence = env_fence(&env);
         let mut alive_ms = env.last_alive_ms;
-        let stored = match start {
-            Start::Stored(stored) => stored,
+        let id = start.id().clone();
+        // A room read from the store (taking it over raises its fence first).
+        let read = match start {
+            Start::Stored(stored) => Ok(Some(stored)),
             Start::TakeOver {
                 id,
                 alive_ms: alive,
             } => {
                 alive_ms = alive;
-                match env.store.take_over(&id).await {
-                    Ok(Some((f, stored))) => {
+                env.store.take_over(&id).await.map(|taken| {
+                    taken.map(|(f, stored)| {
                         fence = Some(f);
                         stored
-                    }
-                    Ok(None) => {
-                        Actor::refuse_all(
-                            &id,
-                            rx,
-                            &env,
-                            generation,
-                            ErrorCode::UnknownRoom,
-                            "no such room: check the invite link",
-                        );
-                        return None;
-                    }
-                    Err(e) => {
-                        tracing::error!("room {id} not taken over: {e}");
-                        Actor::refuse_all(
-                            &id,
-                            rx,
-                            &env,
-                            generation,
-                            ErrorCode::Internal,
-                            "the room cannot be read right now: try again in a moment",
-                        );
-                        return None;
-                    }
-                }
+                    })
+                })
             }
-            Start::Load(id) => match env.store.load_room(&id).await {
-                Ok(Some(stored)) => stored,
-                Ok(None) => {
-                    Actor::refuse_all(
-                        &id,
-                        rx,
-                        &env,
-                        generation,
-                        ErrorCode::UnknownRoom,
-                        "no such room: check the invite link",
-                    );
-                    return None;
-                }
-                Err(e) => {
-                    tracing::error!("room {id} not loaded: {e}");
-                    let corrupt = matches!(e, StoreError::Corrupt { .. });
-                    if corrupt {
-                        env.metrics.rooms_skipped.inc();
-                    }
-                    let message = if corrupt {
-                        DAMAGED
-                    } else {
-                        "the room cannot be read right now: try again in a moment"
-                    };
-                    Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
-                    return None;
-                }
-            },
+            Start::Load(id) => env.store.load_room(&id).await,
             Start::New {
                 meta,
                 seat,
                 creator,
             } => return Actor::create(meta, seat, creator, rx, env, generation).await,
         };
-        let id = stored.meta.id.clone();
+        let stored = match read {
+            Ok(Some(stored)) => stored,
+            Ok(None) => {
+                Actor::refuse_all(
+                    &id,
+                    rx,
+                    &env,
+                    generation,
+                    ErrorCode::UnknownRoom,
+                    "no such room: check the invite link",
+                );
+                return None;
+            }
+            Err(e) => {
+                tracing::error!("room {id} not read: {e}");
+                let corrupt = matches!(e, StoreError::Corrupt { .. });
+                if corrupt {
+                    env.metrics.rooms_skipped.inc();
+                }
+                let message = if corrupt {
+                    DAMAGED
+                } else {
+                    "the room cannot be read right now: try again in a moment"
+                };
+                Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
+                return None;
+            }
+        };
         match Room::restore(stored, now, alive_ms) {
             Ok(room) => {
                 let mut actor = Actor::new(room, env);

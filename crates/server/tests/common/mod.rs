@@ -3,6 +3,8 @@
 
 #![allow(dead_code, missing_docs)]
 
+pub mod backing;
+
 use std::path::Path;
 use std::time::Duration;
 
