@@ -1026,6 +1026,17 @@ fn show_err(e: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
+/// A client with a 4 KiB receive buffer that says hello, then `msg`, and never reads.
+async fn slow_reader(server: SocketAddr, src: Ipv4Addr, msg: ClientMsg) -> Result<Ws, String> {
+    let mut ws = ws_connect(server, src, Some(4096)).await?;
+    for m in [hello(), msg] {
+        if ws.send(Message::Text(m.to_json().into())).await.is_err() {
+            return Err("send failed".into());
+        }
+    }
+    Ok(ws)
+}
+
 async fn slow_readers(o: &Options) -> Row {
     let server = Server::start(&[]).await;
     let addr = server.addr;
@@ -1034,18 +1045,8 @@ async fn slow_readers(o: &Options) -> Row {
     let refused = Tally::default();
     let mut slow = Vec::with_capacity(o.slow);
     for i in 0..o.slow {
-        match ws_connect(addr, source(2, i / 50), Some(4096)).await {
-            Ok(mut ws) => {
-                let mut ok = true;
-                for msg in [hello(), ClientMsg::WatchLobby] {
-                    ok &= ws.send(Message::Text(msg.to_json().into())).await.is_ok();
-                }
-                if ok {
-                    slow.push(ws);
-                } else {
-                    refused.add("send failed");
-                }
-            }
+        match slow_reader(addr, source(2, i / 50), ClientMsg::WatchLobby).await {
+            Ok(ws) => slow.push(ws),
             Err(e) => refused.add(e),
         }
     }
@@ -2202,24 +2203,14 @@ async fn cross_slow(o: &Options) -> Row {
         let Some(room) = rooms.get(i % rooms.len().max(1)) else {
             break;
         };
-        match ws_connect(n2.addr, source(9, i / 50), Some(4096)).await {
-            Ok(mut ws) => {
-                let watch = ClientMsg::Join {
-                    room: room_id(room),
-                    secret: None,
-                    after: None,
-                    watch: true,
-                };
-                let mut ok = true;
-                for msg in [hello(), watch] {
-                    ok &= ws.send(Message::Text(msg.to_json().into())).await.is_ok();
-                }
-                if ok {
-                    slow.push(ws);
-                } else {
-                    refused.add("send failed");
-                }
-            }
+        let watch = ClientMsg::Join {
+            room: room_id(room),
+            secret: None,
+            after: None,
+            watch: true,
+        };
+        match slow_reader(n2.addr, source(9, i / 50), watch).await {
+            Ok(ws) => slow.push(ws),
             Err(e) => refused.add(e),
         }
     }

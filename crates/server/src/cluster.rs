@@ -151,8 +151,10 @@ pub enum RemoteCmd {
     Disconnect,
 }
 
-/// A message from one node to another.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A message from one node to another. Frames travel as `F<conn>` and one frame per line
+/// (frames are compact JSON, which never holds a raw line break); the others as `J` and JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
 pub enum BusMsg {
     /// To a room's owner: a command of connection `conn` of node `from`.
     Cmd {
@@ -175,6 +177,7 @@ pub enum BusMsg {
         conn: u64,
     },
     /// To a connection's node: frames for connection `conn`, in order.
+    #[serde(skip)]
     Frames {
         /// The connection.
         conn: u64,
@@ -189,65 +192,24 @@ pub enum BusMsg {
     },
 }
 
-/// The JSON form of the messages other than frames.
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-enum Envelope {
-    Cmd {
-        from: NodeId,
-        conn: u64,
-        addr: Option<IpAddr>,
-        room: RoomId,
-        cmd: RemoteCmd,
-    },
-    Gone {
-        from: NodeId,
-        conn: u64,
-    },
-    Close {
-        conn: u64,
-    },
-}
-
 impl BusMsg {
-    /// The bytes published: `F<conn>` and one frame per line for frames (frames are compact
-    /// JSON, which never holds a raw line break), `J` and JSON for the others.
+    /// The bytes published.
     #[must_use]
     pub fn encode(&self) -> Vec<u8> {
-        let envelope = match self {
-            BusMsg::Frames { conn, frames } => {
-                let len = frames.iter().map(|f| f.len() + 1).sum::<usize>() + 21;
-                let mut out = Vec::with_capacity(len);
-                out.push(b'F');
-                out.extend_from_slice(conn.to_string().as_bytes());
-                for f in frames {
-                    out.push(b'\n');
-                    out.extend_from_slice(f.as_str().as_bytes());
-                }
-                return out;
+        if let BusMsg::Frames { conn, frames } = self {
+            let len = frames.iter().map(|f| f.len() + 1).sum::<usize>() + 21;
+            let mut out = Vec::with_capacity(len);
+            out.push(b'F');
+            out.extend_from_slice(conn.to_string().as_bytes());
+            for f in frames {
+                out.push(b'\n');
+                out.extend_from_slice(f.as_str().as_bytes());
             }
-            BusMsg::Cmd {
-                from,
-                conn,
-                addr,
-                room,
-                cmd,
-            } => Envelope::Cmd {
-                from: from.clone(),
-                conn: *conn,
-                addr: *addr,
-                room: room.clone(),
-                cmd: cmd.clone(),
-            },
-            BusMsg::Gone { from, conn } => Envelope::Gone {
-                from: from.clone(),
-                conn: *conn,
-            },
-            BusMsg::Close { conn } => Envelope::Close { conn: *conn },
-        };
+            return out;
+        }
         let mut out = vec![b'J'];
         // Serialising these plain types cannot fail.
-        let _ = serde_json::to_writer(&mut out, &envelope);
+        let _ = serde_json::to_writer(&mut out, self);
         out
     }
 
@@ -262,23 +224,7 @@ impl BusMsg {
                 let frames = lines.map(|l| Frame::from(l.to_owned())).collect();
                 Some(BusMsg::Frames { conn, frames })
             }
-            (b'J', rest) => Some(match serde_json::from_slice(rest).ok()? {
-                Envelope::Cmd {
-                    from,
-                    conn,
-                    addr,
-                    room,
-                    cmd,
-                } => BusMsg::Cmd {
-                    from,
-                    conn,
-                    addr,
-                    room,
-                    cmd,
-                },
-                Envelope::Gone { from, conn } => BusMsg::Gone { from, conn },
-                Envelope::Close { conn } => BusMsg::Close { conn },
-            }),
+            (b'J', rest) => serde_json::from_slice(rest).ok(),
             _ => None,
         }
     }

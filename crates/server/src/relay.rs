@@ -139,7 +139,7 @@ impl Relay {
     /// # Errors
     /// [`ErrorCode::Internal`] when the bus cannot be reached.
     pub async fn forward(&self, node: NodeId, room: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
-        let (sub, remote) = match cmd {
+        let (conn, addr, remote) = match cmd {
             RoomCmd::Join {
                 sub,
                 secret,
@@ -166,38 +166,29 @@ impl Relay {
                     route.1 += 1;
                 }
                 self.gauge(&ends);
-                (
-                    sub,
-                    RemoteCmd::Join {
-                        secret,
-                        after,
-                        watch,
-                    },
-                )
+                let join = RemoteCmd::Join {
+                    secret,
+                    after,
+                    watch,
+                };
+                (sub.conn, sub.addr, join)
             }
             RoomCmd::Client { sub, msg } => {
                 if matches!(msg, ClientMsg::Leave { .. }) {
                     self.with_ends(|e| e.leave(sub.conn, room));
                 }
-                (sub, RemoteCmd::Client { msg })
+                (sub.conn, sub.addr, RemoteCmd::Client { msg })
             }
             RoomCmd::Disconnect { conn } => {
                 self.with_ends(|e| e.leave(conn, room));
-                let msg = BusMsg::Cmd {
-                    from: self.cluster.me().clone(),
-                    conn,
-                    addr: None,
-                    room: room.clone(),
-                    cmd: RemoteCmd::Disconnect,
-                };
-                return self.send(&node, &msg).await;
+                (conn, None, RemoteCmd::Disconnect)
             }
             RoomCmd::Relinquish => return Ok(()),
         };
         let msg = BusMsg::Cmd {
             from: self.cluster.me().clone(),
-            conn: sub.conn,
-            addr: sub.addr,
+            conn,
+            addr,
             room: room.clone(),
             cmd: remote,
         };

@@ -89,6 +89,15 @@ impl Backing {
         }
     }
 
+    /// Checks that `room`'s stored events are numbered 1, 2, 3… with no gap or duplicate.
+    async fn assert_numbered(&self, room: &RoomId) {
+        let stored = self.stored_events(room).await;
+        assert!(!stored.is_empty(), "room {room} has no stored events");
+        for (i, (seq, _)) in stored.iter().enumerate() {
+            assert_eq!(*seq, i as i64 + 1, "room {room}: event numbers {stored:?}");
+        }
+    }
+
     /// The events stored for `room`, in order (read straight from PostgreSQL).
     async fn stored_events(&self, room: &RoomId) -> Vec<(i64, String)> {
         let (client, conn) = tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls)
@@ -277,13 +286,7 @@ async fn a_game_across_two_nodes_to_mate() {
             m => panic!("{m:?}"),
         }
     }
-    let stored = b.stored_events(&room).await;
-    assert!(
-        stored
-            .iter()
-            .enumerate()
-            .all(|(i, (seq, _))| *seq == i as i64 + 1)
-    );
+    b.assert_numbered(&room).await;
     // While Black plays from node 2, node 2 relays its connection and node 1 holds a stand-in
     // for it; once everyone has gone, neither node holds anything for the other.
     assert!(common::metric_reaches(n2.addr, "asean_relayed_connections", 1.0).await);
@@ -393,13 +396,7 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
     }
     play_line(&mut white, &mut black, &room, 4, &MATE).await;
     assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
-    let stored = b.stored_events(&room).await;
-    assert!(
-        stored
-            .iter()
-            .enumerate()
-            .all(|(i, (seq, _))| *seq == i as i64 + 1)
-    );
+    b.assert_numbered(&room).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -425,13 +422,7 @@ async fn a_paused_owner_never_appends_after_another_node_took_over() {
     white.play(&room, 2, "b1d2").await;
     n1.signal(rustix::process::Signal::CONT);
     closed(&mut white).await;
-    let stored = b.stored_events(&room).await;
-    assert!(
-        stored
-            .iter()
-            .enumerate()
-            .all(|(i, (seq, _))| *seq == i as i64 + 1)
-    );
+    b.assert_numbered(&room).await;
     let (_, moves) = rejoin(n2.addr, &room, &white_secret).await;
     assert_eq!(moves, ["g1e2", "g8e7", "e2g1", "e7g8"]);
     let (_, moves) = rejoin(n1.addr, &room, &white_secret).await;
@@ -832,13 +823,7 @@ async fn a_short_pause_of_the_owner_loses_no_move() {
     white.moved(1).await;
     play(&mut white, &mut black, &room, 2, "e2g1").await;
     play(&mut black, &mut white, &room, 3, "e7g8").await;
-    let stored = b.stored_events(&room).await;
-    assert!(
-        stored
-            .iter()
-            .enumerate()
-            .all(|(i, (seq, _))| *seq == i as i64 + 1)
-    );
+    b.assert_numbered(&room).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
