@@ -465,23 +465,13 @@ impl Cluster {
         let hb = self.key(&["hb", self.me.as_str()]);
         let now = self.clock.now_ms();
         let ttl = u64::try_from(self.ttl.as_millis()).unwrap_or(u64::MAX);
-        let renewed: Option<String> = redis::cmd("SET")
-            .arg(&hb)
-            .arg(now)
-            .arg("PX")
-            .arg(ttl)
-            .arg("XX")
-            .query_async(&mut c)
-            .await?;
+        let mut set = redis::cmd("SET");
+        set.arg(&hb).arg(now).arg("PX").arg(ttl);
+        // Renewed only if it is still there; created again only when asked.
+        let renewed: Option<String> = set.clone().arg("XX").query_async(&mut c).await?;
         let kept = renewed.is_some();
         if !kept && recreate {
-            let _: () = redis::cmd("SET")
-                .arg(&hb)
-                .arg(now)
-                .arg("PX")
-                .arg(ttl)
-                .query_async(&mut c)
-                .await?;
+            let _: () = set.query_async(&mut c).await?;
         }
         if kept || recreate {
             let _: () = c.hset(self.key(&["nodes"]), self.me.as_str(), now).await?;

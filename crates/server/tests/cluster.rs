@@ -160,6 +160,29 @@ async fn play(mover: &mut Client, other: &mut Client, room: &RoomId, ply: u32, u
     other.moved(ply).await;
 }
 
+/// A private room created by White on `white_at`, its other seat taken on `black_at`.
+struct Opened {
+    room: RoomId,
+    white: Client,
+    white_secret: String,
+    black: Client,
+    black_secret: String,
+}
+
+async fn open_game(white_at: &Node, black_at: &Node, clock: Option<TimeControl>) -> Opened {
+    let mut white = white_at.client().await;
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, clock).await;
+    let mut black = black_at.client().await;
+    let black_secret = black.take_seat(&room).await;
+    Opened {
+        room,
+        white,
+        white_secret,
+        black,
+        black_secret,
+    }
+}
+
 /// Plays `moves` from ply `first` on, each by the side to move (White on even plies), and
 /// waits until both clients saw each.
 async fn play_line(
@@ -268,10 +291,13 @@ async fn closed(c: &mut Client) {
 async fn a_game_across_two_nodes_to_mate() {
     let b = Backing::new().await;
     let (n1, n2) = (b.node().await, b.node().await);
-    let mut white = n1.client().await;
-    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
-    let mut black = n2.client().await;
-    black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret: _,
+        mut black,
+        black_secret: _,
+    } = open_game(&n1, &n2, None).await;
     play_line(&mut white, &mut black, &room, 0, &MATE).await;
     assert_eq!(game_over(&mut white).await, "checkmate-white-wins");
     assert_eq!(game_over(&mut black).await, "checkmate-white-wins");
@@ -361,10 +387,13 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
         increment_secs: 0,
     };
     // The room lives on node 1 (its creator's), Black plays from node 2.
-    let mut white = n1.client().await;
-    let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
-    let mut black = n2.client().await;
-    let black_secret = black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret,
+        mut black,
+        black_secret,
+    } = open_game(&n1, &n2, Some(tc)).await;
     play_line(&mut white, &mut black, &room, 0, &SHUFFLE[..4]).await;
     let killed = Instant::now();
     n1.kill();
@@ -403,10 +432,13 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
 async fn a_paused_owner_never_appends_after_another_node_took_over() {
     let b = Backing::new().await;
     let (n1, n2) = (b.node().await, b.node().await);
-    let mut white = n1.client().await;
-    let (room, _, white_secret) = white.create(SeatChoice::White, false, None).await;
-    let mut black = n2.client().await;
-    let black_secret = black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret,
+        mut black,
+        black_secret,
+    } = open_game(&n1, &n2, None).await;
     play(&mut white, &mut black, &room, 0, "g1e2").await;
     play(&mut black, &mut white, &room, 1, "g8e7").await;
     // The owner freezes past its lease; node 2 takes the room over.
@@ -514,10 +546,13 @@ async fn a_game_goes_on_after_redis_restarts() {
     let redis = OwnRedis::start();
     let b = Backing::with_redis(redis.url()).await;
     let (n1, n2) = (b.node().await, b.node().await);
-    let mut white = n1.client().await;
-    let (room, _, white_secret) = white.create(SeatChoice::White, false, None).await;
-    let mut black = n2.client().await;
-    let black_secret = black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret,
+        mut black,
+        black_secret,
+    } = open_game(&n1, &n2, None).await;
     play(&mut white, &mut black, &room, 0, "b1d2").await;
     play(&mut black, &mut white, &room, 1, "b8d7").await;
     // Redis dies and comes back empty: no owner, no lease, no subscription survives.
@@ -541,10 +576,13 @@ async fn a_whole_cluster_down_charges_no_clock_for_the_downtime() {
         initial_secs: 60,
         increment_secs: 0,
     };
-    let mut white = n1.client().await;
-    let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
-    let mut black = n2.client().await;
-    black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret,
+        mut black,
+        black_secret: _,
+    } = open_game(&n1, &n2, Some(tc)).await;
     play(&mut white, &mut black, &room, 0, "g1e2").await;
     play(&mut black, &mut white, &room, 1, "g8e7").await;
     // White thinks 2 s, then every node dies and the cluster stays down 4 s.
@@ -635,10 +673,13 @@ async fn a_relay_through_a_stand_in_leaves_nothing_behind() {
     let n1 = b.node_with(&args).await;
     let n2 = b.node_with(&args).await;
     let n3 = b.node_with(&args).await;
-    let mut white = n1.client().await;
-    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
-    let mut black = n1.client().await;
-    black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret: _,
+        mut black,
+        black_secret: _,
+    } = open_game(&n1, &n1, None).await;
     play_line(&mut white, &mut black, &room, 0, &MATE).await;
     drop((white, black));
     let mut s = n2.client().await;
@@ -740,10 +781,13 @@ async fn a_node_that_resubscribes_leaves_no_stand_ins_behind() {
         .expect("port");
     let b = Backing::new().await;
     let (n1, n2) = (b.node().await, b.node().await);
-    let mut white = n1.client().await;
-    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
-    let mut black = n2.client().await;
-    black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret: _,
+        mut black,
+        black_secret: _,
+    } = open_game(&n1, &n2, None).await;
     play(&mut white, &mut black, &room, 0, "g1e2").await;
     assert!(common::metric_reaches(n1.addr, "asean_proxies", 1.0).await);
     assert!(
@@ -778,10 +822,13 @@ async fn downtime_with_redis_restarted_is_not_charged() {
         initial_secs: 300,
         increment_secs: 0,
     };
-    let mut white = n1.client().await;
-    let (room, _, _) = white.create(SeatChoice::White, false, Some(tc)).await;
-    let mut black = n1.client().await;
-    let black_secret = black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret: _,
+        mut black,
+        black_secret,
+    } = open_game(&n1, &n1, Some(tc)).await;
     play_line(&mut white, &mut black, &room, 0, &SHUFFLE[..3]).await;
     n1.kill();
     drop((white, black));
@@ -810,10 +857,13 @@ async fn downtime_with_redis_restarted_is_not_charged() {
 async fn a_short_pause_of_the_owner_loses_no_move() {
     let b = Backing::new().await;
     let (n1, n2) = (b.node().await, b.node().await);
-    let mut white = n1.client().await;
-    let (room, _, _) = white.create(SeatChoice::White, false, None).await;
-    let mut black = n2.client().await;
-    black.take_seat(&room).await;
+    let Opened {
+        room,
+        mut white,
+        white_secret: _,
+        mut black,
+        black_secret: _,
+    } = open_game(&n1, &n2, None).await;
     play(&mut white, &mut black, &room, 0, "g1e2").await;
     n1.signal(rustix::process::Signal::STOP);
     black.play(&room, 1, "g8e7").await;
