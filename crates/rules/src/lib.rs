@@ -8,7 +8,7 @@
 //! - Positions: a [`Setup`] (not necessarily legal) is validated into a [`Position`], which
 //!   generates legal moves on bitboards ([`Position::legal_moves`]) and plays them.
 //! - Notation: [`fen`] (the reference engine's dialect, with the counting fields), [`uci`],
-//!   [`san`].
+//!   [`san`], and [`pgn`] for whole games (export and import).
 //! - Games: [`Game`] keeps the history and reports the [`Outcome`]: checkmate, stalemate, dead
 //!   position, expired count, and the claimable draws (50-move, threefold), never automatic.
 //! - Settings: [`Rules`] with the [`PromotionRule`] (`any`, the default, or `met-only`).

@@ -1,6 +1,8 @@
-//! PGN export: a game in the Portable Game Notation, as Fairy-Stockfish and pychess-variants read
-//! it for this game (`[Variant "asean"]`), with SAN in the reference dialect ([`crate::san`]).
+//! PGN export and import: a game in the Portable Game Notation, as Fairy-Stockfish and
+//! pychess-variants read it for this game (`[Variant "asean"]`), with SAN in the reference dialect
+//! ([`crate::san`]).
 //!
+//! # Export ([`write()`])
 //! The seven standard tags come first (Event, Site, Date, Round, White, Black, Result), then
 //! `Variant`, `SetUp` and `FEN` for a game that did not start from the initial position,
 //! `TimeControl` when there is one, `Termination`, and any extra tags. The movetext is wrapped
@@ -17,10 +19,27 @@
 //! assert!(text.contains("[Variant \"asean\"]"));
 //! assert!(text.ends_with("1. Nd2 Nd7 2. Nc4 Ne7 3. Nxd6# {Checkmate: White wins.} 1-0\n"));
 //! ```
+//!
+//! # Import ([`read()`])
+//! [`read()`] takes the first game of a text: its tags ([`Tags`]), the main line replayed as a
+//! [`Game`] (from the `FEN` tag when there is one), the result token ([`Score`]), the
+//! `Termination` tag and the final comment, as an [`Imported`]. A result the rules do not show
+//! (`1-0` after a resignation, `1/2-1/2` agreed) is reported, not applied: [`Imported::verdict`]
+//! tells how the token fits the game and [`Imported::apply_result`] applies the end it implies.
+//! Every error is a [`ReadError`] that names the line, and for a move its number, side and text.
+//!
+//! The tokenizer is this crate's own, not the `pgn-reader` crate: `pgn-reader` (0.29) hands its
+//! visitor a parsed chess `SanPlus`, without the token's text or its place in the input, and
+//! silently skips any token it cannot parse as chess SAN (`Zz9`, `e9`, `M@e4`), so a typo would
+//! shift every later move to the other side instead of being named with its line and move.
 
 use core::fmt::Write as _;
 
 use crate::{Color, DrawReason, Game, Outcome, Position, WinReason};
+
+mod reader;
+
+pub use reader::{Imported, MoveAt, ReadError, Verdict, read};
 
 /// The result token of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,6 +63,25 @@ impl Score {
             Score::BlackWins => "0-1",
             Score::Draw => "1/2-1/2",
             Score::Unfinished => "*",
+        }
+    }
+
+    /// The score of a result token: `1-0`, `0-1`, `1/2-1/2` (or `½-½`) or `*`; `None` for any
+    /// other text.
+    ///
+    /// ```
+    /// use rules::pgn::Score;
+    /// assert_eq!(Score::from_token("1/2-1/2"), Some(Score::Draw));
+    /// assert_eq!(Score::from_token("1-1"), None);
+    /// ```
+    #[must_use]
+    pub fn from_token(token: &str) -> Option<Score> {
+        match token {
+            "1-0" => Some(Score::WhiteWins),
+            "0-1" => Some(Score::BlackWins),
+            "1/2-1/2" | "\u{bd}-\u{bd}" => Some(Score::Draw),
+            "*" => Some(Score::Unfinished),
+            _ => None,
         }
     }
 
@@ -81,6 +119,31 @@ impl Termination {
             Termination::Abandoned => "abandoned",
             Termination::Unterminated => "unterminated",
         }
+    }
+
+    /// The value of a `Termination` tag, in any case and spacing (`Time forfeit`,
+    /// `time-forfeit`); `None` for another value (`rules infraction`, free text).
+    ///
+    /// ```
+    /// use rules::pgn::Termination;
+    /// assert_eq!(Termination::from_value("Time forfeit"), Some(Termination::TimeForfeit));
+    /// assert_eq!(Termination::from_value("White resigned"), None);
+    /// ```
+    #[must_use]
+    pub fn from_value(value: &str) -> Option<Termination> {
+        let words: Vec<String> = value
+            .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect();
+        [
+            Termination::Normal,
+            Termination::TimeForfeit,
+            Termination::Abandoned,
+            Termination::Unterminated,
+        ]
+        .into_iter()
+        .find(|t| t.value().split(' ').eq(words.iter().map(String::as_str)))
     }
 }
 

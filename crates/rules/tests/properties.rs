@@ -202,3 +202,99 @@ proptest! {
         prop_assert_eq!(game.moves().len(), usize::from(legal));
     }
 }
+
+/// Reads `text` as PGN: it must return, never panic, and an error's line must be in the text.
+fn read_pgn_cleanly(text: &str, rules: Rules) {
+    match rules::pgn::read(text, rules) {
+        Ok(imported) => {
+            let mut imported = imported;
+            let _ = imported.verdict();
+            let _ = imported.apply_result();
+            let _ = rules::pgn::write(&imported.game, &imported.tags, &imported.end());
+        }
+        Err(e) => {
+            let lines = text.split(['\n', '\r']).count();
+            assert!(
+                e.line().is_none_or(|l| (1..=lines).contains(&l)),
+                "{e}: {lines} lines"
+            );
+            assert!(!e.to_string().is_empty());
+        }
+    }
+}
+
+/// A random game written as PGN, with tags and the players' ends.
+fn arb_pgn() -> impl Strategy<Value = (String, Game)> {
+    (
+        arb_rules(),
+        prop::collection::vec(any::<u16>(), 0..80),
+        0u8..4,
+    )
+        .prop_map(|(rules, choices, end)| {
+            let mut game = Game::new(rules);
+            for c in choices {
+                let moves = game.position().legal_moves();
+                if game.is_over() || moves.is_empty() {
+                    break;
+                }
+                game.play(moves[usize::from(c) % moves.len()])
+                    .expect("legal");
+            }
+            match end {
+                0 => {
+                    let _ = game.resign(Color::White);
+                }
+                1 => {
+                    let _ = game.agree_draw();
+                }
+                _ => {}
+            }
+            let tags = rules::pgn::Tags {
+                white: "A \"b\" \\ c".into(),
+                extra: vec![("Annotator".into(), "x".into())],
+                ..rules::pgn::Tags::default()
+            };
+            let text = rules::pgn::write(&game, &tags, &rules::pgn::End::of(&game));
+            (text, game)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn pgn_read_never_panics_on_arbitrary_text(text in any::<String>(), rules in arb_rules()) {
+        read_pgn_cleanly(&text, rules);
+    }
+
+    #[test]
+    fn pgn_read_never_panics_on_pgn_like_text(
+        text in "[\\[\\]{}();%$!?.\" \\\\\n\r\tabcdefghKQBNRPx1-8=+#*/\u{feff}]{0,200}",
+        rules in arb_rules(),
+    ) {
+        read_pgn_cleanly(&text, rules);
+    }
+
+    #[test]
+    fn pgn_reads_back_and_never_panics_when_mutated(
+        (text, game) in arb_pgn(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, prop::sample::select(
+            vec!['[', ']', '{', '}', '(', ')', ';', '%', '$', '"', '\\', '\n', '\r', ' ', '.', '1', 'x', 'K', 'e', '*', '#', '\u{e9}']
+        )), 0..6),
+    ) {
+        let back = rules::pgn::read(&text, game.rules()).expect("own PGN reads back");
+        prop_assert_eq!(back.game.moves(), game.moves());
+        let mut chars: Vec<char> = text.chars().collect();
+        for (at, op, ch) in edits {
+            let i = at.index(chars.len() + 1);
+            match op {
+                0 => chars.insert(i, ch),
+                1 if i < chars.len() => { chars.remove(i); }
+                _ if i < chars.len() => chars[i] = ch,
+                _ => chars.push(ch),
+            }
+        }
+        let mutated: String = chars.into_iter().collect();
+        read_pgn_cleanly(&mutated, game.rules());
+    }
+}

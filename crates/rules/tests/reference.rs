@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rules::{DrawClaim, Game, Position, Rules, perft};
+use rules::{DrawClaim, Game, Position, Rules, perft, pgn};
 use serde_json::Value;
 
 /// Perft depths whose leaf count exceeds this are left to the benchmark.
@@ -221,42 +221,52 @@ fn san_matches_reference() {
     }
 }
 
-/// The moves of a PGN that [`rules::pgn::write`] wrote, read back with the rules' SAN parser:
-/// the start position from its `FEN` tag, then every movetext token that is not a move number,
-/// a comment or the result.
-fn read_back(text: &str) -> Game {
-    let (head, movetext) = text.split_once("\n\n").expect("tags, then movetext");
-    let fen = head
-        .lines()
-        .find_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"));
-    let mut game = match fen {
-        Some(f) => Game::from_fen(f, Rules::default()).expect("FEN tag"),
-        None => Game::new(Rules::default()),
-    };
-    let without_comments: String = movetext
-        .split('{')
-        .enumerate()
-        .map(|(i, part)| {
-            if i == 0 {
-                part
-            } else {
-                part.split_once('}').map_or("", |p| p.1)
-            }
-        })
-        .collect();
-    for token in without_comments.split_whitespace() {
-        if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-            continue;
-        }
-        game.play_san(token)
-            .unwrap_or_else(|e| panic!("{token}: {e}\n{text}"));
+/// Writes `game` with [`pgn::write`], reads it back with [`pgn::read`] (applying the end the
+/// result implies) and checks the same moves, outcome and final position.
+fn round_trip(id: &str, game: &Game) {
+    let end = pgn::End::of(game);
+    let text = pgn::write(game, &pgn::Tags::default(), &end);
+    assert!(
+        text.contains(&format!("[Result \"{}\"]", end.score.token())),
+        "{id}: {text}"
+    );
+    let mut back = pgn::read(&text, game.rules()).unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+    assert_eq!(back.score, end.score, "{id}: score");
+    assert_eq!(back.termination, Some(end.termination), "{id}: termination");
+    assert_eq!(
+        back.comment.as_deref().unwrap_or_default(),
+        end.comment,
+        "{id}: final comment"
+    );
+    let verdict = back.apply_result();
+    if back.game.automatic_outcome().is_some() || end.score == pgn::Score::Unfinished {
+        assert_eq!(verdict, pgn::Verdict::Agrees, "{id}: verdict");
+    } else {
+        assert!(
+            matches!(verdict, pgn::Verdict::Implies(_)),
+            "{id}: {verdict:?}"
+        );
     }
-    game
+    let uci = |g: &Game| g.moves().iter().map(|m| m.to_uci()).collect::<Vec<_>>();
+    assert_eq!(uci(&back.game), uci(game), "{id}: moves");
+    assert_eq!(back.game.outcome(), game.outcome(), "{id}: outcome");
+    assert_eq!(back.game.initial_fen(), game.initial_fen(), "{id}: start");
+    assert_eq!(
+        back.game.position().fen(),
+        game.position().fen(),
+        "{id}: final FEN"
+    );
+    assert_eq!(
+        pgn::write(&back.game, &back.tags, &pgn::End::of(&back.game)),
+        text,
+        "{id}: written again"
+    );
 }
 
 #[test]
 fn every_reference_game_exports_to_pgn_and_reads_back() {
     let data = reference("outcomes.json");
+    let (mut from_fen, mut counted, mut ended_by_players) = (0, 0, 0);
     for case in data["cases"].as_array().expect("cases") {
         let id = case["id"].as_str().expect("id");
         let mut game = Game::from_fen(case["fen"].as_str().expect("fen"), Rules::default())
@@ -268,20 +278,47 @@ fn every_reference_game_exports_to_pgn_and_reads_back() {
             game.play_uci(m.as_str().expect("uci"))
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
         }
-        let end = rules::pgn::End::of(&game);
-        let text = rules::pgn::write(&game, &rules::pgn::Tags::default(), &end);
-        assert!(
-            text.contains(&format!("[Result \"{}\"]", end.score.token())),
-            "{id}: {text}"
-        );
-        let back = read_back(&text);
-        let uci = |g: &Game| g.moves().iter().map(|m| m.to_uci()).collect::<Vec<_>>();
-        assert_eq!(uci(&back), uci(&game), "{id}: moves");
-        assert_eq!(back.outcome(), game.outcome(), "{id}: outcome");
-        assert_eq!(
-            back.position().fen(),
-            game.position().fen(),
-            "{id}: final FEN"
-        );
+        if game.initial_fen() != Position::new(Rules::default()).fen() {
+            from_fen += 1;
+        }
+        if game.outcome()
+            == Some(rules::Outcome::Draw {
+                reason: rules::DrawReason::CountingExpired,
+            })
+        {
+            counted += 1;
+        }
+        round_trip(id, &game);
+        // A game the rules have not ended, ended by the players: each claim that is valid,
+        // a resignation of either side and an agreement.
+        if !game.is_over() {
+            let mut ends = vec![];
+            for claim in game.claimable() {
+                let mut g = game.clone();
+                g.claim_draw(claim).expect("claimable");
+                ends.push(g);
+            }
+            for loser in [rules::Color::White, rules::Color::Black] {
+                let mut g = game.clone();
+                g.resign(loser).expect("resign");
+                ends.push(g);
+            }
+            let mut g = game.clone();
+            g.agree_draw().expect("agree");
+            ends.push(g);
+            for g in ends {
+                round_trip(&format!("{id} ({})", g.outcome().expect("ended")), &g);
+                ended_by_players += 1;
+            }
+        }
     }
+    assert!(from_fen > 10, "only {from_fen} games from a FEN");
+    assert!(counted > 3, "only {counted} games ended by the count");
+    eprintln!(
+        "{from_fen} from a FEN, {counted} ended by the count, {ended_by_players} ended by the players"
+    );
+    assert!(
+        ended_by_players > 10,
+        "only {ended_by_players} ended by the players"
+    );
 }
