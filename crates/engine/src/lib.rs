@@ -9,6 +9,8 @@
 //!   pawns nearing promotion, king placement by phase, and the endgame with a lone king (mate
 //!   before the count runs out; no win without mating material).
 //! - [`Level`] 1 to 8 fixes depth, time and deliberate error.
+//! - [`analysis`] evaluates a game's positions from White's side, turns scores into win chances
+//!   and judges each move (inaccuracy, mistake, blunder).
 //!
 //! ```
 //! use core::sync::atomic::AtomicBool;
@@ -21,6 +23,7 @@
 //! assert_eq!(result.best_move.unwrap().to_uci(), "c1c8"); // mate in one
 //! ```
 
+pub mod analysis;
 mod clock;
 mod eval;
 mod level;
