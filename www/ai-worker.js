@@ -1,24 +1,42 @@
 // The AI of ASEAN chess, off the page's main thread: a module worker that loads the same wasm
-// bundle as the page (whose start function returns at once without a window) and answers
-// {id, fen, promotion, moves, level, seed, movetime} with {id, uci} or {id, error}.
-import init, { ai_best_move } from "./pkg/web.js";
+// bundle as the page (whose start function returns at once without a window). Two requests:
+// - a move (no kind, or kind "move"): {id, fen, promotion, moves, level, seed, movetime}
+//   answered with {id, uci} or {id, error};
+// - an analysis: {id, kind: "analyse", fen, promotion, moves, movetime, depth} (milliseconds
+//   and plies, 0 for no bound, not both) of the position after `moves`, answered with
+//   {id, kind: "analyse", result} (the JSON of web::worker::Analysis, parsed) or
+//   {id, kind: "analyse", error}.
+import init, { ai_analyse, ai_best_move } from "./pkg/web.js";
 
 const ready = init();
 
 self.onmessage = async (event) => {
-  const { id, fen, promotion, moves, level, seed, movetime } = event.data || {};
+  const data = event.data || {};
+  const { id, kind, fen, promotion, moves, movetime } = data;
+  const analysing = kind === "analyse";
   try {
     await ready;
-    const uci = ai_best_move(
-      String(fen),
-      String(promotion || "any"),
-      String(moves || ""),
-      Number(level) | 0,
-      Number(seed) >>> 0,
-      Number(movetime || 0) >>> 0,
-    );
-    self.postMessage({ id, uci });
+    if (analysing) {
+      const json = ai_analyse(
+        String(fen),
+        String(promotion || "any"),
+        String(moves || ""),
+        Number(movetime || 0) >>> 0,
+        Math.min(255, Number(data.depth || 0) >>> 0),
+      );
+      self.postMessage({ id, kind, result: JSON.parse(json) });
+    } else {
+      const uci = ai_best_move(
+        String(fen),
+        String(promotion || "any"),
+        String(moves || ""),
+        Number(data.level) | 0,
+        Number(data.seed) >>> 0,
+        Number(movetime || 0) >>> 0,
+      );
+      self.postMessage({ id, uci });
+    }
   } catch (error) {
-    self.postMessage({ id, error: String(error) });
+    self.postMessage(analysing ? { id, kind, error: String(error) } : { id, error: String(error) });
   }
 };

@@ -1,10 +1,18 @@
 //! The browser UI of ASEAN chess (hot-seat play, play against the AI and online play with a
-//! friend): board, moves, dialogs, saved games, i18n, the AI worker bridge ([`ai`]) and the
-//! lobby client ([`lobby`]).
+//! friend; review, export and import of every game).
 //!
 //! Built for `wasm32-unknown-unknown` by `cargo xtask build` and loaded by `www/index.html`
-//! through the wasm-bindgen glue `www/pkg/web.js`. Long-lived state lives in Rust
-//! ([`app`]); the page's static markup is in `www/index.html` and its look in `www/style.css`.
+//! through the wasm-bindgen glue `www/pkg/web.js`. The shape is model, update and views:
+//! - [`model`]: the page's whole state, one [`model::Model`] with the mode of play as an enum;
+//! - [`update`]: every event is an [`update::Msg`]; `update(&mut Model, Msg) -> Vec<Cmd>` is
+//!   pure and tested on the host;
+//! - [`effects`]: the runtime that holds the model and runs the [`update::Cmd`]s (storage, the
+//!   lobby socket, the AI worker, clipboard, address bar, timers);
+//! - [`view`]: each view draws its own elements from the model and sends their events;
+//! - [`storage`] (the saved-games schema), [`i18n`] (the texts), [`worker`] (the AI Web
+//!   Worker's functions), [`dom`] (helpers that never panic).
+//!
+//! The page's static markup is in `www/index.html` and its look in `www/style.css`.
 //!
 //! # Stable DOM contract (used by the end-to-end tests: keep these stable)
 //! - `#app[data-ready="true"]` once the app has started.
@@ -18,7 +26,22 @@
 //!   `checkmate-white-wins`, `checkmate-black-wins`, `resign-white-wins`, `resign-black-wins`,
 //!   `stalemate`, `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`;
 //!   also `data-turn="white|black"`.
-//! - Move list `#moves`: each SAN move is an element `.san` (with `data-ply`, 1-based).
+//! - Move list `#moves`: each SAN move is a button `.san` (with `data-ply`, 1-based; the shown
+//!   one has the class `current`); clicking it shows the position after it.
+//! - Review: ←/→ (outside the board and text fields), Home/End, the buttons `#btn-first`,
+//!   `#btn-prev`, `#btn-next`, `#btn-last` and `#btn-live` (shown while reviewing) step through
+//!   the game; while an earlier position is shown `#board[data-view-ply="N"]` (N plies from the
+//!   start, `0` the first position; absent when live) and `#app.reviewing`; the board then
+//!   shows that position with its move marked `last`, and nothing can be played on it.
+//! - Export `#btn-export` opens `#export`: the game's PGN in the readonly `#export-pgn`
+//!   (seven tags, `[Variant "asean"]`, `SetUp`/`FEN`, `TimeControl` online, `Termination`),
+//!   the shown position's FEN in `#export-fen`, buttons `#export-copy-pgn`,
+//!   `#export-copy-fen`, `#export-download` (`asean-<date>-<id>.pgn`) and `#export-close`.
+//! - Import `#btn-import` opens `#import`: `#import-text` (a PGN or a FEN), `#import-file`,
+//!   `#import-start`, `#import-cancel`; a refusal is written in `#import-error` (shown) and
+//!   changes nothing. A PGN becomes a saved hot-seat game shown at its end; a FEN starts a game
+//!   from that position (against the AI when the board was against the AI, the human taking the
+//!   side to move).
 //! - Buttons `#btn-new`, `#btn-undo`, `#btn-flip`, `#btn-resign`, `#btn-draw` (draw by
 //!   agreement, confirmed in `#confirm` with `#confirm-yes` / `#confirm-no`; resigning is
 //!   confirmed there too), `#btn-claim` (visible and enabled exactly when a claim is valid).
@@ -36,10 +59,12 @@
 //! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`. Against the
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
-//!   The AI runs in the module worker `www/ai-worker.js` ([`ai::ai_best_move`]).
+//!   The AI runs in the module worker `www/ai-worker.js` ([`worker::ai_best_move`]).
 //! - Hint button `#btn-hint`: the suggested move's two squares get the class `hint`.
-//! - Game-over dialog `#game-over` (with `data-outcome`), text `#game-over-text`, buttons
-//!   `#game-over-new` and `#game-over-close`.
+//! - Game-over dialog `#game-over` (with `data-outcome`), text `#game-over-text`, the score
+//!   `#game-over-score` (`1-0`, `0-1`, `½-½`, `–` for an abort), buttons `#game-over-close`
+//!   (review the board), `#game-over-export`, `#game-over-new` (local) or `#game-over-rematch`
+//!   (online, seated).
 //! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`.
 //! - Saved games `#saved-games`, items `[data-game-id]`, their buttons
 //!   `[data-action="resume"]` and `[data-action="delete"]`; the current game has class
@@ -77,19 +102,22 @@
 //!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`,
-//!   `asean.quarantine.<id>.<millis>` (see [`storage`]), `asean.seats.v1` (online seat
-//!   secrets by room id: `{"<id>": {"seat": "white"|"black", "secret": "…"}}`).
+//!   `asean.quarantine.<id>.<millis>`, `asean.seats.v1` (online seat secrets by room id: see
+//!   [`storage`]).
 
-pub mod ai;
-pub mod app;
-pub mod board;
-pub mod dialogs;
 pub mod dom;
+pub mod effects;
 pub mod i18n;
-pub mod lobby;
+pub mod model;
 pub mod storage;
+pub mod update;
+pub mod view;
+pub mod worker;
 
 use wasm_bindgen::prelude::wasm_bindgen;
+
+/// The prefix of every storage key of the page.
+pub const STORAGE_PREFIX: &str = "asean";
 
 /// The module's entry point, run by wasm-bindgen when the module is instantiated.
 ///
@@ -104,7 +132,7 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("ASEAN chess: {info}").into());
     }));
-    if let Err(e) = app::start() {
+    if let Err(e) = effects::start() {
         dom::log(&format!("the app could not start: {e}"));
         if let Some(status) = dom::by_id("status") {
             let lang = i18n::negotiate(&dom::browser_languages());

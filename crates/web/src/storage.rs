@@ -4,6 +4,8 @@
 //! - `asean.games.v1.<id>`: one saved game, a JSON [`SavedGame`] (`version` 1).
 //! - `asean.current.v1`: the id of the game on the board, resumed after a reload.
 //! - `asean.lang.v1`: the chosen interface language (`en`, `fr`, `pt`, `de`).
+//! - `asean.seats.v1`: the online seats this browser holds, by room id: `{"<id>": {"seat":
+//!   "white"|"black", "secret": "…", "at": <millis>}}` ([`SeatBook`]).
 //! - `asean.quarantine.<id>.<millis>`: the untouched text of an entry that could not be read
 //!   (invalid JSON, wrong shape, moves that do not replay, or an unknown `version`). Entries are
 //!   moved there, never silently deleted, and the UI says so.
@@ -17,15 +19,17 @@
 //! `created`/`updated` are milliseconds since the Unix epoch. `rules.promotion` is `any` or
 //! `met-only`. `moves` is the full move list in UCI, so replaying it through [`rules::Game`]
 //! restores repetitions, the 50-move clock and the count. `result` is `null` while the game goes
-//! on, else the outcome code of [`outcome_code`] (needed for the ends that are not in the moves:
+//! on, else the result's label (`checkmate-white-wins`, `agreement`…; needed for the ends that are not in the moves:
 //! resignation, agreement and claimed draws).
 //!
 //! Games against the AI add `"mode": "ai"` and `"ai": {"level": 3, "human": "white"}` (level
 //! 1..=8, the human's colour `white` or `black`). These fields are optional, so entries written
 //! before they existed (and hot-seat games, written without them) read as hot-seat games.
 
-use crate::ai::AiGame;
-use rules::{Color, DrawClaim, Game, Outcome, PromotionRule, Rules};
+use crate::model::{AiGame, apply_result};
+use engine::Level;
+use protocol::{GameResult, RoomId};
+use rules::{Color, Game, PromotionRule, Rules};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -51,14 +55,25 @@ pub struct SavedGame {
     pub rules: SavedRules,
     /// Every move from the start, in UCI (`e3e4`, `a7a8r`).
     pub moves: Vec<String>,
-    /// The outcome code ([`outcome_code`]) once the game is over, else `None`.
-    pub result: Option<String>,
-    /// `ai` for a game against the AI; absent (or `hotseat`) for two players on one device.
+    /// The result once the game is over (its label, e.g. `checkmate-white-wins`), else `None`.
+    pub result: Option<GameResult>,
+    /// [`SavedMode::Ai`] for a game against the AI; absent (or `hotseat`) for two players on
+    /// one device.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mode: Option<String>,
+    pub mode: Option<SavedMode>,
     /// The AI's settings in a game against the AI.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai: Option<SavedAi>,
+}
+
+/// The stored mode of play: `hotseat` or `ai`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SavedMode {
+    /// Two players on one device.
+    Hotseat,
+    /// Against the AI.
+    Ai,
 }
 
 /// The AI settings of a saved game against the AI.
@@ -67,39 +82,28 @@ pub struct SavedAi {
     /// The AI's level, 1..=8.
     pub level: u8,
     /// The human's colour: `white` or `black`.
-    pub human: String,
+    pub human: Color,
 }
 
 impl SavedAi {
     /// The stored form of `game`.
     pub fn from_ai(game: AiGame) -> SavedAi {
         SavedAi {
-            level: game.level,
-            human: if game.human == Color::White {
-                "white"
-            } else {
-                "black"
-            }
-            .to_owned(),
+            level: game.level.number(),
+            human: game.human,
         }
     }
 
     /// The settings these stand for.
     ///
     /// # Errors
-    /// A level outside 1..=8 or a colour other than `white` / `black`.
+    /// A level outside 1..=8.
     pub fn to_ai(&self) -> Result<AiGame, String> {
-        if !(1..=8).contains(&self.level) {
-            return Err(format!("AI level {} is not in 1..=8", self.level));
-        }
-        let human = match self.human.as_str() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            other => return Err(format!("unknown human colour {other:?}")),
-        };
+        let level = Level::new(self.level)
+            .ok_or_else(|| format!("AI level {} is not in 1..=8", self.level))?;
         Ok(AiGame {
-            level: self.level,
-            human,
+            level,
+            human: self.human,
         })
     }
 }
@@ -108,41 +112,23 @@ impl SavedAi {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedRules {
     /// `any` (rook, knight, khon or met) or `met-only`.
-    pub promotion: String,
+    pub promotion: PromotionRule,
 }
 
 impl SavedRules {
     /// The stored form of `rules`.
     pub fn from_rules(rules: Rules) -> SavedRules {
-        let promotion = match rules.promotion {
-            PromotionRule::MetOnly => "met-only",
-            _ => "any",
-        };
         SavedRules {
-            promotion: promotion.to_owned(),
+            promotion: rules.promotion,
         }
     }
 
     /// The rules these settings stand for.
-    ///
-    /// # Errors
-    /// Returns the unknown value when `promotion` is neither `any` nor `met-only`.
-    pub fn to_rules(&self) -> Result<Rules, String> {
-        let promotion = match self.promotion.as_str() {
-            "any" => PromotionRule::Any,
-            "met-only" => PromotionRule::MetOnly,
-            other => return Err(format!("unknown promotion setting {other:?}")),
-        };
-        Ok(Rules { promotion })
+    pub fn to_rules(&self) -> Rules {
+        Rules {
+            promotion: self.promotion,
+        }
     }
-}
-
-/// The stable code of an outcome, as used in the schema and in `#status[data-outcome]`:
-/// `checkmate-white-wins`, `checkmate-black-wins`, `resign-white-wins`, `resign-black-wins`,
-/// `stalemate`, `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`.
-pub fn outcome_code(outcome: Outcome) -> &'static str {
-    // The rules crate owns these labels; the schema stores them as they are.
-    outcome.label()
 }
 
 /// Why a stored entry could not be turned back into a game.
@@ -176,7 +162,7 @@ impl SavedGame {
             initial_fen: game.initial_fen(),
             rules: SavedRules::from_rules(game.rules()),
             moves: game.moves().iter().map(|m| m.to_uci()).collect(),
-            result: game.outcome().map(|o| outcome_code(o).to_owned()),
+            result: game.outcome().map(GameResult::from),
             mode: None,
             ai: None,
         }
@@ -185,7 +171,7 @@ impl SavedGame {
     /// The record with the mode of play: `Some` against the AI, `None` for hot-seat.
     #[must_use]
     pub fn with_ai(mut self, ai: Option<AiGame>) -> SavedGame {
-        self.mode = ai.map(|_| "ai".to_owned());
+        self.mode = ai.map(|_| SavedMode::Ai);
         self.ai = ai.map(SavedAi::from_ai);
         self
     }
@@ -196,16 +182,15 @@ impl SavedGame {
     /// # Errors
     /// [`ReadError::Corrupt`] for an unknown mode or bad AI settings.
     pub fn ai_game(&self) -> Result<Option<AiGame>, ReadError> {
-        match self.mode.as_deref() {
-            None | Some("hotseat") => Ok(None),
-            Some("ai") => self
+        match self.mode {
+            None | Some(SavedMode::Hotseat) => Ok(None),
+            Some(SavedMode::Ai) => self
                 .ai
                 .as_ref()
                 .ok_or_else(|| ReadError::Corrupt("mode ai without ai settings".to_owned()))?
                 .to_ai()
                 .map(Some)
                 .map_err(ReadError::Corrupt),
-            Some(other) => Err(ReadError::Corrupt(format!("unknown mode {other:?}"))),
         }
     }
 
@@ -234,32 +219,100 @@ impl SavedGame {
     /// [`ReadError::Corrupt`] when the settings, the FEN, a move or the result does not fit.
     pub fn to_game(&self) -> Result<Game, ReadError> {
         self.ai_game()?;
-        let rules = self.rules.to_rules().map_err(ReadError::Corrupt)?;
+        let rules = self.rules.to_rules();
         let mut game = Game::from_fen(&self.initial_fen, rules)
             .map_err(|e| ReadError::Corrupt(format!("initial_fen: {e}")))?;
         for (i, uci) in self.moves.iter().enumerate() {
             game.play_uci(uci)
                 .map_err(|e| ReadError::Corrupt(format!("move {} ({uci}): {e}", i + 1)))?;
         }
-        if let Some(code) = &self.result {
-            let replayed = game.outcome().map(outcome_code);
-            if replayed != Some(code.as_str()) {
-                let applied = match code.as_str() {
-                    "resign-white-wins" => game.resign(Color::Black).map_err(|e| e.to_string()),
-                    "resign-black-wins" => game.resign(Color::White).map_err(|e| e.to_string()),
-                    "agreement" => game.agree_draw().map_err(|e| e.to_string()),
-                    "fifty-move" => game
-                        .claim_draw(DrawClaim::FiftyMoves)
-                        .map_err(|e| e.to_string()),
-                    "threefold" => game
-                        .claim_draw(DrawClaim::Threefold)
-                        .map_err(|e| e.to_string()),
-                    other => Err(format!("result {other:?} does not follow from the moves")),
-                };
-                applied.map_err(|e| ReadError::Corrupt(format!("result {code:?}: {e}")))?;
+        if let Some(result) = self.result {
+            let replayed = game.outcome().map(GameResult::from);
+            if replayed != Some(result) {
+                apply_result(&mut game, result)
+                    .map_err(|e| ReadError::Corrupt(format!("result {result}: {e}")))?;
             }
         }
         Ok(game)
+    }
+}
+
+/// How many seat secrets are kept (the oldest are forgotten first).
+const MAX_SEATS: usize = 64;
+
+/// A seat held in a room: its colour and secret.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatEntry {
+    /// The seat.
+    pub seat: Color,
+    /// The secret that resumes it.
+    pub secret: String,
+    /// When it was stored (milliseconds since the epoch), to forget the oldest first.
+    #[serde(default)]
+    pub at: f64,
+}
+
+/// The seats this browser holds, by room id (stored under `<prefix>.seats.v1`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatBook {
+    /// Room id to seat.
+    pub seats: BTreeMap<RoomId, SeatEntry>,
+}
+
+impl SeatBook {
+    /// Reads the stored JSON; anything unreadable is an empty book, and an entry that is not a
+    /// room id with a seat is skipped (the others are kept).
+    pub fn parse(text: &str) -> SeatBook {
+        let raw: BTreeMap<String, serde_json::Value> =
+            serde_json::from_str(text).unwrap_or_default();
+        let seats = raw
+            .into_iter()
+            .filter_map(|(room, entry)| {
+                let room = room.parse::<RoomId>().ok()?;
+                let entry = serde_json::from_value::<SeatEntry>(entry).ok()?;
+                Some((room, entry))
+            })
+            .collect();
+        SeatBook { seats }
+    }
+
+    /// The JSON to store.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.seats).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Remembers a seat, forgetting the oldest ones beyond the limit.
+    pub fn insert(&mut self, room: &RoomId, seat: Color, secret: &str, now: f64) {
+        self.seats.insert(
+            room.clone(),
+            SeatEntry {
+                seat,
+                secret: secret.to_owned(),
+                at: now,
+            },
+        );
+        while self.seats.len() > MAX_SEATS {
+            let oldest = self
+                .seats
+                .iter()
+                .min_by(|a, b| a.1.at.total_cmp(&b.1.at))
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => self.seats.remove(&k),
+                None => break,
+            };
+        }
+    }
+
+    /// The seat held in `room`, if any.
+    pub fn get(&self, room: &RoomId) -> Option<&SeatEntry> {
+        self.seats.get(room)
+    }
+
+    /// Forgets the seat held in `room` (a closed room has nothing left to resume); returns
+    /// whether there was one.
+    pub fn remove(&mut self, room: &RoomId) -> bool {
+        self.seats.remove(room).is_some()
     }
 }
 
@@ -566,6 +619,27 @@ impl Store {
         self.backend.set(&self.lang_key(), code)
     }
 
+    /// The seats this browser holds online (an unreadable book is empty).
+    pub fn seats(&self) -> SeatBook {
+        self.backend
+            .get(&self.seats_key())
+            .map(|t| SeatBook::parse(&t))
+            .unwrap_or_default()
+    }
+
+    /// Writes the seats this browser holds.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn save_seats(&self, book: &SeatBook) -> Result<(), WriteError> {
+        self.backend.set(&self.seats_key(), &book.to_json())
+    }
+
+    /// The key of the seat book.
+    pub fn seats_key(&self) -> String {
+        format!("{}.seats.v1", self.prefix)
+    }
+
     /// The keys of the quarantined entries.
     pub fn quarantined_keys(&self) -> Vec<String> {
         let prefix = format!("{}.quarantine.", self.prefix);
@@ -629,6 +703,10 @@ pub fn new_id() -> String {
 mod tests {
     use super::*;
 
+    fn room_id(n: u8) -> RoomId {
+        RoomId::from_bytes([n; 10])
+    }
+
     fn store() -> Store {
         Store::new(Box::<MemoryBackend>::default(), "t", true)
     }
@@ -672,7 +750,7 @@ mod tests {
         let mut game = Game::new(Rules::default());
         game.play_uci("e3e4").expect("legal");
         let ai = AiGame {
-            level: 5,
+            level: Level::new(5).expect("a level"),
             human: Color::Black,
         };
         let saved = SavedGame::from_game("vsai", 1.0, 2.0, &game).with_ai(Some(ai));
@@ -705,5 +783,35 @@ mod tests {
         );
         s.put_raw(&s.game_key("bad"), &bad).expect("stored");
         assert!(s.load("bad").is_err());
+    }
+
+    #[test]
+    fn seat_book_round_trips_and_forgets_the_oldest() {
+        let mut b = SeatBook::default();
+        for i in 0..70u8 {
+            b.insert(&room_id(i), Color::Black, "s", f64::from(i));
+        }
+        assert_eq!(b.seats.len(), MAX_SEATS);
+        assert!(b.get(&room_id(0)).is_none());
+        assert_eq!(b.get(&room_id(69)).map(|e| e.seat), Some(Color::Black));
+        let again = SeatBook::parse(&b.to_json());
+        assert_eq!(again, b);
+        assert_eq!(SeatBook::parse("garbage"), SeatBook::default());
+        assert!(b.to_json().contains(r#""seat":"black""#));
+        assert!(b.remove(&room_id(69)));
+        assert!(!b.remove(&room_id(69)));
+        assert!(b.get(&room_id(69)).is_none());
+    }
+
+    #[test]
+    fn a_damaged_seat_entry_does_not_lose_the_others() {
+        let good = room_id(7);
+        let text = format!(
+            r#"{{"{good}": {{"seat": "white", "secret": "s1"}}, "../etc": {{"seat": "black", "secret": "x"}}, "{}": {{"seat": "purple"}}}}"#,
+            room_id(8)
+        );
+        let b = SeatBook::parse(&text);
+        assert_eq!(b.seats.len(), 1);
+        assert_eq!(b.get(&good).map(|e| e.secret.as_str()), Some("s1"));
     }
 }

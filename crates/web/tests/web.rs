@@ -67,7 +67,7 @@ fn resignation_survives_a_reload() {
     game.play_uci("e3e4").expect("legal");
     game.resign(rules::Color::Black).expect("game goes on");
     let saved = SavedGame::from_game("r1", 1.0, 2.0, &game);
-    assert_eq!(saved.result.as_deref(), Some("resign-white-wins"));
+    assert_eq!(saved.result.map(|r| r.label()), Some("resign-white-wins"));
     store.save(&saved).expect("saved");
     let (_, back) = store.load("r1").expect("readable").expect("present");
     assert_eq!(back.outcome(), game.outcome());
@@ -190,12 +190,12 @@ fn language_negotiation() {
 #[wasm_bindgen_test]
 fn ai_best_move_answers_in_the_browser() {
     const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
-    let uci = web::ai::ai_best_move(START, "any", "e3e4 d6d5", 1, 42, 0).expect("a move");
+    let uci = web::worker::ai_best_move(START, "any", "e3e4 d6d5", 1, 42, 0).expect("a move");
     let mut game = Game::new(Rules::default());
     for m in ["e3e4", "d6d5", uci.as_str()] {
         game.play_uci(m).expect("every move is legal");
     }
-    let mate = web::ai::ai_best_move("k7/8/1K6/8/8/8/8/2R5 w - - 0 1", "any", "", 8, 0, 200);
+    let mate = web::worker::ai_best_move("k7/8/1K6/8/8/8/8/2R5 w - - 0 1", "any", "", 8, 0, 200);
     assert_eq!(mate.ok().as_deref(), Some("c1c8"));
     for (fen, promotion, moves, level) in [
         ("not a fen", "any", "", 3),
@@ -203,7 +203,7 @@ fn ai_best_move_answers_in_the_browser() {
         (START, "any", "", 0),
         (START, "any", "e3e6", 3),
     ] {
-        assert!(web::ai::ai_best_move(fen, promotion, moves, level, 0, 0).is_err());
+        assert!(web::worker::ai_best_move(fen, promotion, moves, level, 0, 0).is_err());
     }
 }
 
@@ -214,8 +214,8 @@ fn ai_mode_is_saved_and_old_entries_are_hot_seat() {
     let store = local_store("test-ai-mode");
     let mut game = Game::new(Rules::default());
     game.play_uci("e3e4").expect("legal");
-    let ai = web::ai::AiGame {
-        level: 4,
+    let ai = web::model::AiGame {
+        level: engine::Level::new(4).expect("a level"),
         human: rules::Color::Black,
     };
     let saved = SavedGame::from_game("vsai", 1.0, 2.0, &game).with_ai(Some(ai));

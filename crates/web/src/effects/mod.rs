@@ -1,0 +1,131 @@
+//! The runtime: the one place that holds the model, runs [`update`], carries out its
+//! [`Cmd`]s (storage, the lobby socket, the AI worker, the clipboard, the address bar, timers)
+//! and redraws the views.
+//!
+//! Messages are queued: a message sent while another is being handled (an effect's answer,
+//! an event fired by a DOM call) waits for it, so the state is never entered twice. The page
+//! is redrawn once the queue is empty.
+
+pub mod browser;
+pub mod socket;
+pub mod storage;
+pub mod worker;
+
+use crate::model::Model;
+use crate::update::{Cmd, Msg, update};
+use crate::view::View;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// What the runtime owns: the model, the effects' handles and the views.
+struct Runtime {
+    model: Model,
+    store: crate::storage::Store,
+    socket: Option<socket::Socket>,
+    worker: worker::Worker,
+    view: View,
+}
+
+#[derive(Default)]
+struct Shared {
+    runtime: RefCell<Option<Runtime>>,
+    queue: RefCell<VecDeque<Msg>>,
+}
+
+/// Sends messages to the page; every event handler holds a clone.
+#[derive(Clone, Default)]
+pub struct Dispatch(Rc<Shared>);
+
+impl Dispatch {
+    /// Queues `msg` and handles the queue unless a message is being handled (then that loop
+    /// takes it).
+    pub fn send(&self, msg: Msg) {
+        self.0.queue.borrow_mut().push_back(msg);
+        let Ok(mut guard) = self.0.runtime.try_borrow_mut() else {
+            return;
+        };
+        let Some(rt) = guard.as_mut() else { return };
+        let mut handled = false;
+        loop {
+            let next = self.0.queue.borrow_mut().pop_front();
+            let Some(msg) = next else { break };
+            rt.model.now = js_sys::Date::now();
+            for cmd in update(&mut rt.model, msg) {
+                rt.run(cmd, self);
+            }
+            handled = true;
+        }
+        if handled {
+            rt.view.render(&rt.model);
+        }
+    }
+}
+
+impl Runtime {
+    fn run(&mut self, cmd: Cmd, dispatch: &Dispatch) {
+        match cmd {
+            Cmd::Send(msg) => {
+                if let Some(s) = &self.socket {
+                    s.send(msg);
+                }
+            }
+            Cmd::AskAi {
+                id,
+                game,
+                level,
+                seed,
+                movetime_ms,
+            } => self.worker.ask(id, &game, level, seed, movetime_ms),
+            Cmd::Toast { text, error } => crate::view::toasts::show(&text, error),
+            Cmd::FocusSquare(sq) => self.view.focus_square(sq),
+            Cmd::Log(text) => crate::dom::log(&text),
+            Cmd::SetLocation(room) => browser::set_location_room(room.as_ref()),
+            Cmd::Copy { text, what } => browser::copy(&text, what, dispatch),
+            Cmd::Share { title, text, url } => browser::share(&title, &text, &url),
+            Cmd::Download { name, text, mime } => browser::download(&name, &text, mime),
+            other => storage::run(&self.store, other, dispatch),
+        }
+    }
+}
+
+/// Starts the page: reads what storage holds, builds the views, wires the events, connects to
+/// the lobby and marks `#app[data-ready="true"]`.
+///
+/// # Errors
+/// What is missing when the page lacks an element the views need.
+pub fn start() -> Result<(), String> {
+    let view = View::new()?;
+    let store = crate::storage::Store::browser(crate::STORAGE_PREFIX);
+    let lang = store
+        .lang()
+        .and_then(|code| crate::i18n::Lang::from_tag(&code))
+        .unwrap_or_else(|| crate::i18n::negotiate(&crate::dom::browser_languages()));
+    let env = browser::env(store.is_persistent());
+    let now = js_sys::Date::now();
+    let seed = (js_sys::Math::random() * 9.0e15) as u64 ^ now as u64;
+    let model = Model::new(lang, env, now, seed);
+    let started = storage::started(&store, browser::room_in_address());
+    let dispatch = Dispatch::default();
+    *dispatch.0.runtime.borrow_mut() = Some(Runtime {
+        model,
+        store,
+        socket: None,
+        worker: worker::Worker::new(dispatch.clone()),
+        view,
+    });
+    if let Some(rt) = dispatch.0.runtime.borrow().as_ref() {
+        rt.view.wire(&dispatch);
+    }
+    storage::watch(&dispatch);
+    browser::watch(&dispatch);
+    let socket = socket::Socket::start(dispatch.clone());
+    if let Some(rt) = dispatch.0.runtime.borrow_mut().as_mut() {
+        rt.socket = Some(socket);
+    }
+    dispatch.send(started);
+    if let Some(root) = crate::dom::by_id("app") {
+        crate::dom::set_attr(&root, "data-ready", "true");
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! The analysis of a game in the browser: an evaluation of every position (asked of the AI
+//! worker one position at a time, so the page never waits and a stop takes effect at once),
+//! the moves judged by what they cost their player, and the evaluation of the shown position.
+
+use engine::analysis::{self, Eval, Judgement, WhiteScore};
+use rules::{Game, Move};
+
+/// How long the worker thinks about each position of a game, in milliseconds.
+pub const MOVETIME_MS: u32 = 300;
+
+/// The analysis of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAnalysis {
+    /// The game's first position (FEN).
+    pub initial_fen: String,
+    /// Its moves when the analysis began or last grew; the game on the board must extend them.
+    pub moves: Vec<Move>,
+    /// The evaluation of each position, by ply (`0` is the first position).
+    pub evals: Vec<Option<Eval>>,
+    /// The request on its way: its id and the ply it is about.
+    pub pending: Option<(u32, usize)>,
+    /// Stopped by the player: nothing more is asked until started again.
+    pub stopped: bool,
+    /// The last failure the worker reported.
+    pub error: Option<String>,
+}
+
+impl GameAnalysis {
+    /// An analysis of `game`, nothing evaluated yet.
+    pub fn new(game: &Game) -> GameAnalysis {
+        GameAnalysis {
+            initial_fen: game.initial_fen(),
+            moves: game.moves().to_vec(),
+            evals: vec![None; game.moves().len() + 1],
+            pending: None,
+            stopped: false,
+            error: None,
+        }
+    }
+
+    /// Whether this analysis is of `game` (the same start, and `game` extends its moves).
+    pub fn is_of(&self, game: &Game) -> bool {
+        self.initial_fen == game.initial_fen() && game.moves().starts_with(&self.moves)
+    }
+
+    /// Follows `game` when it has grown (online moves arrive, the player plays on).
+    pub fn follow(&mut self, game: &Game) {
+        if game.moves().len() > self.moves.len() {
+            self.moves = game.moves().to_vec();
+            self.evals.resize(self.moves.len() + 1, None);
+        }
+    }
+
+    /// How many positions are evaluated.
+    pub fn done(&self) -> usize {
+        self.evals.iter().filter(|e| e.is_some()).count()
+    }
+
+    /// How many positions there are.
+    pub fn total(&self) -> usize {
+        self.evals.len()
+    }
+
+    /// Whether every position is evaluated.
+    pub fn complete(&self) -> bool {
+        self.done() == self.total()
+    }
+
+    /// The next position to ask about: the shown one first, then the first not evaluated.
+    pub fn next(&self, shown: usize) -> Option<usize> {
+        if self.stopped || self.pending.is_some() {
+            return None;
+        }
+        if self.evals.get(shown).is_some_and(Option::is_none) {
+            return Some(shown);
+        }
+        self.evals.iter().position(Option::is_none)
+    }
+
+    /// The evaluation of the position after `ply` plies.
+    pub fn eval(&self, ply: usize) -> Option<&Eval> {
+        self.evals.get(ply).and_then(Option::as_ref)
+    }
+
+    /// What the move of ply `ply` (1-based: the move that led to position `ply`) cost its
+    /// player, once both positions are evaluated.
+    pub fn judgement(&self, game: &Game, ply: usize) -> Option<Judgement> {
+        let before = self.eval(ply.checked_sub(1)?)?;
+        let after = self.eval(ply)?;
+        let mover = game.positions().get(ply - 1)?.turn();
+        // The move the engine preferred is never a mistake, whatever the shallow scores say.
+        if before.best.is_some() && before.best == game.moves().get(ply - 1).copied() {
+            return None;
+        }
+        analysis::judge(before, after, mover)
+    }
+
+    /// White's chance of winning in each evaluated position, by ply.
+    pub fn win_chances(&self) -> Vec<Option<f64>> {
+        self.evals
+            .iter()
+            .map(|e| e.as_ref().map(analysis::white_win_chance))
+            .collect()
+    }
+}
+
+/// An evaluation as players read it: `+0.35`, `-1.20`, `#3` (White mates in 3), `#-2`, or
+/// `1-0` / `0-1` for a position already won.
+pub fn score_text(score: WhiteScore) -> String {
+    match score {
+        WhiteScore::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        WhiteScore::Mate(n) => format!("#{n}"),
+        WhiteScore::Won(rules::Color::White) => "1-0".to_owned(),
+        WhiteScore::Won(rules::Color::Black) => "0-1".to_owned(),
+    }
+}
+
+/// The annotation symbol of a judgement: `?!`, `?` or `??`.
+pub fn symbol(j: Judgement) -> &'static str {
+    match j {
+        Judgement::Inaccuracy => "?!",
+        Judgement::Mistake => "?",
+        Judgement::Blunder => "??",
+    }
+}

@@ -1,0 +1,186 @@
+//! The game on the board as PGN (with the tags its mode gives), its file name, and the reading
+//! of a pasted PGN or FEN.
+
+use super::room::is_server_only;
+use super::{Mode, Model};
+use crate::i18n::{Key, Lang};
+use protocol::{GameResult, ResultReason};
+use rules::pgn::{self, End, Score, Termination};
+use rules::{Color, Game, Rules};
+
+/// The year, month and day (UTC) of a moment in milliseconds since the Unix epoch (the civil
+/// calendar from a day count, as in Howard Hinnant's `civil_from_days`).
+pub fn utc_date(ms: f64) -> Option<(u16, u8, u8)> {
+    if !ms.is_finite() || ms < 0.0 {
+        return None;
+    }
+    let days = (ms / 86_400_000.0).floor() as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let doe = days.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    Some((
+        u16::try_from(year).ok()?,
+        u8::try_from(month).ok()?,
+        u8::try_from(day).ok()?,
+    ))
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// How a game with `result` ends in PGN: the rules' own words for the ends they know, else
+/// those of the server's ends (time, abandonment, abort).
+pub fn end_of(game: &Game, result: Option<GameResult>) -> End {
+    let Some(r) = result else {
+        return End::of_outcome(None);
+    };
+    if !is_server_only(r)
+        && let Some(o) = game.outcome().filter(|&o| GameResult::from(o) == r)
+    {
+        return End::of_outcome(Some(o));
+    }
+    let (termination, comment) = match (r.reason(), r.winner()) {
+        (ResultReason::Timeout, Some(w)) => (
+            Termination::TimeForfeit,
+            format!("{} ran out of time: {} wins.", name(w.other()), name(w)),
+        ),
+        (ResultReason::Timeout, None) => (
+            Termination::TimeForfeit,
+            "A flag fell, but the other side cannot mate: draw.".to_owned(),
+        ),
+        (ResultReason::Abandoned, Some(w)) => (
+            Termination::Abandoned,
+            format!("{} left the game: {} wins.", name(w.other()), name(w)),
+        ),
+        (ResultReason::Aborted, _) => (
+            Termination::Abandoned,
+            "Aborted before both sides had moved.".to_owned(),
+        ),
+        // An end of the rules that the moves on the board do not show (a damaged record).
+        _ => (Termination::Normal, String::new()),
+    };
+    End {
+        score: if r.is_aborted() {
+            Score::Unfinished
+        } else {
+            Score::of_winner(r.winner())
+        },
+        termination,
+        comment,
+    }
+}
+
+/// The tags of the game on the board.
+pub fn tags(model: &Model) -> pgn::Tags {
+    let mut tags = pgn::Tags {
+        site: if model.env.origin.is_empty() {
+            "?".to_owned()
+        } else {
+            model.env.origin.clone()
+        },
+        ..pgn::Tags::default()
+    };
+    match &model.mode {
+        Mode::HotSeat(l) => {
+            tags.date = utc_date(l.created);
+        }
+        Mode::Ai(l, a) => {
+            tags.event = "Game against the AI".to_owned();
+            tags.date = utc_date(l.created);
+            let ai = format!("ASEAN chess AI, level {}", a.settings.level.number());
+            match a.settings.human {
+                Color::White => tags.black = ai,
+                Color::Black => tags.white = ai,
+            }
+        }
+        Mode::Online(o) => {
+            tags.event = "Online game".to_owned();
+            tags.date = utc_date(model.now);
+            if let Some(tc) = o.view.as_ref().and_then(|v| v.state.clock) {
+                tags.time_control = Some(format!("{}+{}", tc.initial_secs, tc.increment_secs));
+            }
+            if let Some(room) = &o.room {
+                tags.site = super::room::invite_link(&model.env.origin, room);
+            }
+        }
+    }
+    tags
+}
+
+/// The game on the board as PGN.
+pub fn pgn(model: &Model) -> String {
+    pgn::write(
+        &model.game,
+        &tags(model),
+        &end_of(&model.game, model.result()),
+    )
+}
+
+/// The download's file name: `asean-<date>-<id>.pgn`.
+pub fn file_name(model: &Model) -> String {
+    let date = utc_date(match &model.mode {
+        Mode::HotSeat(l) | Mode::Ai(l, _) => l.created,
+        Mode::Online(_) => model.now,
+    })
+    .map_or_else(
+        || "game".to_owned(),
+        |(y, m, d)| format!("{y:04}-{m:02}-{d:02}"),
+    );
+    let id = match &model.mode {
+        Mode::HotSeat(l) | Mode::Ai(l, _) => l.id.clone(),
+        Mode::Online(o) => o.room.as_ref().map(ToString::to_string).unwrap_or_default(),
+    };
+    format!("asean-{date}-{id}.pgn")
+}
+
+/// A game read from pasted text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    /// The game.
+    pub game: Game,
+    /// It came from a PGN (a game record) rather than a FEN (a position to play from).
+    pub from_pgn: bool,
+}
+
+/// Whether `text` looks like a FEN rather than a PGN: one line, no tag pair, ranks separated
+/// by `/`.
+fn looks_like_fen(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty() && !t.contains('\n') && !t.starts_with('[') && t.contains('/')
+}
+
+/// Reads a pasted PGN or FEN under `rules` (the FEN's promotion setting is the page's).
+///
+/// # Errors
+/// A sentence in `lang` saying what is wrong and where (the PGN's line and move).
+pub fn read(text: &str, rules: Rules, lang: Lang) -> Result<Imported, String> {
+    if text.trim().is_empty() {
+        return Err(lang.t(Key::ImportEmpty).to_owned());
+    }
+    if looks_like_fen(text) {
+        return Game::from_fen(text.trim(), rules)
+            .map(|game| Imported {
+                game,
+                from_pgn: false,
+            })
+            .map_err(|e| lang.fmt(Key::ImportBadFen, &[("error", &e.to_string())]));
+    }
+    let mut read = pgn::read(text, rules)
+        .map_err(|e| lang.fmt(Key::ImportBadPgn, &[("error", &e.to_string())]))?;
+    // A result the moves do not show (a resignation, an agreement, a claim) is applied; one
+    // that contradicts them leaves the game as played.
+    read.apply_result();
+    Ok(Imported {
+        game: read.game,
+        from_pgn: true,
+    })
+}

@@ -1,0 +1,640 @@
+//! The page's state: one [`Model`], changed only by [`crate::update::update`] and drawn by
+//! [`crate::view`].
+//!
+//! The model holds no DOM node and no browser handle, so everything here (and `update`) runs
+//! and is tested on the host. The mode of play is one enum ([`Mode`]); the game on the board is
+//! a [`rules::Game`] in every mode; a result is a [`GameResult`] (the server's typed result,
+//! which also covers the ends the rules know, through `From<Outcome>`).
+
+pub mod analysis;
+pub mod export;
+pub mod room;
+
+use crate::i18n::{Key, Lang};
+use crate::storage::{ReadError, SavedGame, SeatBook};
+use engine::Level;
+use protocol::ResultReason;
+use protocol::{CloseReason, GameResult, RoomSummary};
+pub use room::{Online, RoomView};
+use rules::{Color, DrawClaim, Game, Move, Position, Role, Rules, Square};
+
+/// The AI side of a game: its level and the human's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiGame {
+    /// How strongly the AI plays.
+    pub level: Level,
+    /// The human's colour; the AI plays the other.
+    pub human: Color,
+}
+
+/// A game of this device (hot-seat or against the AI) as it is saved: its id, when it began,
+/// and the stored version this tab last read or wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Local {
+    /// The saved game's id (`[a-z0-9]`, unique on this device).
+    pub id: String,
+    /// When the game began, in milliseconds since the Unix epoch.
+    pub created: f64,
+    /// The stored version this tab last read or wrote: its `updated` time and its moves.
+    /// Another tab's newer, diverging version is never overwritten.
+    pub synced: Option<(f64, Vec<Move>)>,
+}
+
+/// A request to the AI worker that the page still waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    /// The request's id, echoed by the worker.
+    pub id: u32,
+    /// The game it is about (its saved id).
+    pub game: String,
+    /// The moves of the position asked about: a late answer to another position is dropped.
+    pub moves: Vec<Move>,
+}
+
+/// A game against the AI: its settings and the AI move being computed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AiPlay {
+    /// Level and colours.
+    pub settings: AiGame,
+    /// The request for the AI's move, if one is on its way.
+    pub pending: Option<Pending>,
+}
+
+/// How the game on the board is played.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// Two players share this device.
+    HotSeat(Local),
+    /// Against the AI of the Web Worker.
+    Ai(Local, AiPlay),
+    /// A room of the lobby server, played or watched.
+    Online(Online),
+}
+
+impl Mode {
+    /// The `#app[data-mode]` value: `hotseat`, `ai` or `online`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Mode::HotSeat(_) => "hotseat",
+            Mode::Ai(..) => "ai",
+            Mode::Online(_) => "online",
+        }
+    }
+
+    /// The saved game of a local mode.
+    pub fn local(&self) -> Option<&Local> {
+        match self {
+            Mode::HotSeat(l) | Mode::Ai(l, _) => Some(l),
+            Mode::Online(_) => None,
+        }
+    }
+
+    /// The saved game of a local mode, to change.
+    pub fn local_mut(&mut self) -> Option<&mut Local> {
+        match self {
+            Mode::HotSeat(l) | Mode::Ai(l, _) => Some(l),
+            Mode::Online(_) => None,
+        }
+    }
+
+    /// The AI's settings in a game against it.
+    pub fn ai(&self) -> Option<AiGame> {
+        match self {
+            Mode::Ai(_, a) => Some(a.settings),
+            _ => None,
+        }
+    }
+
+    /// The room, online.
+    pub fn online(&self) -> Option<&Online> {
+        match self {
+            Mode::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The room, online, to change.
+    pub fn online_mut(&mut self) -> Option<&mut Online> {
+        match self {
+            Mode::Online(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+/// A piece held by a pointer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    /// The pointer's id.
+    pub pointer: i32,
+    /// The square the piece was lifted from.
+    pub from: Square,
+    /// Where the pointer went down (client pixels).
+    pub start: (f64, f64),
+    /// How far the piece has moved from its square (client pixels).
+    pub offset: (f64, f64),
+    /// Moved far enough to be a drag rather than a click.
+    pub active: bool,
+    /// The square under the pointer, when it is a legal destination.
+    pub over: Option<Square>,
+    /// The piece was already selected: a click without a drag deselects it.
+    pub deselect_on_up: bool,
+}
+
+/// A move to animate, numbered so the board view animates each one once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// Origin square.
+    pub from: Square,
+    /// Destination square.
+    pub to: Square,
+    /// Increases with every new slide.
+    pub number: u64,
+}
+
+/// What the board shows besides the position: orientation, selection, drag, focus.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardUi {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// The selected square (a piece the player may move).
+    pub selected: Option<Square>,
+    /// A piece held by a pointer.
+    pub drag: Option<Drag>,
+    /// The square holding keyboard focus (roving tabindex).
+    pub focus: Square,
+    /// The last move to animate.
+    pub slide: Option<Slide>,
+}
+
+impl Default for BoardUi {
+    fn default() -> BoardUi {
+        BoardUi {
+            flipped: false,
+            selected: None,
+            drag: None,
+            focus: Square::new(4, 2),
+            slide: None,
+        }
+    }
+}
+
+/// What the confirmation dialog asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// That side resigns.
+    Resign(Color),
+    /// Both players agree a draw (hot-seat).
+    Draw,
+}
+
+/// The preset choices of the new-game dialog when it opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// `hotseat`, `ai` or `online`.
+    pub mode: &'static str,
+    /// The promotion rule.
+    pub promotion: rules::PromotionRule,
+    /// The AI level shown.
+    pub level: Level,
+    /// The human's colour shown (`None`: random).
+    pub human: Option<Color>,
+}
+
+/// The modal dialog that is open (at most one).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialog {
+    /// Choose the piece a pawn becomes: the move and the offered roles.
+    Promotion {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Animate the move once chosen (a click, not a drop).
+        animate: bool,
+        /// The offered roles, in the order of the panel.
+        roles: Vec<Role>,
+        /// The pawn's colour.
+        color: Color,
+    },
+    /// The settings of a new game.
+    NewGame(NewGameForm),
+    /// Resign or agree a draw.
+    Confirm(Confirm),
+    /// The result of the game that just ended.
+    GameOver(GameResult),
+    /// The game's PGN and the shown position's FEN.
+    Export,
+    /// Paste or pick a PGN or FEN; the last refusal, if any.
+    Import {
+        /// Why the last attempt was refused.
+        error: Option<String>,
+    },
+}
+
+/// Which dialog a [`Dialog`] is (its element).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// `#promotion`.
+    Promotion,
+    /// `#new-game`.
+    NewGame,
+    /// `#confirm`.
+    Confirm,
+    /// `#game-over`.
+    GameOver,
+    /// `#export`.
+    Export,
+    /// `#import`.
+    Import,
+}
+
+impl DialogKind {
+    /// Every dialog.
+    pub const ALL: [DialogKind; 6] = [
+        DialogKind::Promotion,
+        DialogKind::NewGame,
+        DialogKind::Confirm,
+        DialogKind::GameOver,
+        DialogKind::Export,
+        DialogKind::Import,
+    ];
+
+    /// The element id.
+    pub fn id(self) -> &'static str {
+        match self {
+            DialogKind::Promotion => "promotion",
+            DialogKind::NewGame => "new-game",
+            DialogKind::Confirm => "confirm",
+            DialogKind::GameOver => "game-over",
+            DialogKind::Export => "export",
+            DialogKind::Import => "import",
+        }
+    }
+}
+
+impl Dialog {
+    /// Which dialog this is.
+    pub fn kind(&self) -> DialogKind {
+        match self {
+            Dialog::Promotion { .. } => DialogKind::Promotion,
+            Dialog::NewGame(_) => DialogKind::NewGame,
+            Dialog::Confirm(_) => DialogKind::Confirm,
+            Dialog::GameOver(_) => DialogKind::GameOver,
+            Dialog::Export => DialogKind::Export,
+            Dialog::Import { .. } => DialogKind::Import,
+        }
+    }
+}
+
+/// A message of the notice area, kept structured so that it follows language changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// The browser refuses storage: games are not kept across reloads.
+    Unavailable,
+    /// An entry was set aside: its new key, and the unknown version if that was the reason.
+    Quarantined {
+        /// Where its text now is.
+        key: String,
+        /// The unknown schema version, when that was the problem.
+        version: Option<u64>,
+    },
+    /// The storage quota is used up.
+    Full,
+    /// Another write failure, with the browser's message.
+    WriteFailed(String),
+}
+
+impl Notice {
+    /// The notice of an entry set aside.
+    pub fn quarantined(moved_to: &str, error: &ReadError) -> Notice {
+        Notice::Quarantined {
+            key: moved_to.to_owned(),
+            version: match error {
+                ReadError::UnknownVersion(v) => Some(*v),
+                ReadError::Corrupt(_) => None,
+            },
+        }
+    }
+
+    /// The message; `has_saved` says whether there are saved games the user could delete.
+    pub fn text(&self, lang: Lang, has_saved: bool) -> String {
+        match self {
+            Notice::Unavailable => lang.t(Key::StorageUnavailable).to_owned(),
+            Notice::Quarantined {
+                key,
+                version: Some(v),
+            } => lang.fmt(
+                Key::StorageVersion,
+                &[("version", &v.to_string()), ("key", key)],
+            ),
+            Notice::Quarantined { key, version: None } => {
+                lang.fmt(Key::StorageCorrupt, &[("key", key)])
+            }
+            Notice::Full if has_saved => lang.t(Key::StorageFull).to_owned(),
+            Notice::Full => lang.t(Key::StorageFullNoGames).to_owned(),
+            Notice::WriteFailed(why) => lang.fmt(Key::StorageError, &[("error", why)]),
+        }
+    }
+}
+
+/// A suggested move for a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The game (saved id) and the moves of the position it is for.
+    pub game: String,
+    /// The moves of that position.
+    pub moves: Vec<Move>,
+    /// The suggested move.
+    pub best: Move,
+}
+
+/// The AI worker as the page uses it, apart from a game's own move.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AiService {
+    /// The id of the last request.
+    pub last_request: u32,
+    /// The worker could not start (reported once).
+    pub broken: bool,
+    /// The hint being computed.
+    pub hint_pending: Option<Pending>,
+    /// The last hint.
+    pub hint: Option<Hint>,
+}
+
+/// The lobby's public rooms and counts, as last sent by the server.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Listing {
+    /// Public rooms waiting for a player.
+    pub rooms: Vec<RoomSummary>,
+    /// Players connected to the server.
+    pub players: u32,
+    /// Games being played.
+    pub games: u32,
+}
+
+/// The connection to the lobby server.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Net {
+    /// Connected (and `Hello` sent).
+    pub connected: bool,
+    /// Was connected once: the "Reconnecting…" banner is for later drops.
+    pub was_connected: bool,
+    /// The lobby's last listing.
+    pub listing: Option<Listing>,
+}
+
+/// What the page knows of its surroundings, given once at start.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Env {
+    /// The site's origin (`https://example.org`), for invite links and the PGN's `Site`.
+    pub origin: String,
+    /// The Web Share API exists.
+    pub can_share: bool,
+    /// Storage survives a reload.
+    pub persistent: bool,
+}
+
+/// The whole state of the page.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// The interface language.
+    pub lang: Lang,
+    /// The time of the message being handled (milliseconds since the Unix epoch), set by the
+    /// runtime before each message.
+    pub now: f64,
+    /// Surroundings.
+    pub env: Env,
+    /// The game on the board.
+    pub game: Game,
+    /// How it is played.
+    pub mode: Mode,
+    /// Board interaction.
+    pub board: BoardUi,
+    /// The ply shown while reviewing (`0` is the first position); `None` shows the game live.
+    pub review: Option<usize>,
+    /// The open modal dialog.
+    pub dialog: Option<Dialog>,
+    /// Storage problems shown in `#notice`.
+    pub notices: Vec<Notice>,
+    /// The storage quota problem was toasted (it is not toasted again until a write works).
+    pub quota_reported: bool,
+    /// The saved games of this device, most recent first.
+    pub saved: Vec<SavedGame>,
+    /// The seats this browser holds online.
+    pub seats: SeatBook,
+    /// The lobby connection.
+    pub net: Net,
+    /// Hints and the worker's health.
+    pub ai: AiService,
+    /// The invite link was copied (`#btn-copy-link[data-copied]`).
+    pub invite_copied: bool,
+    /// The state of the random numbers (xorshift): new game ids, random colours.
+    pub rng: u64,
+    /// Counts slides, so each gets a new number.
+    pub slides: u64,
+    /// The analysis of the game on the board, once asked for.
+    pub analysis: Option<analysis::GameAnalysis>,
+}
+
+impl Model {
+    /// A page with a fresh hot-seat game.
+    pub fn new(lang: Lang, env: Env, now: f64, seed: u64) -> Model {
+        let mut model = Model {
+            lang,
+            now,
+            env,
+            game: Game::new(Rules::default()),
+            mode: Mode::HotSeat(Local {
+                id: String::new(),
+                created: now,
+                synced: None,
+            }),
+            board: BoardUi::default(),
+            review: None,
+            dialog: None,
+            notices: Vec::new(),
+            quota_reported: false,
+            saved: Vec::new(),
+            seats: SeatBook::default(),
+            net: Net::default(),
+            ai: AiService::default(),
+            invite_copied: false,
+            rng: seed | 1,
+            slides: 0,
+            analysis: None,
+        };
+        let id = model.new_id();
+        if let Some(l) = model.mode.local_mut() {
+            l.id = id;
+        }
+        if !model.env.persistent {
+            model.notices.push(Notice::Unavailable);
+        }
+        model
+    }
+
+    /// The next random number (xorshift64).
+    pub fn random(&mut self) -> u64 {
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        x
+    }
+
+    /// A fresh game id: 10 characters of `[a-z0-9]` from the clock and the random numbers.
+    pub fn new_id(&mut self) -> String {
+        const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+        let (mut r, mut t) = (self.random(), self.now.max(0.0) as u64);
+        let mut id = String::with_capacity(10);
+        for _ in 0..5 {
+            id.push(char::from(DIGITS[(r % 36) as usize]));
+            r /= 36;
+        }
+        for _ in 0..5 {
+            id.push(char::from(DIGITS[(t % 36) as usize]));
+            t /= 36;
+        }
+        id
+    }
+
+    /// The room's view, online.
+    pub fn room(&self) -> Option<&RoomView> {
+        self.mode.online().and_then(|o| o.view.as_ref())
+    }
+
+    /// The result of the game on the board: the room's (the server's ends included) online,
+    /// else the rules'.
+    pub fn result(&self) -> Option<GameResult> {
+        match &self.mode {
+            Mode::Online(o) => o.view.as_ref().and_then(|v| v.state.outcome),
+            _ => self.game.outcome().map(GameResult::from),
+        }
+    }
+
+    /// Why the online room closed without a game.
+    pub fn closed(&self) -> Option<CloseReason> {
+        self.room().and_then(RoomView::closed)
+    }
+
+    /// Whether nothing more can be played: a result, or a room closed without a game.
+    pub fn ended(&self) -> bool {
+        self.result().is_some() || self.closed().is_some()
+    }
+
+    /// The ply shown on the board: the reviewed one, else the last.
+    pub fn shown_ply(&self) -> usize {
+        let last = self.game.moves().len();
+        self.review.map_or(last, |p| p.min(last))
+    }
+
+    /// The position shown on the board.
+    pub fn shown_position(&self) -> &Position {
+        let positions = self.game.positions();
+        positions
+            .get(self.shown_ply())
+            .unwrap_or_else(|| self.game.position())
+    }
+
+    /// The move that led to the shown position.
+    pub fn shown_last_move(&self) -> Option<Move> {
+        self.shown_ply()
+            .checked_sub(1)
+            .and_then(|i| self.game.moves().get(i).copied())
+    }
+
+    /// Whether the player may move now: the game goes on, the board shows it live, and in the
+    /// mode's terms it is their turn (always in hot-seat; their colour against the AI; their
+    /// seat online, with no move of theirs waiting for the server).
+    pub fn my_turn(&self) -> bool {
+        if self.review.is_some() || self.ended() {
+            return false;
+        }
+        let turn = self.game.position().turn();
+        match &self.mode {
+            Mode::HotSeat(_) => true,
+            Mode::Ai(_, a) => a.settings.human == turn,
+            Mode::Online(o) => o.view.as_ref().is_some_and(|v| {
+                v.closed().is_none() && v.full() && o.pending.is_none() && v.you == Some(turn)
+            }),
+        }
+    }
+
+    /// Whether the AI computes its move for the position on the board.
+    pub fn ai_thinking(&self) -> bool {
+        match &self.mode {
+            Mode::Ai(l, a) => {
+                a.pending
+                    .as_ref()
+                    .is_some_and(|p| p.game == l.id && p.moves == self.game.moves())
+                    && !self.game.is_over()
+            }
+            _ => false,
+        }
+    }
+
+    /// The legal destinations of the piece on `from` in the live position.
+    pub fn dests(&self, from: Square) -> Vec<Square> {
+        let mut v: Vec<Square> = self
+            .game
+            .position()
+            .legal_moves_from(from)
+            .iter()
+            .map(|m| m.to)
+            .collect();
+        v.dedup();
+        v
+    }
+
+    /// Whether a saved game other than the one on the board exists (one that could be deleted).
+    pub fn has_other_saved(&self) -> bool {
+        let current = self.mode.local().map(|l| l.id.as_str());
+        self.saved.iter().any(|g| Some(g.id.as_str()) != current)
+    }
+
+    /// The hint for the live position, if one was computed.
+    pub fn hint(&self) -> Option<Move> {
+        let id = self.mode.local()?.id.as_str();
+        self.ai
+            .hint
+            .as_ref()
+            .filter(|h| h.game == id && h.moves == self.game.moves() && self.review.is_none())
+            .map(|h| h.best)
+    }
+}
+
+/// Applies to `game` an end that its moves do not produce: a resignation, an agreement or a
+/// claimed draw (the ends a player decides).
+///
+/// # Errors
+/// What does not fit: a result the moves would have to produce (mate, stalemate, a dead
+/// position, an expired count), a server-only end (time, abandonment, abort) or a claim that
+/// is not valid in the final position.
+pub fn apply_result(game: &mut Game, result: GameResult) -> Result<(), String> {
+    match (result.reason(), result.winner()) {
+        (ResultReason::Resignation, Some(winner)) => {
+            game.resign(winner.other()).map_err(|e| e.to_string())
+        }
+        (ResultReason::Agreement, _) => game.agree_draw().map_err(|e| e.to_string()),
+        (ResultReason::FiftyMoves, _) => game
+            .claim_draw(DrawClaim::FiftyMoves)
+            .map_err(|e| e.to_string()),
+        (ResultReason::Threefold, _) => game
+            .claim_draw(DrawClaim::Threefold)
+            .map_err(|e| e.to_string()),
+        _ => Err("it does not follow from the moves".to_owned()),
+    }
+}
+
+/// The side left with a lone king, if exactly one side is.
+pub fn lone_side(pos: &Position) -> Option<Color> {
+    let white = pos.by_color(Color::White).count();
+    let black = pos.by_color(Color::Black).count();
+    match (white, black) {
+        (1, n) if n > 1 => Some(Color::White),
+        (n, 1) if n > 1 => Some(Color::Black),
+        _ => None,
+    }
+}

@@ -1,0 +1,629 @@
+//! The game on the board: moves, undo, resignation, draws, claims, the AI and hints, saving,
+//! new games, import and export.
+
+use super::{Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, online, report, toast};
+use crate::i18n::Key;
+use crate::model::{
+    AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, Model, NewGameForm, Pending, Slide, export,
+};
+use crate::storage::{Quarantined, SavedGame};
+use engine::Level;
+use protocol::{ClientMsg, GameResult};
+use rules::{Color, DrawClaim, Game, Move, Role, Rules, Square};
+
+/// Puts a saved game on the board (resume, reload, another tab's version).
+pub fn adopt(model: &mut Model, saved: SavedGame, game: Game) {
+    let ai = saved.ai_game().ok().flatten();
+    let local = Local {
+        id: saved.id.clone(),
+        created: saved.created,
+        synced: Some((saved.updated, game.moves().to_vec())),
+    };
+    model.mode = match ai {
+        Some(settings) => {
+            model.board.flipped = settings.human == Color::Black;
+            Mode::Ai(
+                local,
+                AiPlay {
+                    settings,
+                    pending: None,
+                },
+            )
+        }
+        None => Mode::HotSeat(local),
+    };
+    set_game(model, game);
+}
+
+/// Replaces the game on the board, dropping what belonged to the old one.
+fn set_game(model: &mut Model, game: Game) {
+    model.game = game;
+    model.board.selected = None;
+    model.board.drag = None;
+    model.board.slide = None;
+    model.review = None;
+    model.ai.hint = None;
+    model.ai.hint_pending = None;
+    if matches!(
+        model.dialog,
+        Some(Dialog::Promotion { .. } | Dialog::GameOver(_))
+    ) {
+        model.dialog = None;
+    }
+}
+
+/// A new local game on the board (saved once it has a move, or at once against the AI, or
+/// when it starts from a position of its own).
+pub fn fresh_board(model: &mut Model, game: Game, ai: Option<AiGame>) {
+    let local = Local {
+        id: model.new_id(),
+        created: model.now,
+        synced: None,
+    };
+    model.mode = match ai {
+        Some(settings) => {
+            model.board.flipped = settings.human == Color::Black;
+            Mode::Ai(
+                local,
+                AiPlay {
+                    settings,
+                    pending: None,
+                },
+            )
+        }
+        None => Mode::HotSeat(local),
+    };
+    set_game(model, game);
+}
+
+/// The new-game dialog, preset to the game on the board (or `mode`).
+pub fn open_new_game(model: &mut Model, mode: Option<&'static str>) {
+    let ai = model.mode.ai();
+    model.dialog = Some(Dialog::NewGame(NewGameForm {
+        mode: mode.unwrap_or_else(|| model.mode.name()),
+        promotion: model.game.rules().promotion,
+        level: ai.map_or(Level::new(3).unwrap_or(Level::MIN), |a| a.level),
+        human: Some(ai.map_or(Color::White, |a| a.human)),
+    }));
+}
+
+/// Starts the chosen game.
+pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
+    model.dialog = None;
+    match choice {
+        NewGameChoice::Online(settings) => online::create(model, settings, out),
+        NewGameChoice::HotSeat { promotion } => {
+            online::leave(model, out);
+            fresh_board(model, Game::new(Rules { promotion }), None);
+            persist(model, out);
+            toast(model, Key::ToastNewGame, false, out);
+        }
+        NewGameChoice::Ai {
+            promotion,
+            level,
+            human,
+        } => {
+            online::leave(model, out);
+            let human = human.unwrap_or_else(|| {
+                if model.random().is_multiple_of(2) {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            });
+            fresh_board(
+                model,
+                Game::new(Rules { promotion }),
+                Some(AiGame { level, human }),
+            );
+            persist(model, out);
+            toast(model, Key::ToastNewGame, false, out);
+        }
+    }
+}
+
+/// Tries the move `from`-`to`; asks for the promotion piece when there is a choice.
+pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out: &mut Vec<Cmd>) {
+    if !model.my_turn() {
+        if model.ended() {
+            toast(model, Key::ToastGameOver, true, out);
+        }
+        return;
+    }
+    let candidates: Vec<Move> = model
+        .game
+        .position()
+        .legal_moves_from(from)
+        .iter()
+        .copied()
+        .filter(|m| m.to == to)
+        .collect();
+    match candidates.as_slice() {
+        [] => toast(model, Key::ToastIllegal, true, out),
+        [m] if m.promotion.is_none() => play(model, *m, animate, out),
+        many => {
+            let mut roles: Vec<Role> = many.iter().filter_map(|m| m.promotion).collect();
+            roles.sort_by_key(|r| match r {
+                Role::Rook => 0,
+                Role::Knight => 1,
+                Role::Khon => 2,
+                _ => 3,
+            });
+            model.dialog = Some(Dialog::Promotion {
+                from,
+                to,
+                animate,
+                roles,
+                color: model.game.position().turn(),
+            });
+        }
+    }
+}
+
+/// Starts the slide of a move on the board.
+pub fn slide(model: &mut Model, m: Move) {
+    model.slides += 1;
+    model.board.slide = Some(Slide {
+        from: m.from,
+        to: m.to,
+        number: model.slides,
+    });
+}
+
+/// Plays `m` for the player.
+pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
+    if !model.my_turn() {
+        return;
+    }
+    if matches!(model.mode, Mode::Online(_)) {
+        online::play(model, m, animate, out);
+        return;
+    }
+    match model.game.play(m) {
+        Ok(()) => {
+            model.board.selected = None;
+            if animate {
+                slide(model, m);
+            }
+            after_change(model, out);
+        }
+        Err(e) => {
+            out.push(Cmd::Log(format!("refused {}: {e}", m.to_uci())));
+            toast(model, Key::ToastIllegal, true, out);
+        }
+    }
+}
+
+/// After a move, resignation, agreement or claim: save, and announce the end of the game.
+pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
+    persist(model, out);
+    if let Some(result) = model.result() {
+        model.board.selected = None;
+        model.dialog = Some(Dialog::GameOver(result));
+    }
+}
+
+/// Whether a game is worth keeping: it has a move or a result, is against the AI (which may
+/// move first), or starts from a position of its own.
+fn worth_keeping(model: &Model) -> bool {
+    !model.game.moves().is_empty()
+        || model.game.outcome().is_some()
+        || model.mode.ai().is_some()
+        || model.game.initial_fen() != Game::new(model.game.rules()).initial_fen()
+}
+
+/// Saves the local game on the board and remembers it as the one to resume.
+pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
+    let keep = worth_keeping(model);
+    let ai = model.mode.ai();
+    let now = model.now;
+    let Some(local) = model.mode.local_mut() else {
+        return; // The server keeps online games.
+    };
+    if !keep {
+        // Nothing worth keeping yet; an empty record would only clutter the list.
+        out.push(Cmd::Delete(local.id.clone()));
+        let id = local.id.clone();
+        model.saved.retain(|g| g.id != id);
+        return;
+    }
+    let saved = SavedGame::from_game(&local.id, local.created, now, &model.game).with_ai(ai);
+    let synced = local
+        .synced
+        .take()
+        .map(|(t, moves)| (t, moves.iter().map(Move::to_uci).collect()));
+    local.synced = Some((saved.updated, model.game.moves().to_vec()));
+    // The list shows the new version at once.
+    model.saved.retain(|g| g.id != saved.id);
+    model.saved.insert(0, saved.clone());
+    out.push(Cmd::Save { saved, synced });
+}
+
+/// Undo: hot-seat takes back one move; against the AI back to the human's previous turn.
+pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
+    let human = match &model.mode {
+        Mode::Online(_) => return, // Moves played online are final.
+        Mode::HotSeat(_) => None,
+        Mode::Ai(_, a) => Some(a.settings.human),
+    };
+    if matches!(model.dialog, Some(Dialog::GameOver(_))) {
+        model.dialog = None;
+    }
+    model.review = None;
+    let ended_without_move =
+        model.game.outcome().is_some() && model.game.automatic_outcome().is_none();
+    let plies = match human {
+        _ if ended_without_move => 0,
+        None => 1,
+        Some(h) if model.game.position().turn() == h => 2,
+        Some(_) => 1,
+    };
+    if plies > model.game.moves().len() || (plies == 0 && !model.game.is_over()) {
+        toast(model, Key::ToastNothingToUndo, false, out);
+        return;
+    }
+    if plies == 0 {
+        // Only a resignation, agreement or claim is taken back.
+        model.game.undo();
+    }
+    for _ in 0..plies {
+        model.game.undo();
+    }
+    model.board.selected = None;
+    persist(model, out);
+    toast(model, Key::ToastUndone, false, out);
+}
+
+/// Whether the live game is over; toasts so when it is.
+fn over_toast(model: &Model, out: &mut Vec<Cmd>) -> bool {
+    let over = model.ended();
+    if over {
+        toast(model, Key::ToastGameOver, true, out);
+    }
+    over
+}
+
+/// Asks to confirm a resignation: of one's seat online, of the human against the AI, of the
+/// side to move in hot-seat.
+pub fn resign_ask(model: &mut Model, out: &mut Vec<Cmd>) {
+    if over_toast(model, out) {
+        return;
+    }
+    let side = match &model.mode {
+        Mode::Online(_) => match model.room().and_then(|v| v.you) {
+            Some(you) => you,
+            None => return,
+        },
+        Mode::Ai(_, a) => a.settings.human,
+        Mode::HotSeat(_) => model.game.position().turn(),
+    };
+    model.dialog = Some(Dialog::Confirm(Confirm::Resign(side)));
+}
+
+/// A draw by agreement: confirmed in hot-seat, offered online, not against the AI.
+pub fn draw_ask(model: &mut Model, out: &mut Vec<Cmd>) {
+    if model.mode.ai().is_some() || over_toast(model, out) {
+        return;
+    }
+    if matches!(model.mode, Mode::Online(_)) {
+        online::send_room(model, |room| ClientMsg::OfferDraw { room }, out);
+        return;
+    }
+    model.dialog = Some(Dialog::Confirm(Confirm::Draw));
+}
+
+/// The confirmation was accepted.
+pub fn confirm_yes(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some(Dialog::Confirm(confirm)) = model.dialog.take() else {
+        return;
+    };
+    if matches!(model.mode, Mode::Online(_)) {
+        if let Confirm::Resign(_) = confirm {
+            online::send_room(model, |room| ClientMsg::Resign { room }, out);
+        }
+        return;
+    }
+    let result = match confirm {
+        Confirm::Resign(side) => model.game.resign(side).map_err(|e| e.to_string()),
+        Confirm::Draw => model.game.agree_draw().map_err(|e| e.to_string()),
+    };
+    match result {
+        Ok(()) => {
+            model.review = None;
+            after_change(model, out);
+        }
+        Err(e) => out.push(Cmd::Toast {
+            text: e,
+            error: true,
+        }),
+    }
+}
+
+/// The claim the side to move could make now, threefold first.
+pub fn valid_claim(game: &Game) -> Option<DrawClaim> {
+    [DrawClaim::Threefold, DrawClaim::FiftyMoves]
+        .into_iter()
+        .find(|&c| game.can_claim(c))
+}
+
+/// Claims a draw for the side to move.
+pub fn claim(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some(claim) = valid_claim(&model.game) else {
+        toast(model, Key::ToastNoClaim, true, out);
+        return;
+    };
+    if matches!(model.mode, Mode::Online(_)) {
+        online::send_room(model, |room| ClientMsg::ClaimDraw { room, claim }, out);
+        return;
+    }
+    match model.game.claim_draw(claim) {
+        Ok(()) => {
+            model.review = None;
+            after_change(model, out);
+        }
+        Err(e) => out.push(Cmd::Toast {
+            text: e.to_string(),
+            error: true,
+        }),
+    }
+}
+
+/// A stable seed for a game's AI noise, from its id (so a reload replays the same choices).
+pub fn seed_of(game_id: &str) -> u32 {
+    game_id.bytes().fold(2_166_136_261_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(16_777_619)
+    })
+}
+
+fn next_request(model: &mut Model) -> u32 {
+    model.ai.last_request = model.ai.last_request.wrapping_add(1);
+    model.ai.last_request
+}
+
+/// Asks the AI worker for its move when it is the AI's turn and no request for this position
+/// is on its way (start, reload, after the human's move, undo, resume).
+pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
+    let broken = model.ai.broken;
+    let over = model.game.is_over();
+    let turn = model.game.position().turn();
+    let Mode::Ai(local, a) = &model.mode else {
+        return;
+    };
+    if over || turn == a.settings.human || broken {
+        if let Mode::Ai(_, a) = &mut model.mode {
+            a.pending = None;
+        }
+        return;
+    }
+    let (game_id, settings) = (local.id.clone(), a.settings);
+    let asked = a
+        .pending
+        .as_ref()
+        .is_some_and(|p| p.game == game_id && p.moves == model.game.moves());
+    if asked {
+        return;
+    }
+    let id = next_request(model);
+    let pending = Pending {
+        id,
+        game: game_id.clone(),
+        moves: model.game.moves().to_vec(),
+    };
+    if let Mode::Ai(_, a) = &mut model.mode {
+        a.pending = Some(pending);
+    }
+    out.push(Cmd::AskAi {
+        id,
+        game: model.game.clone(),
+        level: settings.level,
+        seed: seed_of(&game_id),
+        movetime_ms: 0,
+    });
+}
+
+/// An answer of the AI worker: plays the AI's move if it is still wanted, or keeps a hint.
+pub fn ai_reply(model: &mut Model, id: u32, result: Result<String, String>, out: &mut Vec<Cmd>) {
+    let moves = model.game.moves().to_vec();
+    let over = model.game.is_over();
+    let turn = model.game.position().turn();
+    if let Mode::Ai(local, a) = &mut model.mode
+        && let Some(p) = a.pending.take_if(|p| p.id == id)
+    {
+        let wanted = p.game == local.id && p.moves == moves && !over && a.settings.human != turn;
+        if !wanted {
+            return; // Stale: the position changed meanwhile.
+        }
+        match result.and_then(|uci| model.game.play_uci(&uci).map_err(|e| e.to_string())) {
+            Ok(m) => {
+                model.board.selected = None;
+                model.dialog = model
+                    .dialog
+                    .take()
+                    .filter(|d| !matches!(d, Dialog::Promotion { .. }));
+                slide(model, m);
+                after_change(model, out);
+            }
+            Err(e) => {
+                out.push(Cmd::Log(format!("AI: {e}")));
+                out.push(Cmd::Toast {
+                    text: model.lang.fmt(Key::ToastAiFailed, &[("error", &e)]),
+                    error: true,
+                });
+                // Keep the request so that the same position is not asked again and again.
+                if let Mode::Ai(_, a) = &mut model.mode {
+                    a.pending = Some(p);
+                }
+            }
+        }
+        return;
+    }
+    let Some(p) = model.ai.hint_pending.take_if(|p| p.id == id) else {
+        return;
+    };
+    if p.moves != moves {
+        return;
+    }
+    match result {
+        Ok(uci) => match model.game.position().parse_uci(&uci) {
+            Ok(best) => {
+                model.ai.hint = Some(Hint {
+                    game: p.game,
+                    moves: p.moves,
+                    best,
+                });
+            }
+            Err(e) => out.push(Cmd::Log(format!("hint {uci}: {e}"))),
+        },
+        Err(e) => out.push(Cmd::Log(format!("hint: {e}"))),
+    }
+}
+
+/// Asks the AI (full strength, a short think) for the best move of the player to move.
+pub fn ask_hint(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some(local) = model.mode.local() else {
+        return; // No help online.
+    };
+    let game_id = local.id.clone();
+    if over_toast(model, out) {
+        return;
+    }
+    if !model.my_turn() {
+        if model.review.is_none() {
+            toast(model, Key::ToastWaitAi, false, out);
+        }
+        return;
+    }
+    let moves = model.game.moves().to_vec();
+    let known = model.hint().is_some()
+        || model
+            .ai
+            .hint_pending
+            .as_ref()
+            .is_some_and(|p| p.game == game_id && p.moves == moves);
+    if known {
+        return;
+    }
+    let id = next_request(model);
+    model.ai.hint_pending = Some(Pending {
+        id,
+        game: game_id.clone(),
+        moves,
+    });
+    out.push(Cmd::AskAi {
+        id,
+        game: model.game.clone(),
+        level: Level::MAX,
+        seed: seed_of(&game_id),
+        movetime_ms: HINT_MILLIS,
+    });
+}
+
+/// A saved game was read: resumed, or put back after leaving a room.
+pub fn loaded(
+    model: &mut Model,
+    purpose: LoadPurpose,
+    result: Result<Option<(SavedGame, Game)>, Quarantined>,
+    out: &mut Vec<Cmd>,
+) {
+    match (purpose, result) {
+        (_, Ok(Some((saved, game)))) => {
+            let id = saved.id.clone();
+            online::leave(model, out);
+            adopt(model, saved, game);
+            out.push(Cmd::SetCurrent(id));
+            if purpose == LoadPurpose::Resume {
+                toast(model, Key::ToastResumed, false, out);
+            }
+        }
+        (LoadPurpose::Resume, Ok(None)) => out.push(Cmd::ListSaved),
+        (LoadPurpose::Resume, Err(q)) => {
+            report(model, &q, out);
+            out.push(Cmd::ListSaved);
+        }
+        (LoadPurpose::BackToLocal, other) => {
+            if let Err(q) = other {
+                report(model, &q, out);
+            }
+            online::leave(model, out);
+            model.board.flipped = false;
+            fresh_board(model, Game::new(Rules::default()), None);
+        }
+    }
+}
+
+/// Another tab changed the saved game `id`: follow it when it is the one on the board.
+pub fn stored_game_changed(model: &mut Model, id: &str, value: Option<String>, out: &mut Vec<Cmd>) {
+    out.push(Cmd::ListSaved);
+    let Some(local) = model.mode.local_mut().filter(|l| l.id == id) else {
+        // Another game: keep the view; a later save checks for a newer version first.
+        return;
+    };
+    let Some(text) = value else {
+        // Deleted there: keep the game on screen (it is saved again on the next change).
+        local.synced = None;
+        return;
+    };
+    let Ok(stored) = SavedGame::parse(&text) else {
+        return;
+    };
+    let Ok(game) = stored.to_game() else { return };
+    let same = game.moves() == model.game.moves()
+        && stored.result == model.game.outcome().map(GameResult::from);
+    if same {
+        local.synced = Some((stored.updated, game.moves().to_vec()));
+        return;
+    }
+    let flipped = model.board.flipped;
+    adopt(model, stored, game);
+    model.board.flipped = flipped;
+    toast(model, Key::ToastSynced, false, out);
+}
+
+/// Copies the PGN, the FEN or the invite link.
+pub fn copy(model: &mut Model, what: CopyWhat, out: &mut Vec<Cmd>) {
+    let text = match what {
+        CopyWhat::Pgn => export::pgn(model),
+        CopyWhat::Fen => model.shown_position().fen(),
+        CopyWhat::InviteLink => match online::invite(model) {
+            Some(link) => link,
+            None => return,
+        },
+    };
+    out.push(Cmd::Copy { text, what });
+}
+
+/// Offers the PGN as a file.
+pub fn download(model: &mut Model, out: &mut Vec<Cmd>) {
+    out.push(Cmd::Download {
+        name: export::file_name(model),
+        text: export::pgn(model),
+        mime: "application/x-chess-pgn",
+    });
+}
+
+/// Imports a pasted PGN or FEN: a PGN becomes a saved hot-seat game shown at its end; a FEN
+/// starts a game from that position in the current local mode. A refusal says why in the
+/// dialog and changes nothing.
+pub fn import(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
+    let rules = model.game.rules();
+    match export::read(text, rules, model.lang) {
+        Ok(imported) => {
+            model.dialog = None;
+            // From a position, the current opponent stays and the human takes the side to
+            // move; a game record is opened as a hot-seat game.
+            let ai = model
+                .mode
+                .ai()
+                .filter(|_| !imported.from_pgn)
+                .map(|a| AiGame {
+                    human: imported.game.position().turn(),
+                    ..a
+                });
+            online::leave(model, out);
+            fresh_board(model, imported.game, ai);
+            persist(model, out);
+            toast(model, Key::ToastImported, false, out);
+        }
+        Err(error) => model.dialog = Some(Dialog::Import { error: Some(error) }),
+    }
+}

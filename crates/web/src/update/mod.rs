@@ -1,0 +1,550 @@
+//! What happens: every user action, browser event and effect result is a [`Msg`];
+//! [`update`] changes the [`Model`] and returns the [`Cmd`]s for the effects to run.
+//!
+//! `update` is pure: no DOM, no storage, no clock (the time is `model.now`, set by the
+//! runtime), no randomness but the model's own generator. So every rule of the page (who may
+//! move, what undo takes back, when the AI is asked, what is saved, how a room's events are
+//! followed) is tested on the host (`update/tests.rs`).
+
+mod analysis;
+mod board;
+pub mod local;
+mod online;
+#[cfg(test)]
+mod tests;
+
+use crate::i18n::{Key, Lang};
+use crate::model::{Dialog, DialogKind, Model, Notice};
+use crate::storage::{Quarantined, SavedGame, SeatBook, WriteError};
+use engine::Level;
+use protocol::{ClientMsg, RoomId, ServerMsg};
+use rules::{Color, Game, PromotionRule, Role, Square};
+
+pub use board::{BoardKey, ReviewStep};
+pub use online::{OnlineMsg, RoomSettings};
+
+/// What the new-game dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGameChoice {
+    /// Two players on this device.
+    HotSeat {
+        /// The promotion rule.
+        promotion: PromotionRule,
+    },
+    /// Against the AI.
+    Ai {
+        /// The promotion rule.
+        promotion: PromotionRule,
+        /// Its level.
+        level: Level,
+        /// The human's colour; `None` draws it at random.
+        human: Option<Color>,
+    },
+    /// A room online.
+    Online(RoomSettings),
+}
+
+/// Why a saved game is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadPurpose {
+    /// The player chose it in the saved games.
+    Resume,
+    /// Back from a room to this device's own game.
+    BackToLocal,
+}
+
+/// What an effect copies to the clipboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyWhat {
+    /// The room's invite link.
+    InviteLink,
+    /// The game's PGN.
+    Pgn,
+    /// The shown position's FEN.
+    Fen,
+}
+
+/// What the connection tells the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetEvent {
+    /// Connected (again) and `Hello` sent: join the rooms again.
+    Connected,
+    /// The connection dropped; a reconnection is scheduled.
+    Disconnected,
+    /// A message from the server.
+    Message(ServerMsg),
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// The page started: what storage holds and the room of the address, if any.
+    Started {
+        /// The game that was on the board, read back (or why it could not be).
+        current: Option<Result<(SavedGame, Game), Quarantined>>,
+        /// The saved games.
+        saved: Vec<SavedGame>,
+        /// Entries set aside while listing.
+        problems: Vec<Quarantined>,
+        /// The online seats.
+        seats: SeatBook,
+        /// The room of an invite link in the address.
+        room: Option<RoomId>,
+    },
+    /// A pointer went down on the board, over `square` (`None`: outside the squares).
+    PointerDown {
+        /// The square under the pointer.
+        square: Option<Square>,
+        /// Client x, pixels.
+        x: f64,
+        /// Client y, pixels.
+        y: f64,
+        /// The pointer's id.
+        pointer: i32,
+    },
+    /// A pointer moved.
+    PointerMove {
+        /// The square under the pointer.
+        square: Option<Square>,
+        /// Client x, pixels.
+        x: f64,
+        /// Client y, pixels.
+        y: f64,
+        /// The pointer's id.
+        pointer: i32,
+    },
+    /// A pointer went up.
+    PointerUp {
+        /// The square under the pointer.
+        square: Option<Square>,
+        /// The pointer's id.
+        pointer: i32,
+    },
+    /// The browser took the pointer away (e.g. a scroll gesture).
+    PointerCancel,
+    /// A key on the board, with the square that had the focus.
+    BoardKey(BoardKey, Option<Square>),
+    /// Step through the game's positions.
+    Review(ReviewStep),
+    /// The player chose the promotion piece.
+    Promote(Role),
+    /// A dialog was closed (its cancel button, Escape, or its own close).
+    DialogClosed(DialogKind),
+    /// Open the new-game dialog, with this mode chosen (else the current one).
+    NewGameOpen(Option<&'static str>),
+    /// Start a new game.
+    NewGameStart(NewGameChoice),
+    /// Take back the last move (or a resignation, agreement or claim).
+    Undo,
+    /// Turn the board around.
+    Flip,
+    /// Ask to confirm a resignation.
+    ResignAsk,
+    /// Ask to confirm a draw by agreement (online: offer one).
+    DrawAsk,
+    /// The confirmation dialog was accepted.
+    ConfirmYes,
+    /// Claim a draw (threefold repetition or 50 moves).
+    Claim,
+    /// Ask the AI for a hint.
+    Hint,
+    /// Switch the interface language.
+    SetLang(Lang),
+    /// Open the saved game with this id.
+    Resume(String),
+    /// Delete the saved game with this id.
+    Delete(String),
+    /// Hide the notice area.
+    DismissNotice,
+    /// "New game" in the game-over dialog.
+    GameOverNew,
+    /// Open the export dialog.
+    ExportOpen,
+    /// Copy from the export dialog or the invite link.
+    Copy(CopyWhat),
+    /// Download the game's PGN.
+    Download,
+    /// Open the import dialog.
+    ImportOpen,
+    /// Import this PGN or FEN.
+    ImportStart(String),
+    /// The AI worker answered request `id` with a move (UCI) or an error.
+    AiReply {
+        /// The request's id.
+        id: u32,
+        /// The move in UCI, or what went wrong.
+        result: Result<String, String>,
+    },
+    /// The AI worker could not take a request.
+    AiUnavailable,
+    /// Something from the lobby connection.
+    Net(NetEvent),
+    /// A user action of online play.
+    Online(OnlineMsg),
+    /// Another tab changed the saved game `id` (`None`: removed).
+    StoredGameChanged {
+        /// The game's id.
+        id: String,
+        /// Its new text.
+        value: Option<String>,
+    },
+    /// Another tab changed the seats.
+    SeatsChanged(SeatBook),
+    /// Another tab changed something else in storage (or cleared it).
+    StorageChanged,
+    /// A saved game was read.
+    Loaded {
+        /// Why it was read.
+        purpose: LoadPurpose,
+        /// The game, `None` when it is gone, or the report of an entry set aside.
+        result: Result<Option<(SavedGame, Game)>, Quarantined>,
+    },
+    /// The saved games, read again.
+    SavedList {
+        /// Readable games, most recent first.
+        games: Vec<SavedGame>,
+        /// Entries set aside.
+        problems: Vec<Quarantined>,
+    },
+    /// A save worked.
+    Wrote,
+    /// A write failed.
+    WriteFailed(WriteError),
+    /// Before a save: another tab stored a newer version of the game on the board that ours
+    /// does not extend. It is adopted instead of overwritten.
+    StoredNewer {
+        /// The stored version.
+        saved: SavedGame,
+        /// It, replayed.
+        game: Game,
+    },
+    /// The clipboard took the text.
+    Copied(CopyWhat),
+    /// The clipboard refused.
+    CopyFailed(CopyWhat),
+    /// Analyse every position of the game on the board (again, after a stop).
+    AnalyseStart,
+    /// Stop the analysis (what is evaluated stays).
+    AnalyseStop,
+    /// The AI worker evaluated a position for request `id`.
+    AnalysisReply {
+        /// The request's id.
+        id: u32,
+        /// The evaluation, or what went wrong.
+        result: Result<engine::analysis::Eval, String>,
+    },
+    /// Time passed (clocks, countdowns).
+    Tick,
+}
+
+/// Something for the effects to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cmd {
+    /// Save a game unless another tab stored a newer version of it that this one does not
+    /// extend (answered by [`Msg::StoredNewer`]); then make it the game to resume.
+    Save {
+        /// The record.
+        saved: SavedGame,
+        /// The stored version this tab knows: its `updated` time and moves (UCI).
+        synced: Option<(f64, Vec<String>)>,
+    },
+    /// Delete a saved game.
+    Delete(String),
+    /// Make this game the one to resume after a reload.
+    SetCurrent(String),
+    /// Read a saved game (answered by [`Msg::Loaded`]).
+    Load {
+        /// Its id.
+        id: String,
+        /// Why.
+        purpose: LoadPurpose,
+    },
+    /// Read the game to resume after a reload (answered by [`Msg::Loaded`] with
+    /// [`LoadPurpose::BackToLocal`]).
+    LoadCurrent,
+    /// Read the saved games again (answered by [`Msg::SavedList`]).
+    ListSaved,
+    /// Remember the interface language.
+    SaveLang(Lang),
+    /// Store the seats.
+    SaveSeats(SeatBook),
+    /// Send to the lobby server (queued while disconnected).
+    Send(ClientMsg),
+    /// Ask the AI worker for a move (answered by [`Msg::AiReply`]).
+    AskAi {
+        /// The request's id.
+        id: u32,
+        /// The game (its first position and moves).
+        game: Game,
+        /// The level.
+        level: Level,
+        /// Varies the low levels' deliberate errors.
+        seed: u32,
+        /// Overrides the level's thinking time when not 0 (milliseconds).
+        movetime_ms: u32,
+    },
+    /// Ask the AI worker to evaluate a position (answered by [`Msg::AnalysisReply`]).
+    Analyse {
+        /// The request's id.
+        id: u32,
+        /// The game's first position (FEN).
+        initial_fen: String,
+        /// The promotion rule.
+        promotion: PromotionRule,
+        /// The moves to the position.
+        moves: Vec<rules::Move>,
+        /// How long to think, in milliseconds.
+        movetime_ms: u32,
+    },
+    /// Show a short message.
+    Toast {
+        /// The text.
+        text: String,
+        /// Styled as a problem.
+        error: bool,
+    },
+    /// Show `#/room/<id>` in the address bar, or clear it.
+    SetLocation(Option<RoomId>),
+    /// Copy to the clipboard (answered by [`Msg::Copied`] or [`Msg::CopyFailed`]).
+    Copy {
+        /// The text.
+        text: String,
+        /// What it is.
+        what: CopyWhat,
+    },
+    /// Open the system's share sheet for a link.
+    Share {
+        /// The title.
+        title: String,
+        /// A line about it.
+        text: String,
+        /// The link.
+        url: String,
+    },
+    /// Offer a file to download.
+    Download {
+        /// The file name.
+        name: String,
+        /// Its text.
+        text: String,
+        /// Its media type.
+        mime: &'static str,
+    },
+    /// Give the keyboard focus to a square of the board.
+    FocusSquare(Square),
+    /// Write to the console.
+    Log(String),
+}
+
+/// How long the AI thinks about a hint, in milliseconds (at full strength).
+const HINT_MILLIS: u32 = 700;
+
+/// Handles one message: changes `model`, returns what the effects must do.
+pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
+    let mut out = Vec::new();
+    let schedule = !matches!(msg, Msg::PointerMove { .. } | Msg::Tick);
+    handle(model, msg, &mut out);
+    if schedule {
+        local::schedule_ai(model, &mut out);
+        analysis::schedule(model, &mut out);
+    }
+    out
+}
+
+fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
+    match msg {
+        Msg::Started {
+            current,
+            saved,
+            problems,
+            seats,
+            room,
+        } => {
+            model.saved = saved;
+            model.seats = seats;
+            match current {
+                Some(Ok((saved, game))) => local::adopt(model, saved, game),
+                Some(Err(q)) => report(model, &q, out),
+                None => {}
+            }
+            for q in &problems {
+                report(model, q, out);
+            }
+            out.push(Cmd::Send(ClientMsg::WatchLobby));
+            if let Some(room) = room {
+                online::join_room(model, &room, out);
+            }
+        }
+        Msg::PointerDown {
+            square,
+            x,
+            y,
+            pointer,
+        } => board::pointer_down(model, square, (x, y), pointer, out),
+        Msg::PointerMove {
+            square,
+            x,
+            y,
+            pointer,
+        } => board::pointer_move(model, square, (x, y), pointer),
+        Msg::PointerUp { square, pointer } => board::pointer_up(model, square, pointer, out),
+        Msg::PointerCancel => model.board.drag = None,
+        Msg::BoardKey(key, focused) => board::key(model, key, focused, out),
+        Msg::Review(step) => board::review(model, step),
+        Msg::Promote(role) => {
+            if let Some(Dialog::Promotion {
+                from, to, animate, ..
+            }) = model.dialog.take()
+            {
+                let m = rules::Move {
+                    from,
+                    to,
+                    promotion: Some(role),
+                };
+                local::play(model, m, animate, out);
+            }
+        }
+        Msg::DialogClosed(kind) => {
+            if model.dialog.as_ref().is_some_and(|d| d.kind() == kind) {
+                if kind == DialogKind::Promotion {
+                    model.board.selected = None;
+                }
+                model.dialog = None;
+            }
+        }
+        Msg::NewGameOpen(mode) => local::open_new_game(model, mode),
+        Msg::NewGameStart(choice) => local::new_game(model, choice, out),
+        Msg::Undo => local::undo(model, out),
+        Msg::Flip => {
+            model.board.flipped = !model.board.flipped;
+            model.board.drag = None;
+        }
+        Msg::ResignAsk => local::resign_ask(model, out),
+        Msg::DrawAsk => local::draw_ask(model, out),
+        Msg::ConfirmYes => local::confirm_yes(model, out),
+        Msg::Claim => local::claim(model, out),
+        Msg::Hint => local::ask_hint(model, out),
+        Msg::SetLang(lang) => {
+            model.lang = lang;
+            out.push(Cmd::SaveLang(lang));
+        }
+        Msg::Resume(id) => {
+            let current = model.mode.local().is_some_and(|l| l.id == id);
+            if !current {
+                out.push(Cmd::Load {
+                    id,
+                    purpose: LoadPurpose::Resume,
+                });
+            }
+        }
+        Msg::Delete(id) => {
+            if model.mode.local().is_none_or(|l| l.id != id) {
+                model.saved.retain(|g| g.id != id);
+                out.push(Cmd::Delete(id));
+                toast(model, Key::ToastDeleted, false, out);
+            }
+        }
+        Msg::DismissNotice => model.notices.clear(),
+        Msg::GameOverNew => local::open_new_game(model, None),
+        Msg::ExportOpen => model.dialog = Some(Dialog::Export),
+        Msg::Copy(what) => local::copy(model, what, out),
+        Msg::Download => local::download(model, out),
+        Msg::ImportOpen => model.dialog = Some(Dialog::Import { error: None }),
+        Msg::ImportStart(text) => local::import(model, &text, out),
+        Msg::AiReply { id, result } => local::ai_reply(model, id, result, out),
+        Msg::AiUnavailable => {
+            if !model.ai.broken {
+                model.ai.broken = true;
+                toast(model, Key::ToastAiUnavailable, true, out);
+            }
+            if let crate::model::Mode::Ai(_, a) = &mut model.mode {
+                a.pending = None;
+            }
+            model.ai.hint_pending = None;
+        }
+        Msg::Net(e) => online::net_event(model, e, out),
+        Msg::Online(m) => online::user(model, m, out),
+        Msg::StoredGameChanged { id, value } => local::stored_game_changed(model, &id, value, out),
+        Msg::SeatsChanged(seats) => model.seats = seats,
+        Msg::StorageChanged => out.push(Cmd::ListSaved),
+        Msg::Loaded { purpose, result } => local::loaded(model, purpose, result, out),
+        Msg::SavedList { games, problems } => {
+            model.saved = games;
+            for q in &problems {
+                report(model, q, out);
+            }
+        }
+        Msg::Wrote => {
+            if model.quota_reported {
+                model.quota_reported = false;
+                model.notices.retain(|n| *n != Notice::Full);
+            }
+        }
+        Msg::WriteFailed(e) => write_failed(model, &e, out),
+        Msg::StoredNewer { saved, game } => {
+            let flipped = model.board.flipped;
+            local::adopt(model, saved, game);
+            model.board.flipped = flipped;
+            toast(model, Key::ToastConflict, true, out);
+        }
+        Msg::Copied(what) => {
+            let key = match what {
+                CopyWhat::InviteLink => {
+                    model.invite_copied = true;
+                    Key::ToastCopied
+                }
+                CopyWhat::Pgn => Key::ToastCopiedPgn,
+                CopyWhat::Fen => Key::ToastCopiedFen,
+            };
+            toast(model, key, false, out);
+        }
+        Msg::CopyFailed(what) => {
+            let key = match what {
+                CopyWhat::InviteLink => Key::ToastCopyFailed,
+                CopyWhat::Pgn | CopyWhat::Fen => Key::ToastCopyFailedText,
+            };
+            toast(model, key, true, out);
+        }
+        Msg::AnalyseStart => analysis::start(model),
+        Msg::AnalyseStop => analysis::stop(model),
+        Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
+        Msg::Tick => {}
+    }
+}
+
+/// Queues a toast of `key`.
+fn toast(model: &Model, key: Key, error: bool, out: &mut Vec<Cmd>) {
+    out.push(Cmd::Toast {
+        text: model.lang.t(key).to_owned(),
+        error,
+    });
+}
+
+/// Notes an entry set aside (once) and logs it.
+fn report(model: &mut Model, q: &Quarantined, out: &mut Vec<Cmd>) {
+    out.push(Cmd::Log(format!("{}: {}", q.key, q.error)));
+    let notice = Notice::quarantined(&q.moved_to, &q.error);
+    if !model.notices.contains(&notice) {
+        model.notices.push(notice);
+    }
+}
+
+fn write_failed(model: &mut Model, e: &WriteError, out: &mut Vec<Cmd>) {
+    out.push(Cmd::Log(format!("storage: {e}")));
+    let notice = match e {
+        WriteError::QuotaExceeded => Notice::Full,
+        WriteError::Other(why) => Notice::WriteFailed(why.clone()),
+    };
+    if !model.quota_reported || notice != Notice::Full {
+        out.push(Cmd::Toast {
+            text: notice.text(model.lang, model.has_other_saved()),
+            error: true,
+        });
+    }
+    if notice == Notice::Full {
+        model.quota_reported = true;
+    }
+    if !model.notices.contains(&notice) {
+        model.notices.push(notice);
+    }
+}

@@ -1,0 +1,588 @@
+//! Online play: creating a room, joining by invite link, the waiting screen (with the
+//! invitation's cancellation), a closed invitation's card, moves sent to the server,
+//! presence, abort, draw offers, rematch and the lobby's listing.
+//!
+//! The server's room is the authority: the board shows the game rebuilt from the room's moves
+//! ([`room::rebuild`]); a move made here is shown at once and sent, and taken back when the
+//! server refuses it.
+
+use super::{Cmd, NetEvent, local, toast};
+use crate::i18n::Key;
+use crate::model::room::{self, Step};
+use crate::model::{Dialog, Listing, Mode, Model, Online, RoomView};
+use protocol::{
+    ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomEvent, RoomId, RoomState,
+    SeatChoice, ServerMsg, TimeControl,
+};
+use rules::Move;
+
+/// The settings of a room to create, from the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomSettings {
+    /// The creator's seat.
+    pub seat: SeatChoice,
+    /// The promotion rule.
+    pub promotion: PromotionRule,
+    /// The time control, if timed.
+    pub clock: Option<TimeControl>,
+    /// Listed in the lobby.
+    pub public: bool,
+}
+
+/// A user action of online play.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineMsg {
+    /// Open this room (invite link, lobby list, the address's fragment).
+    Join(RoomId),
+    /// Share the invite link (Web Share API).
+    Share,
+    /// Cancel this page's invitation while nobody has taken the other seat.
+    CancelInvite,
+    /// Abort the game (allowed until both sides have moved).
+    Abort,
+    /// "Leave this room" on a closed invitation's card: back to this device's own game.
+    LeaveRoom,
+    /// Claim the win after the opponent's absence.
+    ClaimVictory,
+    /// Ask for (or accept) a rematch.
+    Rematch,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+}
+
+/// The room's id, online.
+fn room_id(model: &Model) -> Option<RoomId> {
+    model.mode.online().and_then(|o| o.room.clone())
+}
+
+/// The secret of the seat held in `room`.
+fn secret_of(model: &Model, room: &RoomId) -> Option<String> {
+    model.seats.get(room).map(|e| e.secret.clone())
+}
+
+/// Forgets the seat held in `room` (it closed: a reload must not resume it).
+fn forget_seat(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
+    if model.seats.remove(room) {
+        out.push(Cmd::SaveSeats(model.seats.clone()));
+    }
+}
+
+/// The invite link of the room on the board.
+pub fn invite(model: &Model) -> Option<String> {
+    let room = model.mode.online()?.room.as_ref()?;
+    Some(room::invite_link(&model.env.origin, room))
+}
+
+/// Switches the page to the online room `room` (`None` while creating one).
+fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
+    if let Some(old) = room_id(model).filter(|old| Some(old) != room) {
+        out.push(Cmd::Send(ClientMsg::Leave { room: old }));
+    }
+    model.mode = Mode::Online(Online {
+        room: room.cloned(),
+        ..Online::default()
+    });
+    model.dialog = None;
+    model.invite_copied = false;
+    model.game = rules::Game::new(rules::Rules::default());
+    model.board.selected = None;
+    model.board.drag = None;
+    model.board.slide = None;
+    model.review = None;
+    model.ai.hint = None;
+    model.ai.hint_pending = None;
+    if room.is_some() {
+        out.push(Cmd::SetLocation(room.cloned()));
+    }
+}
+
+/// Creates a room with these settings.
+pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
+    enter(model, None, out);
+    out.push(Cmd::Send(ClientMsg::CreateRoom {
+        seat: s.seat,
+        promotion: s.promotion,
+        clock: s.clock,
+        public: s.public,
+    }));
+}
+
+/// Opens `room`: resumes a stored seat, else takes the free seat or watches.
+pub fn join_room(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
+    let open = model
+        .mode
+        .online()
+        .is_some_and(|o| o.room.as_ref() == Some(room) && o.view.is_some());
+    if open {
+        return;
+    }
+    enter(model, Some(room), out);
+    out.push(Cmd::Send(ClientMsg::Join {
+        room: room.clone(),
+        secret: secret_of(model, room),
+        after: None,
+        watch: false,
+    }));
+}
+
+/// Leaves online play (a local game follows): stops following the room; its seat stays
+/// stored so the link resumes it.
+pub fn leave(model: &mut Model, out: &mut Vec<Cmd>) {
+    if let Mode::Online(o) = &model.mode {
+        if let Some(room) = o.room.clone() {
+            out.push(Cmd::Send(ClientMsg::Leave { room }));
+        }
+        out.push(Cmd::SetLocation(None));
+    }
+}
+
+/// Leaves online play for this device's own board: the game stored as the one to resume,
+/// else a fresh hot-seat game.
+fn back_to_local(model: &mut Model, out: &mut Vec<Cmd>) {
+    model.dialog = None;
+    model.board.flipped = false;
+    // Answered by `Msg::Loaded`, which leaves the room.
+    out.push(Cmd::LoadCurrent);
+}
+
+/// Sends a room command when connected; toasts otherwise.
+pub fn send_room(model: &Model, make: impl FnOnce(RoomId) -> ClientMsg, out: &mut Vec<Cmd>) {
+    let Some(room) = room_id(model) else { return };
+    if !model.net.connected {
+        toast(model, Key::ToastOffline, true, out);
+        return;
+    }
+    out.push(Cmd::Send(make(room)));
+}
+
+/// Plays `m` on the board at once and sends it; the server confirms or refuses it.
+pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
+    if !model.net.connected {
+        toast(model, Key::ToastOffline, true, out);
+        return;
+    }
+    let Some(room) = room_id(model) else { return };
+    let ply = u32::try_from(model.game.moves().len()).unwrap_or(u32::MAX);
+    if model.game.play(m).is_err() {
+        toast(model, Key::ToastIllegal, true, out);
+        return;
+    }
+    if let Some(o) = model.mode.online_mut() {
+        o.pending = Some(m);
+    }
+    out.push(Cmd::Send(ClientMsg::Move {
+        room,
+        ply,
+        uci: m.to_uci(),
+    }));
+    model.board.selected = None;
+    if animate {
+        local::slide(model, m);
+    }
+}
+
+/// A user action of online play.
+pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
+    match msg {
+        OnlineMsg::Join(room) => {
+            let same = model
+                .mode
+                .online()
+                .is_some_and(|o| o.room.as_ref() == Some(&room));
+            if !same {
+                join_room(model, &room, out);
+            }
+        }
+        OnlineMsg::Share => {
+            if let Some(url) = invite(model) {
+                out.push(Cmd::Share {
+                    title: model.lang.t(Key::AppTitle).to_owned(),
+                    text: model.lang.t(Key::ShareText).to_owned(),
+                    url,
+                });
+            }
+        }
+        OnlineMsg::CancelInvite => {
+            if !model.room().is_some_and(RoomView::waiting_for_opponent) {
+                return;
+            }
+            // The room's `Closed` event takes the page back to its own board.
+            if model.net.connected
+                && let Some(o) = model.mode.online_mut()
+            {
+                o.cancelling = true;
+            }
+            send_room(model, |room| ClientMsg::Cancel { room }, out);
+        }
+        OnlineMsg::Abort => {
+            if model.room().is_some_and(RoomView::can_abort) {
+                send_room(model, |room| ClientMsg::Abort { room }, out);
+            }
+        }
+        OnlineMsg::LeaveRoom => back_to_local(model, out),
+        OnlineMsg::ClaimVictory => send_room(model, |room| ClientMsg::ClaimVictory { room }, out),
+        OnlineMsg::Rematch => send_room(model, |room| ClientMsg::Rematch { room }, out),
+        OnlineMsg::AcceptDraw => send_room(model, |room| ClientMsg::OfferDraw { room }, out),
+        OnlineMsg::DeclineDraw => send_room(model, |room| ClientMsg::DeclineDraw { room }, out),
+    }
+}
+
+/// Shows the room's game on the board (after a snapshot, an event or a refusal).
+fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some(view) = model.room() else { return };
+    let game = match room::rebuild(view) {
+        Ok(g) => g,
+        Err((g, why)) => {
+            out.push(Cmd::Log(format!("online: {why}")));
+            g
+        }
+    };
+    let before = model.game.moves();
+    let after = game.moves();
+    if before != after {
+        // Slide the opponent's new move (ours is already in place).
+        let next = after.len() == before.len() + 1 && after.starts_with(before);
+        let last = game.last_move();
+        model.board.selected = None;
+        model.board.drag = None;
+        if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
+            model.dialog = None;
+        }
+        if let (true, Some(m)) = (next, last) {
+            local::slide(model, m);
+        }
+    }
+    model.game = game;
+    // A review stays on its position while moves arrive.
+    if model.review.is_some_and(|p| p >= model.game.moves().len()) {
+        model.review = None;
+    }
+}
+
+/// Something from the connection.
+pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
+    match e {
+        NetEvent::Connected => {
+            model.net.connected = true;
+            model.net.was_connected = true;
+            out.push(Cmd::Send(ClientMsg::WatchLobby));
+            // Join the room again and catch up from the last event seen.
+            let rejoin = model.mode.online_mut().and_then(|o| {
+                o.pending = None;
+                o.room.clone().map(|r| (r, o.view.as_ref().map(|v| v.seq)))
+            });
+            if let Some((room, after)) = rejoin {
+                out.push(Cmd::Send(ClientMsg::Join {
+                    secret: secret_of(model, &room),
+                    room,
+                    after,
+                    watch: false,
+                }));
+            }
+            sync_board(model, out);
+        }
+        NetEvent::Disconnected => {
+            model.net.connected = false;
+            if let Some(o) = model.mode.online_mut()
+                && o.pending.take().is_some()
+            {
+                sync_board(model, out);
+            }
+        }
+        NetEvent::Message(m) => server_msg(model, m, out),
+    }
+}
+
+fn is_our_room(model: &Model, room: &RoomId) -> bool {
+    model
+        .mode
+        .online()
+        .is_some_and(|o| o.room.as_ref() == Some(room))
+}
+
+fn server_msg(model: &mut Model, m: ServerMsg, out: &mut Vec<Cmd>) {
+    match m {
+        ServerMsg::Welcome { .. } | ServerMsg::Pong => {}
+        ServerMsg::Lobby {
+            rooms,
+            players_online,
+            games_in_progress,
+        } => {
+            model.net.listing = Some(Listing {
+                rooms,
+                players: players_online,
+                games: games_in_progress,
+            });
+        }
+        ServerMsg::Seated { room, seat, secret } => {
+            model.seats.insert(&room, seat, &secret, model.now);
+            out.push(Cmd::SaveSeats(model.seats.clone()));
+            if let Some(o) = model.mode.online_mut()
+                && o.room.is_none()
+            {
+                // The room we created.
+                o.room = Some(room.clone());
+                out.push(Cmd::SetLocation(Some(room.clone())));
+            }
+            if is_our_room(model, &room) {
+                model.board.flipped = seat == Color::Black;
+            }
+        }
+        ServerMsg::Snapshot {
+            room,
+            seq,
+            you,
+            state,
+        } => snapshot(model, &room, seq, you, state, out),
+        ServerMsg::Event { room, seq, event } => room_event(model, &room, seq, &event, out),
+        ServerMsg::Presence {
+            room,
+            seat,
+            online,
+            claim_in_ms,
+        } => {
+            // Before the first snapshot there is nothing to update: the snapshot carries the
+            // seats' presence.
+            let now = model.now;
+            if let Some(o) = model
+                .mode
+                .online_mut()
+                .filter(|o| o.room.as_ref() == Some(&room))
+                && let Some(view) = o.view.as_mut()
+            {
+                view.apply_presence(seat, online, claim_in_ms, now);
+            }
+        }
+        ServerMsg::Error {
+            code,
+            message,
+            room,
+        } => server_error(model, code, &message, room.as_ref(), out),
+    }
+}
+
+fn snapshot(
+    model: &mut Model,
+    room: &RoomId,
+    seq: u64,
+    you: Option<Color>,
+    state: RoomState,
+    out: &mut Vec<Cmd>,
+) {
+    let now = model.now;
+    let Some(o) = model
+        .mode
+        .online_mut()
+        .filter(|o| o.room.as_ref() == Some(room))
+    else {
+        return;
+    };
+    o.rejoined = false;
+    let first = o.view.is_none();
+    let was_full = o.view.as_ref().is_some_and(RoomView::full);
+    let rematch = state.rematch_room.clone();
+    let view = RoomView::from_snapshot(room, seq, you, state, now);
+    let full = view.full();
+    let closed = view.closed();
+    let cancelled_here = o.cancelling && closed == Some(CloseReason::Cancelled);
+    o.view = Some(view);
+    o.pending = None;
+    if first {
+        model.board.flipped = you == Some(Color::Black);
+    }
+    out.push(Cmd::Send(ClientMsg::Ack {
+        room: room.clone(),
+        seq,
+    }));
+    if closed.is_some() {
+        forget_seat(model, room, out);
+        if cancelled_here {
+            // Our cancellation, whose event this page missed (e.g. a reconnection).
+            back_to_local(model, out);
+            toast(model, Key::ToastInviteCancelled, false, out);
+            return;
+        }
+    }
+    sync_board(model, out);
+    if !first && !was_full && full {
+        toast(model, Key::ToastFriendJoined, false, out);
+    }
+    // A rematch agreed while this page was away (or before a reload): keep the seat (colours
+    // swap, the secret stays) and follow it, as the live event would.
+    if let (Some(me), Some(new_room)) = (you, rematch)
+        && let Some(secret) = secret_of(model, room)
+    {
+        if secret_of(model, &new_room).is_none() {
+            model.seats.insert(&new_room, me.other(), &secret, now);
+            out.push(Cmd::SaveSeats(model.seats.clone()));
+        }
+        join_room(model, &new_room, out);
+    }
+}
+
+fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out: &mut Vec<Cmd>) {
+    let now = model.now;
+    let Some(o) = model
+        .mode
+        .online_mut()
+        .filter(|o| o.room.as_ref() == Some(room))
+    else {
+        return;
+    };
+    let Some(view) = o.view.as_mut() else {
+        return; // The snapshot follows.
+    };
+    let was_full = view.full();
+    match view.apply(seq, event, now) {
+        Step::Duplicate => return,
+        Step::Gap => {
+            let after = Some(view.seq);
+            out.push(Cmd::Send(ClientMsg::Join {
+                room: room.clone(),
+                secret: secret_of(model, room),
+                after,
+                watch: false,
+            }));
+            return;
+        }
+        Step::Applied => {}
+    }
+    let you = view.you;
+    let full = view.full();
+    out.push(Cmd::Send(ClientMsg::Ack {
+        room: room.clone(),
+        seq,
+    }));
+    match event {
+        RoomEvent::Moved { uci, .. } => {
+            if o.pending.is_some_and(|m| m.to_uci() == *uci) {
+                o.pending = None;
+            }
+            sync_board(model, out);
+        }
+        RoomEvent::Seated { .. } if !was_full && full => {
+            toast(model, Key::ToastFriendJoined, false, out);
+        }
+        RoomEvent::DrawOffered { by } if Some(*by) == you => {
+            toast(model, Key::ToastDrawOffered, false, out);
+        }
+        RoomEvent::DrawDeclined { by } if Some(*by) != you && you.is_some() => {
+            toast(model, Key::ToastDrawDeclined, false, out);
+        }
+        RoomEvent::GameOver { result, .. } => {
+            o.pending = None;
+            sync_board(model, out);
+            model.board.selected = None;
+            model.dialog = Some(Dialog::GameOver(*result));
+        }
+        RoomEvent::RematchOffered { by } if Some(*by) != you && you.is_some() => {
+            toast(model, Key::ToastRematchOffered, false, out);
+        }
+        RoomEvent::RematchReady { room: new_room } => {
+            if let Some(me) = you
+                && let Some(secret) = secret_of(model, room)
+            {
+                // Colours swap; the seat keeps its secret.
+                model.seats.insert(new_room, me.other(), &secret, now);
+                out.push(Cmd::SaveSeats(model.seats.clone()));
+            }
+            let new_room = new_room.clone();
+            join_room(model, &new_room, out);
+            toast(model, Key::ToastRematchStarted, false, out);
+        }
+        RoomEvent::Closed { reason } => {
+            forget_seat(model, room, out);
+            if *reason == CloseReason::Cancelled && you.is_some() {
+                // The creator cancelled (here or in another tab): back to the own board.
+                back_to_local(model, out);
+                toast(model, Key::ToastInviteCancelled, false, out);
+            } else {
+                // The room's card says why; nothing more happens in it.
+                model.board.selected = None;
+                model.board.drag = None;
+                if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
+                    model.dialog = None;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn server_error(
+    model: &mut Model,
+    code: ErrorCode,
+    message: &str,
+    room: Option<&RoomId>,
+    out: &mut Vec<Cmd>,
+) {
+    out.push(Cmd::Log(format!("server: {code:?}: {message}")));
+    let Some(o) = model.mode.online_mut() else {
+        return;
+    };
+    if room.is_some_and(|r| o.room.as_ref() != Some(r)) {
+        return;
+    }
+    // A refused cancellation (e.g. the friend took the seat meanwhile) is not pending.
+    o.cancelling = false;
+    let unopened = o.view.is_none();
+    let creating = o.room.is_none();
+    if code == ErrorCode::UnknownRoom
+        && !o.rejoined
+        && let (Some(r), Some(view)) = (room, o.view.as_ref())
+    {
+        o.rejoined = true;
+        // The room left the server's memory while this page showed it (a finished game
+        // watched for a long time): join it again, which loads it from the server's store.
+        let after = Some(view.seq);
+        let r = r.clone();
+        if o.pending.take().is_some() {
+            sync_board(model, out);
+        }
+        out.push(Cmd::Send(ClientMsg::Join {
+            secret: secret_of(model, &r),
+            room: r,
+            after,
+            watch: false,
+        }));
+        return;
+    }
+    let key = match code {
+        ErrorCode::NotYourTurn => Key::ErrNotYourTurn,
+        ErrorCode::UnknownRoom => Key::ErrUnknownRoom,
+        ErrorCode::WrongPly | ErrorCode::IllegalMove => Key::ToastIllegal,
+        ErrorCode::NotSeated if room.is_some() => Key::ErrNotSeated,
+        ErrorCode::GameOver => Key::ToastGameOver,
+        ErrorCode::RateLimited => Key::ErrRateLimited,
+        ErrorCode::RoomClosed => Key::ErrRoomClosed,
+        ErrorCode::TooManyRooms => Key::ErrTooManyRooms,
+        ErrorCode::HelloTimeout | ErrorCode::SlowClient => Key::ErrConnectionReset,
+        _ => Key::ErrServer,
+    };
+    if o.pending.take().is_some() {
+        // Take back the move shown before the server's answer.
+        sync_board(model, out);
+    }
+    match code {
+        // A dead invite link, or a room that could not be created: back to a local game.
+        ErrorCode::UnknownRoom | ErrorCode::RoomClosed if unopened => {
+            if let Some(r) = room {
+                forget_seat(model, r, out);
+            }
+            back_to_local(model, out);
+        }
+        ErrorCode::TooManyRooms if creating => back_to_local(model, out),
+        ErrorCode::RoomClosed => {
+            if let Some(r) = room {
+                forget_seat(model, r, out);
+            }
+        }
+        _ => {}
+    }
+    out.push(Cmd::Toast {
+        text: model.lang.fmt(key, &[("error", message)]),
+        error: true,
+    });
+}

@@ -1,0 +1,389 @@
+//! The modal dialogs (`<dialog>` elements written in `index.html`): promotion, new game,
+//! confirmation, game over, export and import; and the notice area `#notice`.
+//!
+//! The model says which dialog is open; this view fills it, opens it (`showModal`, which
+//! traps the focus and closes on Escape; the `open` attribute where it is missing) and closes
+//! the others. A dialog closed by the user (Escape, a cancel button) tells the model through
+//! its `close` event.
+
+use super::board::{piece_code, role_name};
+use super::panel::{result_key, score_text};
+use crate::dom;
+use crate::effects::Dispatch;
+use crate::i18n::{Key, Lang};
+use crate::model::room::parse_time_control;
+use crate::model::{Confirm, Dialog, DialogKind, Mode, Model, Notice, export};
+use crate::update::{CopyWhat, Msg, NewGameChoice, OnlineMsg, RoomSettings};
+use engine::Level;
+use protocol::SeatChoice;
+use rules::{Color, Piece, PromotionRule, Role};
+use wasm_bindgen::{JsCast, JsValue, closure::Closure};
+use web_sys::{Event, HtmlDialogElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+fn element(kind: DialogKind) -> Option<HtmlDialogElement> {
+    dom::by_id_as::<HtmlDialogElement>(kind.id())
+}
+
+fn open(kind: DialogKind) {
+    let Some(d) = element(kind) else {
+        dom::log(&format!("dialog #{} is missing", kind.id()));
+        return;
+    };
+    if !d.open() && d.show_modal().is_err() {
+        d.set_open(true);
+    }
+}
+
+fn close(kind: DialogKind) {
+    if let Some(d) = element(kind).filter(|d| d.open()) {
+        d.close();
+    }
+}
+
+/// The dialogs and the notice area.
+#[derive(Default)]
+pub struct DialogsView {
+    /// The dialog drawn and the language it was drawn in.
+    drawn: Option<(Dialog, Lang, String)>,
+    /// The notices drawn.
+    notices: Option<Vec<String>>,
+}
+
+impl DialogsView {
+    /// Draws the dialog of `m` and the notices.
+    pub fn render(&mut self, m: &Model) {
+        self.render_notices(m);
+        let Some(dialog) = m.dialog.clone() else {
+            if let Some((old, _, _)) = self.drawn.take() {
+                close(old.kind());
+            }
+            return;
+        };
+        // The export depends on the game too (moves may arrive online).
+        let extra = if dialog == Dialog::Export {
+            format!("{}|{}", m.game.moves().len(), m.shown_ply())
+        } else {
+            String::new()
+        };
+        let key = (dialog.clone(), m.lang, extra);
+        if self.drawn.as_ref() == Some(&key) {
+            return;
+        }
+        if let Some((old, _, _)) = &self.drawn
+            && old.kind() != dialog.kind()
+        {
+            close(old.kind());
+        }
+        let fresh = self
+            .drawn
+            .as_ref()
+            .is_none_or(|(d, _, _)| d.kind() != dialog.kind());
+        fill(m, &dialog, fresh);
+        open(dialog.kind());
+        if fresh {
+            focus_first(&dialog);
+        }
+        self.drawn = Some(key);
+    }
+
+    fn render_notices(&mut self, m: &Model) {
+        let has_saved = m.notices.contains(&Notice::Full) && m.has_other_saved();
+        let texts: Vec<String> = m
+            .notices
+            .iter()
+            .map(|n| n.text(m.lang, has_saved))
+            .collect();
+        if self.notices.as_ref() == Some(&texts) {
+            return;
+        }
+        if let (Some(area), Some(list)) = (dom::by_id("notice"), dom::by_id("notice-list")) {
+            dom::clear(&list);
+            for t in &texts {
+                if let Some(li) = dom::el("li", "") {
+                    dom::set_text(&li, t);
+                    let _ = list.append_child(&li);
+                }
+            }
+            dom::set_hidden(&area, texts.is_empty());
+        }
+        self.notices = Some(texts);
+    }
+
+    /// Connects the dialogs' buttons and forms.
+    pub fn wire(&self, d: &Dispatch) {
+        let click = |id: &str, msg: Msg| {
+            if let Some(e) = dom::by_id(id) {
+                let d = d.clone();
+                dom::on(&e, "click", move |_: Event| d.send(msg.clone()));
+            }
+        };
+        click("confirm-yes", Msg::ConfirmYes);
+        click("notice-dismiss", Msg::DismissNotice);
+        click("game-over-new", Msg::GameOverNew);
+        click("game-over-export", Msg::ExportOpen);
+        click("game-over-rematch", Msg::Online(OnlineMsg::Rematch));
+        click("export-copy-pgn", Msg::Copy(CopyWhat::Pgn));
+        click("export-copy-fen", Msg::Copy(CopyWhat::Fen));
+        click("export-download", Msg::Download);
+        for (id, kind) in [
+            ("promotion-cancel", DialogKind::Promotion),
+            ("confirm-no", DialogKind::Confirm),
+            ("new-game-cancel", DialogKind::NewGame),
+            ("game-over-close", DialogKind::GameOver),
+            ("export-close", DialogKind::Export),
+            ("import-cancel", DialogKind::Import),
+        ] {
+            click(id, Msg::DialogClosed(kind));
+        }
+        // Escape, or any other way the browser closes a dialog.
+        for kind in DialogKind::ALL {
+            if let Some(e) = dom::by_id(kind.id()) {
+                let d = d.clone();
+                dom::on(&e, "close", move |_: Event| d.send(Msg::DialogClosed(kind)));
+            }
+        }
+        if let Some(e) = dom::by_id("promotion") {
+            let d = d.clone();
+            dom::on(&e, "click", move |ev: Event| {
+                let role = dom::closest_attr(&ev, "data-role")
+                    .and_then(|v| Role::ALL.into_iter().find(|r| r.name() == v));
+                if let Some(role) = role {
+                    d.send(Msg::Promote(role));
+                }
+            });
+        }
+        if let Some(form) = dom::by_id("new-game-form") {
+            let d = d.clone();
+            dom::on(&form, "submit", move |ev: Event| {
+                ev.prevent_default();
+                d.send(Msg::NewGameStart(read_new_game()));
+            });
+        }
+        if let Some(b) = dom::by_id("import-start") {
+            let d = d.clone();
+            dom::on(&b, "click", move |_: Event| {
+                let text = dom::by_id_as::<HtmlTextAreaElement>("import-text")
+                    .map(|t| t.value())
+                    .unwrap_or_default();
+                d.send(Msg::ImportStart(text));
+            });
+        }
+        if let Some(input) = dom::by_id_as::<HtmlInputElement>("import-file") {
+            let i = input.clone();
+            dom::on(&input, "change", move |_: Event| read_file(&i));
+        }
+    }
+}
+
+/// Puts the text of the file chosen in `#import-file` into `#import-text`.
+fn read_file(input: &HtmlInputElement) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    let done = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
+        if let (Some(t), Some(text)) = (
+            dom::by_id_as::<HtmlTextAreaElement>("import-text"),
+            text.as_string(),
+        ) {
+            t.set_value(&text);
+        }
+    });
+    let _ = file.text().then(&done);
+    done.forget();
+}
+
+/// The choices of the new-game form.
+fn read_new_game() -> NewGameChoice {
+    let checked = |name: &str| {
+        dom::document()
+            .and_then(|d| {
+                d.query_selector(&format!("#new-game input[name=\"{name}\"]:checked"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.get_attribute("value"))
+            .unwrap_or_default()
+    };
+    let promotion = checked("promotion")
+        .parse::<PromotionRule>()
+        .unwrap_or_default();
+    let human = match checked("human").as_str() {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    };
+    match checked("mode").as_str() {
+        "online" => NewGameChoice::Online(RoomSettings {
+            seat: match human {
+                Some(Color::White) => SeatChoice::White,
+                Some(Color::Black) => SeatChoice::Black,
+                None => SeatChoice::Random,
+            },
+            promotion,
+            clock: dom::by_id_as::<HtmlSelectElement>("time-control")
+                .and_then(|s| parse_time_control(&s.value())),
+            public: checked("visibility") == "public",
+        }),
+        "ai" => NewGameChoice::Ai {
+            promotion,
+            level: dom::by_id_as::<HtmlSelectElement>("ai-level")
+                .and_then(|s| s.value().parse::<u8>().ok())
+                .and_then(Level::new)
+                .unwrap_or(Level::MIN),
+            human,
+        },
+        _ => NewGameChoice::HotSeat { promotion },
+    }
+}
+
+fn set_text(id: &str, text: &str) {
+    if let Some(e) = dom::by_id(id) {
+        dom::set_text(&e, text);
+    }
+}
+
+fn check_radio(name: &str, value: &str) {
+    let selector = format!("#new-game input[name=\"{name}\"][value=\"{value}\"]");
+    if let Some(input) = dom::document()
+        .and_then(|d| d.query_selector(&selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    {
+        input.set_checked(true);
+    }
+}
+
+/// Fills `dialog`; `fresh` when it is being opened (not redrawn).
+fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
+    let lang = m.lang;
+    match dialog {
+        Dialog::Promotion { roles, color, .. } => {
+            for role in [Role::Rook, Role::Knight, Role::Khon, Role::Met] {
+                let selector = format!("#promotion [data-role=\"{}\"]", role.name());
+                let Some(button) =
+                    dom::document().and_then(|d| d.query_selector(&selector).ok().flatten())
+                else {
+                    continue;
+                };
+                dom::set_hidden(&button, !roles.contains(&role));
+                if let Some(img) = button.query_selector(".piece").ok().flatten() {
+                    dom::set_attr(
+                        &img,
+                        "data-piece",
+                        &piece_code(Piece {
+                            color: *color,
+                            role,
+                        }),
+                    );
+                }
+                if let Some(label) = button.query_selector(".label").ok().flatten() {
+                    dom::set_text(&label, role_name(lang, role));
+                }
+                if let Some(gloss) = button.query_selector(".gloss").ok().flatten() {
+                    // Khon and met keep their Thai names in every language: a short gloss
+                    // says how they move.
+                    let text = match role {
+                        Role::Khon => lang.t(Key::GlossKhon),
+                        Role::Met => lang.t(Key::GlossMet),
+                        _ => "",
+                    };
+                    dom::set_text(&gloss, text);
+                }
+            }
+            if let Some(note) = dom::by_id("promotion-note") {
+                dom::set_hidden(&note, roles.len() != 1);
+            }
+        }
+        Dialog::NewGame(form) => {
+            if fresh {
+                check_radio("mode", form.mode);
+                check_radio("promotion", &form.promotion.to_string());
+                check_radio(
+                    "human",
+                    match form.human {
+                        Some(Color::White) => "white",
+                        Some(Color::Black) => "black",
+                        None => "random",
+                    },
+                );
+                if let Some(select) = dom::by_id_as::<HtmlSelectElement>("ai-level") {
+                    select.set_value(&form.level.number().to_string());
+                }
+            }
+        }
+        Dialog::Confirm(c) => {
+            let (title, text, yes) = match c {
+                Confirm::Resign(side) => (
+                    Key::ConfirmResignTitle,
+                    if *side == Color::White {
+                        Key::ConfirmResignWhite
+                    } else {
+                        Key::ConfirmResignBlack
+                    },
+                    Key::ConfirmResignYes,
+                ),
+                Confirm::Draw => (
+                    Key::ConfirmDrawTitle,
+                    Key::ConfirmDrawText,
+                    Key::ConfirmDrawYes,
+                ),
+            };
+            set_text("confirm-title", lang.t(title));
+            set_text("confirm-text", lang.t(text));
+            set_text("confirm-yes", lang.t(yes));
+        }
+        Dialog::GameOver(result) => {
+            set_text("game-over-text", lang.t(result_key(*result)));
+            set_text("game-over-score", score_text(*result));
+            if let Some(e) = dom::by_id("game-over") {
+                dom::set_attr(&e, "data-outcome", result.label());
+            }
+            let online_seat = m.room().is_some_and(|v| v.you.is_some());
+            if let Some(b) = dom::by_id("game-over-rematch") {
+                dom::set_hidden(&b, !online_seat);
+            }
+            if let Some(b) = dom::by_id("game-over-new") {
+                dom::set_hidden(&b, online_seat);
+            }
+        }
+        Dialog::Export => {
+            if let Some(t) = dom::by_id_as::<HtmlTextAreaElement>("export-pgn") {
+                t.set_value(&export::pgn(m));
+            }
+            if let Some(i) = dom::by_id_as::<HtmlInputElement>("export-fen") {
+                i.set_value(&m.shown_position().fen());
+            }
+            let what = match &m.mode {
+                Mode::Online(_) => Key::ExportOnline,
+                _ => Key::ExportLocal,
+            };
+            set_text("export-note", lang.t(what));
+        }
+        Dialog::Import { error } => {
+            if let Some(e) = dom::by_id("import-error") {
+                dom::set_text(&e, error.as_deref().unwrap_or(""));
+                dom::set_hidden(&e, error.is_none());
+            }
+            if fresh {
+                if let Some(t) = dom::by_id_as::<HtmlTextAreaElement>("import-text") {
+                    t.set_value("");
+                }
+                if let Some(i) = dom::by_id_as::<HtmlInputElement>("import-file") {
+                    i.set_value("");
+                }
+            }
+        }
+    }
+}
+
+/// Gives the focus to the dialog's first choice.
+fn focus_first(dialog: &Dialog) {
+    let selector = match dialog {
+        Dialog::Promotion { .. } => "#promotion .promo:not([hidden])",
+        Dialog::Import { .. } => "#import-text",
+        Dialog::Export => "#export-copy-pgn",
+        _ => return,
+    };
+    if let Some(e) = dom::document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+        dom::focus(&e);
+    }
+}

@@ -1,0 +1,138 @@
+//! The views: each draws its own elements from the [`Model`] (and no other view's), skips
+//! the DOM when what it would draw has not changed, and turns its elements' events into
+//! messages.
+//!
+//! | view | elements |
+//! |---|---|
+//! | [`texts`] | `[data-i18n]`, `<html lang>`, title, `#rules-link`, `#lang` |
+//! | [`board`] | `#board` and its squares |
+//! | [`panel`] | `#app[data-mode]`, `#status`, `#ai-thinking`, `#rule-setting`, `#mode-setting`, `#counting`, the counters, `#btn-claim`, the game's buttons, `#btn-rematch` |
+//! | [`moves`] | `#moves`, `#moves-empty`, the review buttons |
+//! | [`saved`] | `#saved-games`, `#saved-empty` |
+//! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#clocks`, `#opponent-status`, `#btn-claim-victory` |
+//! | [`lobby`] | `#lobby-counts`, `#lobby-rooms`, `#lobby-empty` |
+//! | [`dialogs`] | the `<dialog>`s and `#notice` |
+//! | [`toasts`] | `#toasts` |
+
+pub mod board;
+pub mod dialogs;
+pub mod lobby;
+pub mod moves;
+pub mod online;
+pub mod panel;
+pub mod saved;
+pub mod texts;
+pub mod toasts;
+
+use crate::dom;
+use crate::effects::Dispatch;
+use crate::model::Model;
+use crate::update::Msg;
+use rules::Square;
+use web_sys::Event;
+
+/// Every view of the page.
+pub struct View {
+    texts: texts::TextsView,
+    board: board::BoardView,
+    panel: panel::PanelView,
+    moves: moves::MovesView,
+    saved: saved::SavedView,
+    online: online::OnlineView,
+    lobby: lobby::LobbyView,
+    dialogs: dialogs::DialogsView,
+}
+
+/// The elements the views need.
+const REQUIRED: [&str; 21] = [
+    "app",
+    "board",
+    "status",
+    "moves",
+    "counting",
+    "fifty-counter",
+    "repetition-counter",
+    "btn-new",
+    "btn-undo",
+    "btn-flip",
+    "btn-resign",
+    "btn-draw",
+    "btn-claim",
+    "lang",
+    "saved-games",
+    "notice",
+    "promotion",
+    "game-over",
+    "new-game",
+    "confirm",
+    "ai-thinking",
+];
+
+impl View {
+    /// Builds the views over the page's markup.
+    ///
+    /// # Errors
+    /// The id of a required element the page lacks.
+    pub fn new() -> Result<View, String> {
+        for id in REQUIRED {
+            if dom::by_id(id).is_none() {
+                return Err(format!("no #{id} element"));
+            }
+        }
+        Ok(View {
+            texts: texts::TextsView::default(),
+            board: board::BoardView::new().ok_or("could not build the board")?,
+            panel: panel::PanelView::default(),
+            moves: moves::MovesView::default(),
+            saved: saved::SavedView::default(),
+            online: online::OnlineView::default(),
+            lobby: lobby::LobbyView::default(),
+            dialogs: dialogs::DialogsView::default(),
+        })
+    }
+
+    /// Draws the page of `m`.
+    pub fn render(&mut self, m: &Model) {
+        self.texts.render(m);
+        self.board.render(m);
+        self.panel.render(m);
+        self.moves.render(m);
+        self.saved.render(m);
+        self.online.render(m);
+        self.lobby.render(m);
+        self.dialogs.render(m);
+    }
+
+    /// Gives the keyboard focus to a square of the board.
+    pub fn focus_square(&self, sq: Square) {
+        self.board.focus(sq);
+    }
+
+    /// Connects every view's events to `d`.
+    pub fn wire(&self, d: &Dispatch) {
+        self.texts.wire(d);
+        self.board.wire(d);
+        self.moves.wire(d);
+        self.saved.wire(d);
+        self.online.wire(d);
+        self.lobby.wire(d);
+        self.dialogs.wire(d);
+        // The game's buttons (drawn by the panel).
+        for (id, msg) in [
+            ("btn-new", Msg::NewGameOpen(None)),
+            ("btn-undo", Msg::Undo),
+            ("btn-flip", Msg::Flip),
+            ("btn-resign", Msg::ResignAsk),
+            ("btn-draw", Msg::DrawAsk),
+            ("btn-claim", Msg::Claim),
+            ("btn-hint", Msg::Hint),
+            ("btn-export", Msg::ExportOpen),
+            ("btn-import", Msg::ImportOpen),
+        ] {
+            if let Some(e) = dom::by_id(id) {
+                let d = d.clone();
+                dom::on(&e, "click", move |_: Event| d.send(msg.clone()));
+            }
+        }
+    }
+}

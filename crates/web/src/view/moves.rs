@@ -1,0 +1,166 @@
+//! `#moves`: the game's moves in SAN, numbered from the first position's move number, the
+//! shown one marked `current`; a click on a move shows its position. Also the review
+//! buttons under the list and the page's review keys (←/→/Home/End).
+
+use crate::dom;
+use crate::effects::Dispatch;
+use crate::model::Model;
+use crate::update::{Msg, ReviewStep};
+use rules::Color;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, KeyboardEvent};
+
+/// The move list.
+#[derive(Default)]
+pub struct MovesView {
+    /// The SAN drawn, the first position's side to move and number.
+    drawn: Option<(Vec<String>, Color, u32)>,
+    /// The ply marked current.
+    current: Option<usize>,
+}
+
+impl MovesView {
+    /// Draws the moves of `m`.
+    pub fn render(&mut self, m: &Model) {
+        let first = m
+            .game
+            .positions()
+            .first()
+            .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
+        let sans = m.game.san_moves();
+        let key = (sans, first.0, first.1);
+        let Some(list) = dom::by_id("moves") else {
+            return;
+        };
+        if self.drawn.as_ref() != Some(&key) {
+            draw(&list, &key.0, key.1, key.2);
+            if let Some(scroller) = dom::by_id("moves-box") {
+                scroller.set_scroll_top(scroller.scroll_height());
+            }
+            self.drawn = Some(key);
+            self.current = None;
+        }
+        let shown = m.shown_ply();
+        if self.current != Some(shown) {
+            if let Ok(nodes) = list.query_selector_all(".san.current") {
+                for i in 0..nodes.length() {
+                    if let Some(e) = nodes
+                        .item(i)
+                        .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                    {
+                        dom::set_class(&e, "current", false);
+                    }
+                }
+            }
+            if shown > 0
+                && let Ok(Some(e)) = list.query_selector(&format!(".san[data-ply=\"{shown}\"]"))
+            {
+                dom::set_class(&e, "current", true);
+                if m.review.is_some() {
+                    e.scroll_into_view_with_bool(false);
+                }
+            }
+            self.current = Some(shown);
+        }
+        for (id, enabled) in [
+            ("btn-first", shown > 0),
+            ("btn-prev", shown > 0),
+            ("btn-next", m.review.is_some()),
+            ("btn-last", m.review.is_some()),
+        ] {
+            if let Some(b) = dom::by_id(id) {
+                dom::set_disabled(&b, !enabled);
+            }
+        }
+    }
+
+    /// Connects clicks on moves, the review buttons and the review keys.
+    pub fn wire(&self, d: &Dispatch) {
+        if let Some(list) = dom::by_id("moves") {
+            let d = d.clone();
+            dom::on(&list, "click", move |ev: Event| {
+                if let Some(ply) =
+                    dom::closest_attr(&ev, "data-ply").and_then(|p| p.parse::<usize>().ok())
+                {
+                    d.send(Msg::Review(ReviewStep::Ply(ply)));
+                }
+            });
+        }
+        for (id, step) in [
+            ("btn-first", ReviewStep::First),
+            ("btn-prev", ReviewStep::Back),
+            ("btn-next", ReviewStep::Forward),
+            ("btn-last", ReviewStep::Live),
+            ("btn-live", ReviewStep::Live),
+        ] {
+            if let Some(b) = dom::by_id(id) {
+                let d = d.clone();
+                dom::on(&b, "click", move |_: Event| d.send(Msg::Review(step)));
+            }
+        }
+        let Some(doc) = dom::document() else { return };
+        let d = d.clone();
+        dom::on(&doc, "keydown", move |ev: KeyboardEvent| {
+            if ev.alt_key() || ev.ctrl_key() || ev.meta_key() || typing(&ev) {
+                return;
+            }
+            let step = match ev.key().as_str() {
+                "ArrowLeft" => ReviewStep::Back,
+                "ArrowRight" => ReviewStep::Forward,
+                "Home" => ReviewStep::First,
+                "End" => ReviewStep::Live,
+                _ => return,
+            };
+            ev.prevent_default();
+            d.send(Msg::Review(step));
+        });
+    }
+}
+
+/// Whether the key goes to a text field, a list or an open dialog (which keep their keys).
+fn typing(ev: &KeyboardEvent) -> bool {
+    let Some(target) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || target.closest("dialog[open]").ok().flatten().is_some()
+}
+
+fn draw(list: &web_sys::Element, sans: &[String], first_turn: Color, first_number: u32) {
+    dom::clear(list);
+    if let Some(empty) = dom::by_id("moves-empty") {
+        dom::set_hidden(&empty, !sans.is_empty());
+    }
+    let mut row: Option<web_sys::Element> = None;
+    let offset = usize::from(first_turn == Color::Black);
+    for (ply, san) in sans.iter().enumerate() {
+        let white = (ply % 2 == 0) == (first_turn == Color::White);
+        let number = first_number as usize + (ply + offset) / 2;
+        if white || row.is_none() {
+            let Some(li) = dom::el("li", "move-row") else {
+                return;
+            };
+            if let Some(num) = dom::el("span", "num") {
+                dom::set_text(&num, &format!("{number}."));
+                let _ = li.append_child(&num);
+            }
+            if !white && let Some(gap) = dom::el("span", "gap") {
+                dom::set_text(&gap, "…");
+                let _ = li.append_child(&gap);
+            }
+            let _ = list.append_child(&li);
+            row = Some(li);
+        }
+        if let Some(li) = &row
+            && let Some(s) = dom::el("button", "san")
+        {
+            dom::set_attr(&s, "type", "button");
+            dom::set_text(&s, san);
+            dom::set_attr(&s, "data-ply", &(ply + 1).to_string());
+            let _ = li.append_child(&s);
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! The panel beside the board: `#app[data-mode]`, the status line, the AI's thinking, the
+//! settings line, the count, the counters, the claim, and the game's buttons.
+
+use crate::dom;
+use crate::i18n::{Key, Lang};
+use crate::model::room::time_control_text;
+use crate::model::{Mode, Model, RoomView, lone_side};
+use crate::update::local::valid_claim;
+use protocol::{CloseReason, Color, GameResult, ResultReason};
+use rules::{DrawClaim, PromotionRule, Role};
+
+/// The sentence of a result, e.g. "Checkmate: White wins."
+pub fn result_key(result: GameResult) -> Key {
+    use Color::{Black, White};
+    use ResultReason as R;
+    match (result.reason(), result.winner()) {
+        (R::Checkmate, Some(White)) => Key::ResCheckmateWhite,
+        (R::Checkmate, Some(Black)) => Key::ResCheckmateBlack,
+        (R::Resignation, Some(White)) => Key::ResResignWhite,
+        (R::Resignation, Some(Black)) => Key::ResResignBlack,
+        (R::Timeout, Some(White)) => Key::ResTimeoutWhite,
+        (R::Timeout, Some(Black)) => Key::ResTimeoutBlack,
+        (R::Timeout, None) => Key::ResTimeoutDraw,
+        (R::Abandoned, Some(White)) => Key::ResAbandonedWhite,
+        (R::Abandoned, Some(Black)) => Key::ResAbandonedBlack,
+        (R::Stalemate, _) => Key::ResStalemate,
+        (R::DeadPosition, _) => Key::ResDead,
+        (R::CountingExpired, _) => Key::ResCounting,
+        (R::FiftyMoves, _) => Key::ResFifty,
+        (R::Threefold, _) => Key::ResThreefold,
+        (R::Agreement, _) => Key::ResAgreement,
+        (R::Aborted, _) => Key::ResAborted,
+        // The protocol's constructors never make these (a win without a winner).
+        (R::Checkmate | R::Resignation | R::Abandoned, None) => Key::SavedFinished,
+    }
+}
+
+/// The score of a result as players write it: `1-0`, `0-1`, `½-½`, or `–` for an abort.
+pub fn score_text(result: GameResult) -> &'static str {
+    match result.winner() {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None if result.is_aborted() => "–",
+        None => "½-½",
+    }
+}
+
+/// The title of a closed invitation's card (and of the status line).
+pub fn closed_title(reason: CloseReason) -> Key {
+    match reason {
+        CloseReason::Cancelled => Key::ClosedCancelledTitle,
+        CloseReason::Expired => Key::ClosedExpiredTitle,
+    }
+}
+
+/// The promotion rule's line.
+pub fn rule_key(rule: PromotionRule) -> Key {
+    match rule {
+        PromotionRule::MetOnly => Key::PromotionRuleMet,
+        _ => Key::PromotionRuleAny,
+    }
+}
+
+/// Everything the panel shows: drawn again only when it changes.
+#[derive(Clone, Debug, PartialEq)]
+struct Scene {
+    mode: &'static str,
+    status: (String, &'static str, &'static str, bool, bool),
+    thinking: Option<String>,
+    rule: &'static str,
+    mode_line: String,
+    counting: Option<(String, u16, u16)>,
+    fifty: (String, u32),
+    reps: (String, usize),
+    ended: bool,
+    claim: Option<&'static str>,
+    buttons: Vec<(&'static str, bool, bool)>,
+    draw_label: &'static str,
+    flipped: bool,
+    rematch: Option<(&'static str, bool)>,
+    reviewing: bool,
+}
+
+/// The panel.
+#[derive(Default)]
+pub struct PanelView {
+    scene: Option<Scene>,
+}
+
+fn status(m: &Model, lang: Lang) -> (String, &'static str, &'static str, bool, bool) {
+    let pos = m.game.position();
+    let turn = if pos.turn() == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    if let Some(r) = m.result() {
+        return (
+            lang.t(result_key(r)).to_owned(),
+            r.label(),
+            turn,
+            false,
+            true,
+        );
+    }
+    if let Some(reason) = m.closed() {
+        return (
+            lang.t(closed_title(reason)).to_owned(),
+            "",
+            turn,
+            false,
+            true,
+        );
+    }
+    let key = match (pos.turn(), pos.is_check()) {
+        (Color::White, false) => Key::TurnWhite,
+        (Color::Black, false) => Key::TurnBlack,
+        (Color::White, true) => Key::CheckWhite,
+        (Color::Black, true) => Key::CheckBlack,
+    };
+    (lang.t(key).to_owned(), "", turn, pos.is_check(), false)
+}
+
+fn mode_line(m: &Model, lang: Lang) -> String {
+    match &m.mode {
+        Mode::HotSeat(_) => lang.t(Key::HotSeat).to_owned(),
+        Mode::Ai(_, a) => lang.fmt(
+            if a.settings.human == Color::White {
+                Key::AiYouWhite
+            } else {
+                Key::AiYouBlack
+            },
+            &[("level", &a.settings.level.number().to_string())],
+        ),
+        Mode::Online(o) => {
+            let view = o.view.as_ref();
+            let mut text = lang
+                .t(match (view, view.and_then(|v| v.you)) {
+                    (None, _) => Key::OnlineConnecting,
+                    (Some(v), _) if v.closed().is_some() => Key::OnlineClosed,
+                    (Some(_), Some(Color::White)) => Key::OnlineYouWhite,
+                    (Some(_), Some(Color::Black)) => Key::OnlineYouBlack,
+                    (Some(_), None) => Key::OnlineWatching,
+                })
+                .to_owned();
+            if let Some(tc) = view.and_then(|v| v.state.clock) {
+                text.push_str(" · ");
+                text.push_str(&time_control_text(tc));
+            }
+            text
+        }
+    }
+}
+
+fn counting(m: &Model, lang: Lang) -> Option<(String, u16, u16)> {
+    let pos = m.game.position();
+    let c = pos.counting().filter(|_| !m.ended())?;
+    let (used, limit) = (c.moves_used(), c.limit_moves());
+    // The side that must mate: the one without the lone king.
+    let attacker_white =
+        lone_side(pos).map_or(pos.turn() == Color::Black, |lone| lone == Color::Black);
+    let key = match (used == 0, attacker_white) {
+        (true, true) => Key::CountingStartWhite,
+        (true, false) => Key::CountingStartBlack,
+        (false, true) => Key::CountingWhite,
+        (false, false) => Key::CountingBlack,
+    };
+    let text = lang.fmt(
+        key,
+        &[
+            ("used", &used.to_string()),
+            ("limit", &limit.to_string()),
+            ("left", &limit.saturating_sub(used).to_string()),
+        ],
+    );
+    let by = lang.t(match c.limiting_role() {
+        Role::Rook => Key::CountByRook,
+        Role::Khon => Key::CountByKhon,
+        _ => Key::CountByKnight,
+    });
+    Some((format!("{text} {by}"), used, limit))
+}
+
+impl PanelView {
+    /// Draws the panel of `m`.
+    pub fn render(&mut self, m: &Model) {
+        let lang = m.lang;
+        let ended = m.ended();
+        let over = m.result().is_some();
+        let room = m.room();
+        let online = matches!(m.mode, Mode::Online(_));
+        let seated = room.is_some_and(|v| v.you.is_some() && v.full());
+        let abortable = room.is_some_and(RoomView::can_abort);
+        // A claim is for the player to move, in the live game.
+        let claim = valid_claim(&m.game)
+            .filter(|_| !ended && m.review.is_none() && (!online || m.my_turn()))
+            .map(|c| match c {
+                DrawClaim::Threefold => "threefold",
+                DrawClaim::FiftyMoves => "fifty",
+            });
+        let fifty = m.game.fifty_move_plies() / 2;
+        let reps = m.game.repetitions();
+        // (id, hidden, enabled)
+        let mut buttons = vec![
+            (
+                "btn-undo",
+                false,
+                !online && (!m.game.moves().is_empty() || over),
+            ),
+            ("btn-hint", false, !online && !ended && m.my_turn()),
+            (
+                "btn-draw",
+                m.mode.ai().is_some(),
+                !ended && (!online || seated),
+            ),
+            (
+                "btn-resign",
+                abortable,
+                !ended && (!online || seated) && !abortable,
+            ),
+            ("btn-abort", !abortable, abortable),
+        ];
+        buttons.push(("btn-live", m.review.is_none(), m.review.is_some()));
+        let rematch = room
+            .filter(|v| v.over() && v.you.is_some() && v.state.rematch_room.is_none())
+            .map(|v| match v.state.rematch_offer {
+                Some(by) if Some(by) == v.you => ("waiting", false),
+                Some(_) => ("accept", true),
+                None => ("offer", true),
+            });
+        let scene = Scene {
+            mode: m.mode.name(),
+            status: status(m, lang),
+            thinking: m.ai_thinking().then(|| lang.t(Key::AiThinking).to_owned()),
+            rule: lang.t(rule_key(m.game.rules().promotion)),
+            mode_line: mode_line(m, lang),
+            counting: counting(m, lang),
+            fifty: (
+                lang.fmt(Key::FiftyCounter, &[("n", &fifty.to_string())]),
+                fifty,
+            ),
+            reps: (
+                lang.fmt(Key::RepetitionCounter, &[("n", &reps.to_string())]),
+                reps,
+            ),
+            ended,
+            claim: claim.map(|c| {
+                lang.t(if c == "threefold" {
+                    Key::ClaimThreefold
+                } else {
+                    Key::ClaimFifty
+                })
+            }),
+            buttons,
+            draw_label: lang.t(if online {
+                Key::BtnOfferDraw
+            } else {
+                Key::BtnDraw
+            }),
+            flipped: m.board.flipped,
+            rematch: rematch.map(|(state, enabled)| {
+                (
+                    lang.t(match state {
+                        "waiting" => Key::RematchWaiting,
+                        "accept" => Key::BtnRematchAccept,
+                        _ => Key::BtnRematch,
+                    }),
+                    enabled,
+                )
+            }),
+            reviewing: m.review.is_some(),
+        };
+        if self.scene.as_ref() == Some(&scene) {
+            return;
+        }
+        draw(&scene);
+        self.scene = Some(scene);
+    }
+}
+
+fn draw(s: &Scene) {
+    if let Some(app) = dom::by_id("app") {
+        dom::set_attr(&app, "data-mode", s.mode);
+        dom::set_class(&app, "reviewing", s.reviewing);
+    }
+    if let Some(e) = dom::by_id("status") {
+        let (text, outcome, turn, check, over) = &s.status;
+        dom::set_text(&e, text);
+        dom::set_attr(&e, "data-outcome", outcome);
+        dom::set_attr(&e, "data-turn", turn);
+        dom::set_class(&e, "check", *check);
+        dom::set_class(&e, "over", *over);
+    }
+    if let Some(e) = dom::by_id("ai-thinking") {
+        dom::set_text(&e, s.thinking.as_deref().unwrap_or(""));
+        dom::set_hidden(&e, s.thinking.is_none());
+    }
+    if let Some(e) = dom::by_id("rule-setting") {
+        dom::set_text(&e, s.rule);
+    }
+    if let Some(e) = dom::by_id("mode-setting") {
+        dom::set_text(&e, &s.mode_line);
+    }
+    if let Some(e) = dom::by_id("counting") {
+        match &s.counting {
+            Some((text, used, limit)) => {
+                dom::set_text(&e, text);
+                dom::set_attr(&e, "data-used", &used.to_string());
+                dom::set_attr(&e, "data-limit", &limit.to_string());
+                dom::set_hidden(&e, false);
+            }
+            None => {
+                dom::set_text(&e, "");
+                dom::set_hidden(&e, true);
+            }
+        }
+    }
+    for (id, (text, value)) in [
+        ("fifty-counter", (&s.fifty.0, s.fifty.1 as usize)),
+        ("repetition-counter", (&s.reps.0, s.reps.1)),
+    ] {
+        if let Some(e) = dom::by_id(id) {
+            dom::set_text(&e, text);
+            dom::set_attr(&e, "data-value", &value.to_string());
+            // Once the game is over the counters no longer matter.
+            dom::set_hidden(&e, s.ended);
+        }
+    }
+    if let Some(b) = dom::by_id("btn-claim") {
+        dom::set_hidden(&b, s.claim.is_none());
+        dom::set_disabled(&b, s.claim.is_none());
+        dom::set_text(&b, s.claim.unwrap_or(""));
+    }
+    for (id, hidden, enabled) in &s.buttons {
+        if let Some(b) = dom::by_id(id) {
+            dom::set_hidden(&b, *hidden);
+            dom::set_disabled(&b, !enabled);
+        }
+    }
+    if let Some(e) = dom::by_id("btn-draw-label") {
+        dom::set_text(&e, s.draw_label);
+    }
+    if let Some(b) = dom::by_id("btn-flip") {
+        dom::set_attr(&b, "aria-pressed", if s.flipped { "true" } else { "false" });
+    }
+    if let Some(b) = dom::by_id("btn-rematch") {
+        dom::set_hidden(&b, s.rematch.is_none());
+        if let Some((text, enabled)) = s.rematch {
+            dom::set_text(&b, text);
+            dom::set_disabled(&b, !enabled);
+        }
+    }
+}

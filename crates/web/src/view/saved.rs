@@ -1,0 +1,150 @@
+//! `#saved-games`: this device's saved games, the one on the board marked `current`.
+
+use super::panel::result_key;
+use crate::dom;
+use crate::effects::Dispatch;
+use crate::i18n::{Key, Lang};
+use crate::model::Model;
+use crate::update::Msg;
+use web_sys::Event;
+
+/// One drawn entry: id, summary, state, current, finished.
+type Row = (String, String, String, bool, bool);
+
+/// What the list was drawn from: the language, the current game, and each game's id, update
+/// time (its bits) and move count.
+type Drawn = (Lang, Option<String>, Vec<(String, u64, usize)>);
+
+/// The saved games.
+#[derive(Default)]
+pub struct SavedView {
+    /// What was drawn: the language, the current game, and each game's id, update time and
+    /// move count.
+    drawn: Option<Drawn>,
+}
+
+/// A moment (milliseconds since the Unix epoch) as the language writes a date and time, e.g.
+/// "Dec 1, 2026, 2:13 PM".
+pub fn date_time_text(lang: Lang, ms: f64) -> String {
+    let date = js_sys::Date::new(&ms.into());
+    let options = js_sys::Object::new();
+    for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
+        let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
+    }
+    date.to_locale_string(lang.code(), &options).into()
+}
+
+impl SavedView {
+    /// Draws the saved games of `m`.
+    pub fn render(&mut self, m: &Model) {
+        let lang = m.lang;
+        let current = m.mode.local().map(|l| l.id.as_str());
+        let key = (
+            lang,
+            current.map(str::to_owned),
+            m.saved
+                .iter()
+                .map(|g| (g.id.clone(), g.updated.to_bits(), g.moves.len()))
+                .collect::<Vec<_>>(),
+        );
+        if self.drawn.as_ref() == Some(&key) {
+            return;
+        }
+        let rows: Vec<Row> = m
+            .saved
+            .iter()
+            .map(|g| {
+                let here = Some(g.id.as_str()) == current;
+                let when = date_time_text(lang, g.updated);
+                let mut summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
+                if let Ok(Some(a)) = g.ai_game() {
+                    summary.push_str(" · ");
+                    summary.push_str(
+                        &lang.fmt(Key::SavedVsAi, &[("level", &a.level.number().to_string())]),
+                    );
+                }
+                let state = if here {
+                    lang.t(Key::SavedCurrent)
+                } else {
+                    g.result
+                        .map_or(lang.t(Key::SavedOngoing), |r| lang.t(result_key(r)))
+                };
+                (
+                    g.id.clone(),
+                    summary,
+                    state.to_owned(),
+                    here,
+                    g.result.is_some(),
+                )
+            })
+            .collect();
+        draw(lang, &rows);
+        self.drawn = Some(key);
+    }
+
+    /// Connects the entries' buttons.
+    pub fn wire(&self, d: &Dispatch) {
+        let Some(list) = dom::by_id("saved-games") else {
+            return;
+        };
+        let d = d.clone();
+        dom::on(&list, "click", move |ev: Event| {
+            let action = dom::closest_attr(&ev, "data-action");
+            let id = dom::closest_attr(&ev, "data-game-id");
+            match (action.as_deref(), id) {
+                (Some("resume"), Some(id)) => d.send(Msg::Resume(id)),
+                (Some("delete"), Some(id)) => d.send(Msg::Delete(id)),
+                _ => {}
+            }
+        });
+    }
+}
+
+fn draw(lang: Lang, rows: &[Row]) {
+    let Some(list) = dom::by_id("saved-games") else {
+        return;
+    };
+    dom::clear(&list);
+    let mut shown = 0;
+    for (id, summary, state, current, finished) in rows {
+        let Some(li) = dom::el("li", if *current { "saved current" } else { "saved" }) else {
+            continue;
+        };
+        dom::set_attr(&li, "data-game-id", id);
+        let Some(info) = dom::el("div", "saved-info") else {
+            continue;
+        };
+        for (class, text) in [("saved-date", summary), ("saved-state", state)] {
+            if let Some(s) = dom::el("span", class) {
+                dom::set_text(&s, text);
+                let _ = info.append_child(&s);
+            }
+        }
+        let _ = li.append_child(&info);
+        if !current && let Some(actions) = dom::el("div", "saved-actions") {
+            // A finished game is opened to be looked at, not resumed.
+            let open = if *finished {
+                Key::BtnOpen
+            } else {
+                Key::BtnResume
+            };
+            for (action, key, class) in [
+                ("resume", open, "btn small"),
+                ("delete", Key::BtnDelete, "btn small quiet"),
+            ] {
+                if let Some(b) = dom::el("button", class) {
+                    dom::set_attr(&b, "type", "button");
+                    dom::set_attr(&b, "data-action", action);
+                    dom::set_text(&b, lang.t(key));
+                    let _ = actions.append_child(&b);
+                }
+            }
+            let _ = li.append_child(&actions);
+        }
+        let _ = list.append_child(&li);
+        shown += usize::from(!current);
+    }
+    if let Some(empty) = dom::by_id("saved-empty") {
+        dom::set_hidden(&empty, shown > 0);
+    }
+}
