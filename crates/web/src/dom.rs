@@ -35,6 +35,13 @@ pub fn el(tag: &str, class: &str) -> Option<Element> {
     Some(e)
 }
 
+/// A new SVG element `tag` (in the SVG namespace).
+pub fn svg(tag: &str) -> Option<Element> {
+    document()?
+        .create_element_ns(Some("http://www.w3.org/2000/svg"), tag)
+        .ok()
+}
+
 /// Sets an attribute, ignoring refusal.
 pub fn set_attr(e: &Element, name: &str, value: &str) {
     if e.get_attribute(name).as_deref() != Some(value) {

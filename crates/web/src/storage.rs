@@ -64,6 +64,21 @@ pub struct SavedGame {
     /// The AI's settings in a game against the AI.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ai: Option<SavedAi>,
+    /// The room of an online game: the server keeps the game, this is the list's copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<SavedOnline>,
+}
+
+/// The online side of a saved game: its room and the seat held there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedOnline {
+    /// The room (its invite link is `/#/room/<id>`).
+    pub room: RoomId,
+    /// The seat this browser held (`None`: watched).
+    pub seat: Option<Color>,
+    /// The time control, if timed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<protocol::TimeControl>,
 }
 
 /// The stored mode of play: `hotseat` or `ai`.
@@ -74,6 +89,8 @@ pub enum SavedMode {
     Hotseat,
     /// Against the AI.
     Ai,
+    /// Online, in a room of the lobby server.
+    Online,
 }
 
 /// The AI settings of a saved game against the AI.
@@ -165,7 +182,18 @@ impl SavedGame {
             result: game.outcome().map(GameResult::from),
             mode: None,
             ai: None,
+            online: None,
         }
+    }
+
+    /// The record as an online game of `room` (with the room's own result, which may be one
+    /// that only a server decides).
+    #[must_use]
+    pub fn with_online(mut self, online: SavedOnline, result: Option<GameResult>) -> SavedGame {
+        self.mode = Some(SavedMode::Online);
+        self.online = Some(online);
+        self.result = result;
+        self
     }
 
     /// The record with the mode of play: `Some` against the AI, `None` for hot-seat.
@@ -183,7 +211,7 @@ impl SavedGame {
     /// [`ReadError::Corrupt`] for an unknown mode or bad AI settings.
     pub fn ai_game(&self) -> Result<Option<AiGame>, ReadError> {
         match self.mode {
-            None | Some(SavedMode::Hotseat) => Ok(None),
+            None | Some(SavedMode::Hotseat | SavedMode::Online) => Ok(None),
             Some(SavedMode::Ai) => self
                 .ai
                 .as_ref()
@@ -226,7 +254,16 @@ impl SavedGame {
             game.play_uci(uci)
                 .map_err(|e| ReadError::Corrupt(format!("move {} ({uci}): {e}", i + 1)))?;
         }
-        if let Some(result) = self.result {
+        if self.mode == Some(SavedMode::Online) && self.online.is_none() {
+            return Err(ReadError::Corrupt(
+                "mode online without its room".to_owned(),
+            ));
+        }
+        // An online game may have ended by time, abandonment or abort, which the moves do not
+        // show: the record keeps the server's result as it is.
+        let server_only =
+            self.online.is_some() && self.result.is_some_and(crate::model::room::is_server_only);
+        if let Some(result) = self.result.filter(|_| !server_only) {
             let replayed = game.outcome().map(GameResult::from);
             if replayed != Some(result) {
                 apply_result(&mut game, result)

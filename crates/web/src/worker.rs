@@ -12,6 +12,7 @@
 use core::sync::atomic::AtomicBool;
 use engine::analysis::{self, Eval, WhiteScore};
 use engine::{Engine, FnClock, Level, Limits, MAX_DEPTH, Style};
+use protocol::GameResult;
 use rules::{Color, Game, Move, PromotionRule, Rules, UciMove};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -37,7 +38,8 @@ thread_local! {
 ///   `[0, 1]` ([`analysis::white_win_chance`], rounded to 3 decimals), `best` and `pv` in UCI;
 /// - or a finished position (checkmate, stalemate, dead position, expired count):
 ///   `{"over":true,"outcome":"checkmate-white-wins","winner":"white","win":1.0}`, where
-///   `outcome` is the [`rules::Outcome::label`] and `winner` is absent for a draw (`win` 0.5).
+///   `outcome` is the result's label ([`GameResult`]) and `winner` is absent for a draw (`win`
+///   0.5).
 ///
 /// Absent fields are left out of the JSON.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -47,10 +49,10 @@ pub struct Analysis {
     pub over: bool,
     /// How a finished position ended: `checkmate-white-wins`, `stalemate`, `dead-position`…
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<String>,
+    pub outcome: Option<GameResult>,
     /// The winner of a finished position, `"white"` or `"black"`; absent for a draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<String>,
+    pub winner: Option<Color>,
     /// The depth searched, in plies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<u8>,
@@ -94,10 +96,8 @@ impl Analysis {
     #[must_use]
     pub fn to_eval(&self) -> Option<Eval> {
         let score = if self.over {
-            match self.winner.as_deref() {
-                Some("white") => WhiteScore::Won(Color::White),
-                Some("black") => WhiteScore::Won(Color::Black),
-                Some(_) => return None,
+            match self.winner {
+                Some(c) => WhiteScore::Won(c),
                 None => WhiteScore::Cp(0),
             }
         } else {
@@ -152,10 +152,12 @@ pub fn analyse(
     max_depth: u8,
     now_ms: &dyn Fn() -> f64,
 ) -> Result<Analysis, String> {
-    let promotion = match promotion {
-        "any" | "" => PromotionRule::Any,
-        "met-only" => PromotionRule::MetOnly,
-        other => return Err(format!("unknown promotion setting {other:?}")),
+    let promotion = if promotion.is_empty() {
+        PromotionRule::Any
+    } else {
+        promotion
+            .parse::<PromotionRule>()
+            .map_err(|e| e.to_string())?
     };
     let limits = match (movetime_ms, max_depth) {
         (0, 0) => return Err("give a movetime or a depth".to_owned()),
@@ -172,8 +174,8 @@ pub fn analyse(
         let eval = Eval::finished(outcome);
         return Ok(Analysis {
             over: true,
-            outcome: Some(outcome.label().to_owned()),
-            winner: outcome.winner().map(|c| c.to_string()),
+            outcome: Some(GameResult::from(outcome)),
+            winner: outcome.winner(),
             win: analysis::white_win_chance(&eval),
             ..Analysis::default()
         });

@@ -77,6 +77,15 @@ impl Runtime {
                 seed,
                 movetime_ms,
             } => self.worker.ask(id, &game, level, seed, movetime_ms),
+            Cmd::Analyse {
+                id,
+                initial_fen,
+                promotion,
+                moves,
+                movetime_ms,
+            } => self
+                .worker
+                .analyse(id, &initial_fen, promotion, &moves, movetime_ms),
             Cmd::Toast { text, error } => crate::view::toasts::show(&text, error),
             Cmd::FocusSquare(sq) => self.view.focus_square(sq),
             Cmd::Log(text) => crate::dom::log(&text),

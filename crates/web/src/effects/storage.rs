@@ -61,6 +61,11 @@ pub fn run(store: &Store, cmd: Cmd, dispatch: &Dispatch) {
                 Err(e) => Msg::WriteFailed(e),
             });
         }
+        Cmd::Record(saved) => {
+            if let Err(e) = store.save(&saved) {
+                dispatch.send(Msg::WriteFailed(e));
+            }
+        }
         Cmd::Delete(id) => store.delete(&id),
         Cmd::SetCurrent(id) => {
             if let Err(e) = store.set_current_id(&id) {

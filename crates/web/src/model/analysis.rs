@@ -123,3 +123,53 @@ pub fn symbol(j: Judgement) -> &'static str {
         Judgement::Blunder => "??",
     }
 }
+
+/// The principal variation `pv` from `pos` in SAN, numbered (`12. Nd2 Ne7 13. Rc1`), as far as
+/// its moves are legal (a line from another position stops where it stops fitting).
+pub fn pv_san(pos: &rules::Position, pv: &[Move]) -> String {
+    let mut out = String::new();
+    let mut pos = pos.clone();
+    for (i, &m) in pv.iter().enumerate() {
+        let Ok(next) = pos.play(m) else { break };
+        let white = pos.turn() == rules::Color::White;
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{}. ", pos.fullmoves()));
+        } else if i == 0 {
+            out.push_str(&format!("{}... ", pos.fullmoves()));
+        }
+        out.push_str(&pos.san(m));
+        pos = next;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_of_scores_and_lines() {
+        assert_eq!(score_text(WhiteScore::Cp(35)), "+0.35");
+        assert_eq!(score_text(WhiteScore::Cp(-120)), "-1.20");
+        assert_eq!(score_text(WhiteScore::Mate(3)), "#3");
+        assert_eq!(score_text(WhiteScore::Mate(-2)), "#-2");
+        let mut game = Game::new(rules::Rules::default());
+        game.play_uci("e3e4").expect("legal");
+        let pos = game.position();
+        let pv: Vec<Move> = ["d6d5", "e4d5", "b8d7"]
+            .iter()
+            .scan(pos.clone(), |p, u| {
+                let m = p.parse_uci(u).ok()?;
+                *p = p.play(m).ok()?;
+                Some(m)
+            })
+            .collect();
+        assert_eq!(pv_san(pos, &pv), "1... d5 2. exd5 Nd7");
+        // A line that stops fitting stops there.
+        let start = Game::new(rules::Rules::default());
+        assert_eq!(pv_san(start.position(), &pv), "");
+    }
+}

@@ -71,14 +71,42 @@ pub enum Mode {
     Online(Online),
 }
 
+/// The kinds of play, without their state: what the new-game dialog offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeKind {
+    /// Two players on this device.
+    HotSeat,
+    /// Against the AI.
+    Ai,
+    /// Online.
+    Online,
+}
+
+impl ModeKind {
+    /// The name used by `#app[data-mode]` and the new-game dialog's `mode` radios: `hotseat`,
+    /// `ai` or `online`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModeKind::HotSeat => "hotseat",
+            ModeKind::Ai => "ai",
+            ModeKind::Online => "online",
+        }
+    }
+}
+
 impl Mode {
+    /// Which kind of play this is.
+    pub fn kind(&self) -> ModeKind {
+        match self {
+            Mode::HotSeat(_) => ModeKind::HotSeat,
+            Mode::Ai(..) => ModeKind::Ai,
+            Mode::Online(_) => ModeKind::Online,
+        }
+    }
+
     /// The `#app[data-mode]` value: `hotseat`, `ai` or `online`.
     pub fn name(&self) -> &'static str {
-        match self {
-            Mode::HotSeat(_) => "hotseat",
-            Mode::Ai(..) => "ai",
-            Mode::Online(_) => "online",
-        }
+        self.kind().name()
     }
 
     /// The saved game of a local mode.
@@ -165,6 +193,9 @@ pub struct BoardUi {
     pub focus: Square,
     /// The last move to animate.
     pub slide: Option<Slide>,
+    /// A press that may become a swipe (not on a piece the player can move): its pointer and
+    /// where it started (client pixels).
+    pub swipe: Option<(i32, (f64, f64))>,
 }
 
 impl Default for BoardUi {
@@ -175,24 +206,27 @@ impl Default for BoardUi {
             drag: None,
             focus: Square::new(4, 2),
             slide: None,
+            swipe: None,
         }
     }
 }
 
 /// What the confirmation dialog asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Confirm {
     /// That side resigns.
     Resign(Color),
     /// Both players agree a draw (hot-seat).
     Draw,
+    /// Delete the saved game with this id.
+    Delete(String),
 }
 
 /// The preset choices of the new-game dialog when it opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewGameForm {
-    /// `hotseat`, `ai` or `online`.
-    pub mode: &'static str,
+    /// The kind of play chosen.
+    pub mode: ModeKind,
     /// The promotion rule.
     pub promotion: rules::PromotionRule,
     /// The AI level shown.
@@ -588,9 +622,17 @@ impl Model {
         v
     }
 
+    /// The saved id of the game on the board: a local game's, or the online room's.
+    pub fn current_id(&self) -> Option<&str> {
+        match &self.mode {
+            Mode::HotSeat(l) | Mode::Ai(l, _) => Some(l.id.as_str()),
+            Mode::Online(o) => o.room.as_ref().map(protocol::RoomId::as_str),
+        }
+    }
+
     /// Whether a saved game other than the one on the board exists (one that could be deleted).
     pub fn has_other_saved(&self) -> bool {
-        let current = self.mode.local().map(|l| l.id.as_str());
+        let current = self.current_id();
         self.saved.iter().any(|g| Some(g.id.as_str()) != current)
     }
 

@@ -8,6 +8,9 @@ use engine::analysis::Eval;
 
 /// Starts (or resumes) the analysis of the game on the board.
 pub fn start(model: &mut Model) {
+    if matches!(model.dialog, Some(crate::model::Dialog::GameOver(_))) {
+        model.dialog = None;
+    }
     match &mut model.analysis {
         Some(a) if a.is_of(&model.game) => {
             a.stopped = false;

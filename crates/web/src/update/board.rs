@@ -40,6 +40,10 @@ pub enum ReviewStep {
 /// How far (pixels) a pointer moves before a press becomes a drag.
 const DRAG_THRESHOLD: f64 = 5.0;
 
+/// How far (pixels) a press must travel sideways, and at least twice as far as up or down, to
+/// be a swipe through the game (right: back, left: forward).
+const SWIPE_MIN: f64 = 48.0;
+
 /// Shows another position of the game. Reviewing never plays a move: the board is not
 /// playable until the game is shown live again.
 pub fn review(model: &mut Model, step: ReviewStep) {
@@ -117,10 +121,17 @@ pub fn pointer_down(
     pointer: i32,
     out: &mut Vec<Cmd>,
 ) {
-    if model.dialog.is_some() || model.review.is_some() {
+    if model.dialog.is_some() {
         return;
     }
+    model.board.swipe = None;
     let Some(sq) = square else { return };
+    if model.review.is_some() || !own_piece(model, sq) {
+        model.board.swipe = Some((pointer, at));
+    }
+    if model.review.is_some() {
+        return;
+    }
     model.board.focus = sq;
     if move_selected_to(model, sq, out) {
         return;
@@ -162,8 +173,29 @@ pub fn pointer_move(model: &mut Model, square: Option<Square>, at: (f64, f64), p
     model.board.drag = Some(d);
 }
 
-/// A pointer went up over `square`.
-pub fn pointer_up(model: &mut Model, square: Option<Square>, pointer: i32, out: &mut Vec<Cmd>) {
+/// A pointer went up over `square`, at `at`.
+pub fn pointer_up(
+    model: &mut Model,
+    square: Option<Square>,
+    at: (f64, f64),
+    pointer: i32,
+    out: &mut Vec<Cmd>,
+) {
+    if let Some((_, start)) = model.board.swipe.take().filter(|(p, _)| *p == pointer) {
+        let (dx, dy) = (at.0 - start.0, at.1 - start.1);
+        if dx.abs() >= SWIPE_MIN && dx.abs() >= 2.0 * dy.abs() {
+            model.board.selected = None;
+            review(
+                model,
+                if dx > 0.0 {
+                    ReviewStep::Back
+                } else {
+                    ReviewStep::Forward
+                },
+            );
+            return;
+        }
+    }
     let Some(d) = model.board.drag.filter(|d| d.pointer == pointer) else {
         return;
     };

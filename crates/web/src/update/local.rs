@@ -4,7 +4,8 @@
 use super::{Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, online, report, toast};
 use crate::i18n::Key;
 use crate::model::{
-    AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, Model, NewGameForm, Pending, Slide, export,
+    AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, ModeKind, Model, NewGameForm, Pending,
+    Slide, export,
 };
 use crate::storage::{Quarantined, SavedGame};
 use engine::Level;
@@ -77,10 +78,10 @@ pub fn fresh_board(model: &mut Model, game: Game, ai: Option<AiGame>) {
 }
 
 /// The new-game dialog, preset to the game on the board (or `mode`).
-pub fn open_new_game(model: &mut Model, mode: Option<&'static str>) {
+pub fn open_new_game(model: &mut Model, mode: Option<ModeKind>) {
     let ai = model.mode.ai();
     model.dialog = Some(Dialog::NewGame(NewGameForm {
-        mode: mode.unwrap_or_else(|| model.mode.name()),
+        mode: mode.unwrap_or_else(|| model.mode.kind()),
         promotion: model.game.rules().promotion,
         level: ai.map_or(Level::new(3).unwrap_or(Level::MIN), |a| a.level),
         human: Some(ai.map_or(Color::White, |a| a.human)),
@@ -317,6 +318,14 @@ pub fn confirm_yes(model: &mut Model, out: &mut Vec<Cmd>) {
     let Some(Dialog::Confirm(confirm)) = model.dialog.take() else {
         return;
     };
+    if let Confirm::Delete(id) = confirm {
+        if model.current_id() != Some(id.as_str()) {
+            model.saved.retain(|g| g.id != id);
+            out.push(Cmd::Delete(id));
+            toast(model, Key::ToastDeleted, false, out);
+        }
+        return;
+    }
     if matches!(model.mode, Mode::Online(_)) {
         if let Confirm::Resign(_) = confirm {
             online::send_room(model, |room| ClientMsg::Resign { room }, out);
@@ -326,6 +335,7 @@ pub fn confirm_yes(model: &mut Model, out: &mut Vec<Cmd>) {
     let result = match confirm {
         Confirm::Resign(side) => model.game.resign(side).map_err(|e| e.to_string()),
         Confirm::Draw => model.game.agree_draw().map_err(|e| e.to_string()),
+        Confirm::Delete(_) => return,
     };
     match result {
         Ok(()) => {

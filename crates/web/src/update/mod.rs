@@ -117,6 +117,10 @@ pub enum Msg {
     PointerUp {
         /// The square under the pointer.
         square: Option<Square>,
+        /// Client x, pixels.
+        x: f64,
+        /// Client y, pixels.
+        y: f64,
         /// The pointer's id.
         pointer: i32,
     },
@@ -131,7 +135,7 @@ pub enum Msg {
     /// A dialog was closed (its cancel button, Escape, or its own close).
     DialogClosed(DialogKind),
     /// Open the new-game dialog, with this mode chosen (else the current one).
-    NewGameOpen(Option<&'static str>),
+    NewGameOpen(Option<crate::model::ModeKind>),
     /// Start a new game.
     NewGameStart(NewGameChoice),
     /// Take back the last move (or a resignation, agreement or claim).
@@ -248,6 +252,8 @@ pub enum Cmd {
         /// The stored version this tab knows: its `updated` time and moves (UCI).
         synced: Option<(f64, Vec<String>)>,
     },
+    /// Store a saved game as it is (an online game's copy: not the game to resume).
+    Record(SavedGame),
     /// Delete a saved game.
     Delete(String),
     /// Make this game the one to resume after a reload.
@@ -387,7 +393,12 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             y,
             pointer,
         } => board::pointer_move(model, square, (x, y), pointer),
-        Msg::PointerUp { square, pointer } => board::pointer_up(model, square, pointer, out),
+        Msg::PointerUp {
+            square,
+            x,
+            y,
+            pointer,
+        } => board::pointer_up(model, square, (x, y), pointer, out),
         Msg::PointerCancel => model.board.drag = None,
         Msg::BoardKey(key, focused) => board::key(model, key, focused, out),
         Msg::Review(step) => board::review(model, step),
@@ -430,7 +441,15 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         }
         Msg::Resume(id) => {
             let current = model.mode.local().is_some_and(|l| l.id == id);
-            if !current {
+            let room = model
+                .saved
+                .iter()
+                .find(|g| g.id == id)
+                .and_then(|g| g.online.as_ref())
+                .map(|o| o.room.clone());
+            if let Some(room) = room {
+                online::user(model, OnlineMsg::Join(room), out);
+            } else if !current {
                 out.push(Cmd::Load {
                     id,
                     purpose: LoadPurpose::Resume,
@@ -438,10 +457,8 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             }
         }
         Msg::Delete(id) => {
-            if model.mode.local().is_none_or(|l| l.id != id) {
-                model.saved.retain(|g| g.id != id);
-                out.push(Cmd::Delete(id));
-                toast(model, Key::ToastDeleted, false, out);
+            if model.current_id() != Some(id.as_str()) && model.saved.iter().any(|g| g.id == id) {
+                model.dialog = Some(Dialog::Confirm(crate::model::Confirm::Delete(id)));
             }
         }
         Msg::DismissNotice => model.notices.clear(),

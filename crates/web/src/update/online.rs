@@ -10,6 +10,7 @@ use super::{Cmd, NetEvent, local, toast};
 use crate::i18n::Key;
 use crate::model::room::{self, Step};
 use crate::model::{Dialog, Listing, Mode, Model, Online, RoomView};
+use crate::storage::{SavedGame, SavedOnline};
 use protocol::{
     ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomEvent, RoomId, RoomState,
     SeatChoice, ServerMsg, TimeControl,
@@ -145,6 +146,34 @@ fn back_to_local(model: &mut Model, out: &mut Vec<Cmd>) {
     model.board.flipped = false;
     // Answered by `Msg::Loaded`, which leaves the room.
     out.push(Cmd::LoadCurrent);
+}
+
+/// Keeps this browser's copy of a seated online game among the saved games, when its moves or
+/// its result changed (the server keeps the game; the copy lists it and links back to it).
+fn record(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some(view) = model.room() else { return };
+    let Some(seat) = view.you else { return };
+    if view.closed().is_some() || (view.state.moves.is_empty() && view.state.outcome.is_none()) {
+        return;
+    }
+    let id = view.id.to_string();
+    let result = view.state.outcome;
+    let online = SavedOnline {
+        room: view.id.clone(),
+        seat: Some(seat),
+        clock: view.state.clock,
+    };
+    let moves: Vec<String> = model.game.moves().iter().map(Move::to_uci).collect();
+    let existing = model.saved.iter().find(|g| g.id == id);
+    if existing.is_some_and(|g| g.moves == moves && g.result == result) {
+        return;
+    }
+    let created = existing.map_or(model.now, |g| g.created);
+    let saved =
+        SavedGame::from_game(&id, created, model.now, &model.game).with_online(online, result);
+    model.saved.retain(|g| g.id != id);
+    model.saved.insert(0, saved.clone());
+    out.push(Cmd::Record(saved));
 }
 
 /// Sends a room command when connected; toasts otherwise.
@@ -406,6 +435,7 @@ fn snapshot(
         }
     }
     sync_board(model, out);
+    record(model, out);
     if !first && !was_full && full {
         toast(model, Key::ToastFriendJoined, false, out);
     }
@@ -461,6 +491,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
                 o.pending = None;
             }
             sync_board(model, out);
+            record(model, out);
         }
         RoomEvent::Seated { .. } if !was_full && full => {
             toast(model, Key::ToastFriendJoined, false, out);
@@ -474,6 +505,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
         RoomEvent::GameOver { result, .. } => {
             o.pending = None;
             sync_board(model, out);
+            record(model, out);
             model.board.selected = None;
             model.dialog = Some(Dialog::GameOver(*result));
         }

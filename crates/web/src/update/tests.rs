@@ -115,6 +115,8 @@ fn a_drag_plays_and_a_drop_off_a_destination_does_not() {
         &mut m,
         Msg::PointerUp {
             square: Some(sq("e4")),
+            x: 10.0,
+            y: -40.0,
             pointer: 1,
         },
     );
@@ -134,6 +136,8 @@ fn a_drag_plays_and_a_drop_off_a_destination_does_not() {
         &mut m,
         Msg::PointerUp {
             square: Some(sq("d3")),
+            x: 10.0,
+            y: 200.0,
             pointer: 1,
         },
     );
@@ -825,4 +829,62 @@ fn a_stopped_analysis_asks_nothing_more() {
         cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })),
         "started again"
     );
+}
+
+#[test]
+fn a_sideways_swipe_steps_through_the_game() {
+    let mut m = model();
+    click_move(&mut m, "e3", "e4");
+    click_move(&mut m, "d6", "d5");
+    let swipe = |m: &mut Model, from: f64, to: f64| {
+        update(
+            m,
+            Msg::PointerDown {
+                square: Some(sq("e5")),
+                x: from,
+                y: 100.0,
+                pointer: 4,
+            },
+        );
+        update(
+            m,
+            Msg::PointerUp {
+                square: Some(sq("e5")),
+                x: to,
+                y: 110.0,
+                pointer: 4,
+            },
+        );
+    };
+    swipe(&mut m, 100.0, 200.0);
+    assert_eq!(m.review, Some(1), "a swipe to the right goes back");
+    swipe(&mut m, 100.0, 200.0);
+    assert_eq!(m.review, Some(0));
+    swipe(&mut m, 200.0, 100.0);
+    assert_eq!(m.review, Some(1), "to the left goes forward");
+    // A short or vertical move is no swipe.
+    swipe(&mut m, 100.0, 120.0);
+    assert_eq!(m.review, Some(1));
+    swipe(&mut m, 200.0, 100.0);
+    assert_eq!(m.review, None);
+    // Dragging a piece sideways is a move attempt, not a swipe.
+    update(
+        &mut m,
+        Msg::PointerDown {
+            square: Some(sq("a3")),
+            x: 100.0,
+            y: 100.0,
+            pointer: 5,
+        },
+    );
+    update(
+        &mut m,
+        Msg::PointerUp {
+            square: Some(sq("c3")),
+            x: 200.0,
+            y: 100.0,
+            pointer: 5,
+        },
+    );
+    assert_eq!(m.review, None);
 }

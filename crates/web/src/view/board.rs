@@ -45,6 +45,7 @@ struct Scene {
     last: Option<(Square, Square)>,
     check: Option<Square>,
     hint: Option<(Square, Square)>,
+    arrow: Option<(Square, Square)>,
     focus: Square,
     lang: Lang,
     over: bool,
@@ -140,6 +141,14 @@ impl BoardView {
             last: m.shown_last_move().map(|mv| (mv.from, mv.to)),
             check,
             hint: m.hint().map(|h| (h.from, h.to)),
+            // The analysis' best move in the shown position.
+            arrow: m
+                .analysis
+                .as_ref()
+                .and_then(|a| a.eval(m.shown_ply()))
+                .and_then(|e| e.best)
+                .filter(|&b| pos.is_legal(b))
+                .map(|b| (b.from, b.to)),
             focus: m.board.focus,
             lang: m.lang,
             over: m.ended(),
@@ -247,6 +256,7 @@ impl BoardView {
             render_piece(e, piece, animate);
         }
         self.drag = None;
+        draw_arrow(scene.arrow, scene.flipped);
     }
 
     /// The dragged piece follows the pointer; the square under it is marked when legal.
@@ -324,6 +334,8 @@ impl BoardView {
             let _ = r.release_pointer_capture(ev.pointer_id());
             dd.send(Msg::PointerUp {
                 square: square_at(&r, x, y),
+                x,
+                y,
                 pointer: ev.pointer_id(),
             });
         });
@@ -409,5 +421,47 @@ fn render_piece(e: &Element, piece: Option<Piece>, slide: Option<((i32, i32), (i
         dom::set_style(&el, "--dx", &(fc - tc).to_string());
         dom::set_style(&el, "--dy", &(fr - tr).to_string());
         dom::set_class(&el, "slide", true);
+    }
+}
+
+/// Draws the arrow of a suggested move over the board (`#board-arrows`, an SVG of 8 by 8
+/// units laid over `#board`), or clears it.
+fn draw_arrow(arrow: Option<(Square, Square)>, flipped: bool) {
+    let Some(svg) = dom::by_id("board-arrows") else {
+        return;
+    };
+    if let Ok(old) = svg.query_selector_all("line.arrow") {
+        for i in 0..old.length() {
+            if let Some(n) = old.item(i)
+                && let Some(parent) = n.parent_node()
+            {
+                let _ = parent.remove_child(&n);
+            }
+        }
+    }
+    let Some((from, to)) = arrow else { return };
+    let centre = |sq: Square| {
+        let (c, r) = display(sq, flipped);
+        (f64::from(c) + 0.5, f64::from(r) + 0.5)
+    };
+    let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+    // Stop short of the target square's centre so the head does not hide the piece.
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = dx.hypot(dy).max(0.01);
+    let (ex, ey) = (x2 - dx / len * 0.3, y2 - dy / len * 0.3);
+    if let Some(line) = dom::svg("line") {
+        for (k, v) in [
+            ("class", "arrow".to_owned()),
+            ("x1", format!("{x1:.3}")),
+            ("y1", format!("{y1:.3}")),
+            ("x2", format!("{ex:.3}")),
+            ("y2", format!("{ey:.3}")),
+            ("marker-end", "url(#arrow-head)".to_owned()),
+            ("data-from", from.to_string()),
+            ("data-to", to.to_string()),
+        ] {
+            dom::set_attr(&line, k, &v);
+        }
+        let _ = svg.append_child(&line);
     }
 }

@@ -295,7 +295,7 @@ fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
         }
         Dialog::NewGame(form) => {
             if fresh {
-                check_radio("mode", form.mode);
+                check_radio("mode", form.mode.name());
                 check_radio("promotion", &form.promotion.to_string());
                 check_radio(
                     "human",
@@ -325,6 +325,11 @@ fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
                     Key::ConfirmDrawTitle,
                     Key::ConfirmDrawText,
                     Key::ConfirmDrawYes,
+                ),
+                Confirm::Delete(_) => (
+                    Key::ConfirmDeleteTitle,
+                    Key::ConfirmDeleteText,
+                    Key::ConfirmDeleteYes,
                 ),
             };
             set_text("confirm-title", lang.t(title));

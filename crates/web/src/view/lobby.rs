@@ -5,8 +5,8 @@ use super::panel::rule_key;
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::i18n::Key;
-use crate::model::Model;
 use crate::model::room::time_control_text;
+use crate::model::{ModeKind, Model};
 use crate::update::{Msg, OnlineMsg};
 use protocol::{Color, RoomId};
 use web_sys::Event;
@@ -95,7 +95,10 @@ impl LobbyView {
                 }
             });
         }
-        for (id, mode) in [("lobby-create", "online"), ("lobby-play-ai", "ai")] {
+        for (id, mode) in [
+            ("lobby-create", ModeKind::Online),
+            ("lobby-play-ai", ModeKind::Ai),
+        ] {
             if let Some(b) = dom::by_id(id) {
                 let d = d.clone();
                 dom::on(&b, "click", move |_: Event| {

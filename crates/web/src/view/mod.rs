@@ -5,15 +5,17 @@
 //! | view | elements |
 //! |---|---|
 //! | [`texts`] | `[data-i18n]`, `<html lang>`, title, `#rules-link`, `#lang` |
-//! | [`board`] | `#board` and its squares |
+//! | [`board`] | `#board` and its squares, `#board-arrows` |
 //! | [`panel`] | `#app[data-mode]`, `#status`, `#ai-thinking`, `#rule-setting`, `#mode-setting`, `#counting`, the counters, `#btn-claim`, the game's buttons, `#btn-rematch` |
-//! | [`moves`] | `#moves`, `#moves-empty`, the review buttons |
+//! | [`moves`] | `#moves` (with the judgements), `#moves-empty`, the review buttons |
 //! | [`saved`] | `#saved-games`, `#saved-empty` |
 //! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#clocks`, `#opponent-status`, `#btn-claim-victory` |
 //! | [`lobby`] | `#lobby-counts`, `#lobby-rooms`, `#lobby-empty` |
 //! | [`dialogs`] | the `<dialog>`s and `#notice` |
+//! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |
 //! | [`toasts`] | `#toasts` |
 
+pub mod analysis;
 pub mod board;
 pub mod dialogs;
 pub mod lobby;
@@ -41,6 +43,7 @@ pub struct View {
     online: online::OnlineView,
     lobby: lobby::LobbyView,
     dialogs: dialogs::DialogsView,
+    analysis: analysis::AnalysisView,
 }
 
 /// The elements the views need.
@@ -88,6 +91,7 @@ impl View {
             online: online::OnlineView::default(),
             lobby: lobby::LobbyView::default(),
             dialogs: dialogs::DialogsView::default(),
+            analysis: analysis::AnalysisView::default(),
         })
     }
 
@@ -101,6 +105,7 @@ impl View {
         self.online.render(m);
         self.lobby.render(m);
         self.dialogs.render(m);
+        self.analysis.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -117,6 +122,7 @@ impl View {
         self.online.wire(d);
         self.lobby.wire(d);
         self.dialogs.wire(d);
+        self.analysis.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),

@@ -17,6 +17,8 @@ pub struct MovesView {
     drawn: Option<(Vec<String>, Color, u32)>,
     /// The ply marked current.
     current: Option<usize>,
+    /// The judgements drawn: ply, judgement name, the better move in SAN.
+    judged: Vec<(usize, &'static str, String)>,
 }
 
 impl MovesView {
@@ -39,6 +41,12 @@ impl MovesView {
             }
             self.drawn = Some(key);
             self.current = None;
+            self.judged.clear();
+        }
+        let judged = judgements(m);
+        if judged != self.judged {
+            mark(&list, &self.judged, &judged, m.lang);
+            self.judged = judged;
         }
         let shown = m.shown_ply();
         if self.current != Some(shown) {
@@ -114,6 +122,59 @@ impl MovesView {
             ev.prevent_default();
             d.send(Msg::Review(step));
         });
+    }
+}
+
+/// The judged moves of `m`'s analysis: ply, judgement name, and the better move in SAN.
+fn judgements(m: &Model) -> Vec<(usize, &'static str, String)> {
+    let Some(a) = &m.analysis else {
+        return Vec::new();
+    };
+    (1..a.total())
+        .filter_map(|ply| {
+            let j = a.judgement(&m.game, ply)?;
+            let pos = m.game.positions().get(ply - 1)?;
+            let best = a
+                .eval(ply - 1)
+                .and_then(|e| e.best)
+                .filter(|&b| pos.is_legal(b))
+                .map(|b| pos.san(b))
+                .unwrap_or_default();
+            Some((ply, j.name(), best))
+        })
+        .collect()
+}
+
+/// Marks the judged moves (`data-judgement`, and the better move in the title), clearing the
+/// marks of `old` first.
+fn mark(
+    list: &web_sys::Element,
+    old: &[(usize, &'static str, String)],
+    new: &[(usize, &'static str, String)],
+    lang: crate::i18n::Lang,
+) {
+    let at = |ply: usize| {
+        list.query_selector(&format!(".san[data-ply=\"{ply}\"]"))
+            .ok()
+            .flatten()
+    };
+    for (ply, _, _) in old {
+        if let Some(e) = at(*ply) {
+            let _ = e.remove_attribute("data-judgement");
+            let _ = e.remove_attribute("title");
+        }
+    }
+    for (ply, name, best) in new {
+        if let Some(e) = at(*ply) {
+            dom::set_attr(&e, "data-judgement", name);
+            if !best.is_empty() {
+                dom::set_attr(
+                    &e,
+                    "title",
+                    &lang.fmt(crate::i18n::Key::BestMove, &[("move", best)]),
+                );
+            }
+        }
     }
 }
 

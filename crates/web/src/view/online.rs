@@ -195,7 +195,10 @@ impl OnlineView {
         click("btn-share", Msg::Online(OnlineMsg::Share));
         click("waiting-cancel", Msg::Online(OnlineMsg::CancelInvite));
         click("btn-abort", Msg::Online(OnlineMsg::Abort));
-        click("room-closed-new", Msg::NewGameOpen(Some("online")));
+        click(
+            "room-closed-new",
+            Msg::NewGameOpen(Some(crate::model::ModeKind::Online)),
+        );
         click("room-closed-leave", Msg::Online(OnlineMsg::LeaveRoom));
         click("btn-claim-victory", Msg::Online(OnlineMsg::ClaimVictory));
         click("btn-rematch", Msg::Online(OnlineMsg::Rematch));

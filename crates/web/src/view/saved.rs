@@ -34,11 +34,28 @@ pub fn date_time_text(lang: Lang, ms: f64) -> String {
     date.to_locale_string(lang.code(), &options).into()
 }
 
+/// Who played a saved game: "hot-seat", "vs AI (level 3)", "online, you played White".
+fn who_played(lang: Lang, g: &crate::storage::SavedGame) -> String {
+    if let Some(o) = &g.online {
+        return lang
+            .t(match o.seat {
+                Some(rules::Color::White) => Key::SavedOnlineWhite,
+                Some(rules::Color::Black) => Key::SavedOnlineBlack,
+                None => Key::SavedOnlineWatched,
+            })
+            .to_owned();
+    }
+    match g.ai_game() {
+        Ok(Some(a)) => lang.fmt(Key::SavedVsAi, &[("level", &a.level.number().to_string())]),
+        _ => lang.t(Key::SavedHotSeat).to_owned(),
+    }
+}
+
 impl SavedView {
     /// Draws the saved games of `m`.
     pub fn render(&mut self, m: &Model) {
         let lang = m.lang;
-        let current = m.mode.local().map(|l| l.id.as_str());
+        let current = m.current_id();
         let key = (
             lang,
             current.map(str::to_owned),
@@ -57,12 +74,8 @@ impl SavedView {
                 let here = Some(g.id.as_str()) == current;
                 let when = date_time_text(lang, g.updated);
                 let mut summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
-                if let Ok(Some(a)) = g.ai_game() {
-                    summary.push_str(" · ");
-                    summary.push_str(
-                        &lang.fmt(Key::SavedVsAi, &[("level", &a.level.number().to_string())]),
-                    );
-                }
+                summary.push_str(" · ");
+                summary.push_str(&who_played(lang, g));
                 let state = if here {
                     lang.t(Key::SavedCurrent)
                 } else {
