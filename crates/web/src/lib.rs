@@ -67,8 +67,19 @@
 //!   (online, seated).
 //! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`.
 //! - Saved games `#saved-games`, items `[data-game-id]`, their buttons
-//!   `[data-action="resume"]` and `[data-action="delete"]`; the current game has class
-//!   `current` and no buttons.
+//!   `[data-action="resume"]` and `[data-action="delete"]` (confirmed in `#confirm`); the
+//!   current game has class `current` and no buttons. Seated online games are listed too (the
+//!   room id is their `data-game-id`; opening one follows its invite link).
+//! - Analysis `#analysis`: `#btn-analyse` (also `#game-over-analyse`) evaluates every position
+//!   in the AI worker, `#btn-analysis-stop` stops; `#analysis-progress` (`data-done`,
+//!   `data-total`: positions evaluated and in all); `#eval` for the shown position (`data-cp`
+//!   centipawns or `data-mate` moves to mate, both from White's side, or `data-won` for a
+//!   finished position; `.eval-score`, `.eval-depth`, `.eval-pv` the line in SAN); the graph
+//!   `#eval-graph` (SVG, `data-total`; `path.graph-line`, `circle.graph-mark.<judgement>
+//!   [data-ply]`; a click goes to that move); judged moves `.san[data-judgement=
+//!   "inaccuracy"|"mistake"|"blunder"]`; the engine's best move in the shown position is
+//!   `#board-arrows line.arrow[data-from][data-to]`.
+//! - A sideways swipe on the board (48 px or more) steps back (to the right) or forward.
 //! - Counting indicator `#counting` (hidden when no count runs; `data-used`, `data-limit`).
 //! - Counters `#fifty-counter` and `#repetition-counter` (with `data-value`: full moves
 //!   towards 50, times the position occurred).

@@ -714,28 +714,6 @@ pub fn js_now() -> f64 {
     }
 }
 
-/// A fresh game id: 10 characters of `[a-z0-9]` from the clock and `Math.random`.
-pub fn new_id() -> String {
-    #[cfg(target_arch = "wasm32")]
-    let (mut n, mut r) = (
-        js_sys::Date::now() as u64,
-        (js_sys::Math::random() * 1e15) as u64,
-    );
-    #[cfg(not(target_arch = "wasm32"))]
-    let (mut n, mut r) = (0u64, 0u64);
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut id = String::new();
-    for _ in 0..5 {
-        id.push(DIGITS[(r % 36) as usize] as char);
-        r /= 36;
-    }
-    for _ in 0..5 {
-        id.push(DIGITS[(n % 36) as usize] as char);
-        n /= 36;
-    }
-    id
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

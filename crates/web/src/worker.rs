@@ -136,6 +136,29 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
+/// The game of a request: `moves_uci` (UCI moves separated by spaces) played from
+/// `initial_fen` under the promotion setting `promotion` (`any`, `met-only`, or empty for
+/// `any`).
+///
+/// # Errors
+/// What is wrong with the setting, the FEN or a move (its number and text).
+fn replay(initial_fen: &str, promotion: &str, moves_uci: &str) -> Result<Game, String> {
+    let promotion = if promotion.is_empty() {
+        PromotionRule::Any
+    } else {
+        promotion
+            .parse::<PromotionRule>()
+            .map_err(|e| e.to_string())?
+    };
+    let mut game =
+        Game::from_fen(initial_fen, Rules { promotion }).map_err(|e| format!("bad FEN: {e}"))?;
+    for (i, uci) in moves_uci.split_whitespace().enumerate() {
+        game.play_uci(uci)
+            .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
 /// Analyses the position after `moves_uci` (UCI moves separated by spaces) from `initial_fen`
 /// under the promotion setting `promotion` (`any` or `met-only`), at full strength, for
 /// `movetime_ms` milliseconds (timed by `now_ms`, milliseconds since any origin) and at most
@@ -152,24 +175,12 @@ pub fn analyse(
     max_depth: u8,
     now_ms: &dyn Fn() -> f64,
 ) -> Result<Analysis, String> {
-    let promotion = if promotion.is_empty() {
-        PromotionRule::Any
-    } else {
-        promotion
-            .parse::<PromotionRule>()
-            .map_err(|e| e.to_string())?
-    };
     let limits = match (movetime_ms, max_depth) {
         (0, 0) => return Err("give a movetime or a depth".to_owned()),
         (0, depth) => Limits::Depth(depth),
         (ms, _) => Limits::MoveTime(Duration::from_millis(u64::from(ms))),
     };
-    let mut game =
-        Game::from_fen(initial_fen, Rules { promotion }).map_err(|e| format!("bad FEN: {e}"))?;
-    for (i, uci) in moves_uci.split_whitespace().enumerate() {
-        game.play_uci(uci)
-            .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
-    }
+    let game = replay(initial_fen, promotion, moves_uci)?;
     if let Some(outcome) = game.outcome() {
         let eval = Eval::finished(outcome);
         return Ok(Analysis {
@@ -182,7 +193,7 @@ pub fn analyse(
     }
     let clock = FnClock::new(now_ms);
     let stop = AtomicBool::new(false);
-    let key = (game.initial_fen(), promotion);
+    let key = (game.initial_fen(), game.rules().promotion);
     let eval = ANALYSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let analyser = slot.get_or_insert_with(|| Analyser {
@@ -256,20 +267,8 @@ pub fn best_move(
     movetime_ms: u32,
     now_ms: &dyn Fn() -> f64,
 ) -> Result<String, String> {
-    let promotion = if promotion.is_empty() {
-        PromotionRule::Any
-    } else {
-        promotion
-            .parse::<PromotionRule>()
-            .map_err(|e| e.to_string())?
-    };
     let level = Level::new(level).ok_or_else(|| format!("level {level} is not in 1..=8"))?;
-    let mut game =
-        Game::from_fen(initial_fen, Rules { promotion }).map_err(|e| format!("bad FEN: {e}"))?;
-    for (i, uci) in moves_uci.split_whitespace().enumerate() {
-        game.play_uci(uci)
-            .map_err(|e| format!("move {} ({uci}): {e}", i + 1))?;
-    }
+    let game = replay(initial_fen, promotion, moves_uci)?;
     if game.is_over() {
         return Err("the game is over".to_owned());
     }

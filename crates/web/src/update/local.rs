@@ -20,6 +20,12 @@ pub fn adopt(model: &mut Model, saved: SavedGame, game: Game) {
         created: saved.created,
         synced: Some((saved.updated, game.moves().to_vec())),
     };
+    set_local(model, local, ai, game);
+}
+
+/// Puts a local game on the board: hot-seat, or against the AI with the human's side at the
+/// bottom.
+fn set_local(model: &mut Model, local: Local, ai: Option<AiGame>, game: Game) {
     model.mode = match ai {
         Some(settings) => {
             model.board.flipped = settings.human == Color::Black;
@@ -37,7 +43,7 @@ pub fn adopt(model: &mut Model, saved: SavedGame, game: Game) {
 }
 
 /// Replaces the game on the board, dropping what belonged to the old one.
-fn set_game(model: &mut Model, game: Game) {
+pub fn set_game(model: &mut Model, game: Game) {
     model.game = game;
     model.board.selected = None;
     model.board.drag = None;
@@ -61,20 +67,7 @@ pub fn fresh_board(model: &mut Model, game: Game, ai: Option<AiGame>) {
         created: model.now,
         synced: None,
     };
-    model.mode = match ai {
-        Some(settings) => {
-            model.board.flipped = settings.human == Color::Black;
-            Mode::Ai(
-                local,
-                AiPlay {
-                    settings,
-                    pending: None,
-                },
-            )
-        }
-        None => Mode::HotSeat(local),
-    };
-    set_game(model, game);
+    set_local(model, local, ai, game);
 }
 
 /// The new-game dialog, preset to the game on the board (or `mode`).

@@ -87,13 +87,7 @@ fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
     });
     model.dialog = None;
     model.invite_copied = false;
-    model.game = rules::Game::new(rules::Rules::default());
-    model.board.selected = None;
-    model.board.drag = None;
-    model.board.slide = None;
-    model.review = None;
-    model.ai.hint = None;
-    model.ai.hint_pending = None;
+    local::set_game(model, rules::Game::new(rules::Rules::default()));
     if room.is_some() {
         out.push(Cmd::SetLocation(room.cloned()));
     }
@@ -258,6 +252,16 @@ pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
     }
 }
 
+/// Drops what the player was doing on the board (a selection, a held piece, the promotion
+/// panel): the position changed under it.
+fn drop_input(model: &mut Model) {
+    model.board.selected = None;
+    model.board.drag = None;
+    if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
+        model.dialog = None;
+    }
+}
+
 /// Shows the room's game on the board (after a snapshot, an event or a refusal).
 fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
     let Some(view) = model.room() else { return };
@@ -274,11 +278,7 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
         // Slide the opponent's new move (ours is already in place).
         let next = after.len() == before.len() + 1 && after.starts_with(before);
         let last = game.last_move();
-        model.board.selected = None;
-        model.board.drag = None;
-        if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
-            model.dialog = None;
-        }
+        drop_input(model);
         if let (true, Some(m)) = (next, last) {
             local::slide(model, m);
         }
@@ -532,11 +532,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
                 toast(model, Key::ToastInviteCancelled, false, out);
             } else {
                 // The room's card says why; nothing more happens in it.
-                model.board.selected = None;
-                model.board.drag = None;
-                if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
-                    model.dialog = None;
-                }
+                drop_input(model);
             }
         }
         _ => {}
