@@ -113,7 +113,9 @@ async fn an_analysis_can_be_stopped_and_resumed() -> Result<()> {
     browser.wait_for("#btn-analysis-stop:not([hidden])").await?;
     browser.click("#btn-analysis-stop").await?;
     browser.wait_for("#btn-analyse:not([hidden])").await?;
-    // Nothing more is asked once stopped: the count stays where it is.
+    // Nothing more is asked once stopped: the answer on its way (300 ms of thinking) is still
+    // taken, then the count stays where it is.
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
     let stopped_at = browser.attr("#analysis-progress", "data-done").await?;
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     ensure!(

@@ -888,3 +888,82 @@ fn a_sideways_swipe_steps_through_the_game() {
     );
     assert_eq!(m.review, None);
 }
+
+#[test]
+fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
+    let mut m = online_model(Color::White, &["e3e4"]);
+    let records: Vec<SavedGame> = update(&mut m, moved(5, 1, "d6d5"))
+        .into_iter()
+        .filter_map(|c| match c {
+            Cmd::Record(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(records.len(), 1);
+    let r = &records[0];
+    assert_eq!(r.id, room().to_string());
+    assert_eq!(r.moves, vec!["e3e4".to_owned(), "d6d5".to_owned()]);
+    let online = r.online.as_ref().expect("the room");
+    assert_eq!(
+        (online.room.clone(), online.seat),
+        (room(), Some(Color::White))
+    );
+    // The server's own end (time) is kept as it is, and the record replays.
+    let result = GameResult::win(Color::Black, ResultReason::Timeout);
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Event {
+            room: room(),
+            seq: 6,
+            event: RoomEvent::GameOver {
+                result,
+                winner: result.winner(),
+                at_ms: None,
+            },
+        })),
+    );
+    let Some(Cmd::Record(r)) = cmds.iter().find(|c| matches!(c, Cmd::Record(_))) else {
+        panic!("recorded again: {cmds:?}");
+    };
+    assert_eq!(r.result, Some(result));
+    let text = serde_json::to_string(r).expect("json");
+    let back = SavedGame::parse(&text).expect("readable");
+    assert_eq!(back.to_game().expect("replays").moves().len(), 2);
+    // An acknowledgement alone writes nothing.
+    assert!(
+        !update(&mut m, Msg::Tick)
+            .iter()
+            .any(|c| matches!(c, Cmd::Record(_)))
+    );
+    // Back on a local board, opening the entry follows the link.
+    update(
+        &mut m,
+        Msg::Loaded {
+            purpose: LoadPurpose::BackToLocal,
+            result: Ok(None),
+        },
+    );
+    assert_eq!(m.mode.name(), "hotseat");
+    let cmds = update(&mut m, Msg::Resume(room().to_string()));
+    assert!(cmds.iter().any(|c| matches!(
+        c,
+        Cmd::Send(ClientMsg::Join { room: r, .. }) if *r == room()
+    )));
+    assert_eq!(m.mode.name(), "online");
+    // Deleting asks first.
+    update(
+        &mut m,
+        Msg::Loaded {
+            purpose: LoadPurpose::BackToLocal,
+            result: Ok(None),
+        },
+    );
+    update(&mut m, Msg::Delete(room().to_string()));
+    assert!(matches!(
+        m.dialog,
+        Some(Dialog::Confirm(crate::model::Confirm::Delete(_)))
+    ));
+    let cmds = update(&mut m, Msg::ConfirmYes);
+    assert!(cmds.contains(&Cmd::Delete(room().to_string())));
+    assert!(m.saved.is_empty());
+}

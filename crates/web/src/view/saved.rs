@@ -8,8 +8,20 @@ use crate::model::Model;
 use crate::update::Msg;
 use web_sys::Event;
 
-/// One drawn entry: id, summary, state, current, finished.
-type Row = (String, String, String, bool, bool);
+/// One drawn entry.
+struct Row {
+    id: String,
+    /// When, and how many moves.
+    summary: String,
+    /// Who played.
+    who: String,
+    /// The result, or that it goes on.
+    state: String,
+    /// The game on the board.
+    current: bool,
+    /// Over: opened to be looked at, not resumed.
+    finished: bool,
+}
 
 /// What the list was drawn from: the language, the current game, and each game's id, update
 /// time (its bits) and move count.
@@ -73,22 +85,21 @@ impl SavedView {
             .map(|g| {
                 let here = Some(g.id.as_str()) == current;
                 let when = date_time_text(lang, g.updated);
-                let mut summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
-                summary.push_str(" · ");
-                summary.push_str(&who_played(lang, g));
+                let summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
                 let state = if here {
                     lang.t(Key::SavedCurrent)
                 } else {
                     g.result
                         .map_or(lang.t(Key::SavedOngoing), |r| lang.t(result_key(r)))
                 };
-                (
-                    g.id.clone(),
+                Row {
+                    id: g.id.clone(),
                     summary,
-                    state.to_owned(),
-                    here,
-                    g.result.is_some(),
-                )
+                    who: who_played(lang, g),
+                    state: state.to_owned(),
+                    current: here,
+                    finished: g.result.is_some(),
+                }
             })
             .collect();
         draw(lang, &rows);
@@ -119,7 +130,15 @@ fn draw(lang: Lang, rows: &[Row]) {
     };
     dom::clear(&list);
     let mut shown = 0;
-    for (id, summary, state, current, finished) in rows {
+    for Row {
+        id,
+        summary,
+        who,
+        state,
+        current,
+        finished,
+    } in rows
+    {
         let Some(li) = dom::el("li", if *current { "saved current" } else { "saved" }) else {
             continue;
         };
@@ -127,7 +146,11 @@ fn draw(lang: Lang, rows: &[Row]) {
         let Some(info) = dom::el("div", "saved-info") else {
             continue;
         };
-        for (class, text) in [("saved-date", summary), ("saved-state", state)] {
+        for (class, text) in [
+            ("saved-date", summary),
+            ("saved-who", who),
+            ("saved-state", state),
+        ] {
             if let Some(s) = dom::el("span", class) {
                 dom::set_text(&s, text);
                 let _ = info.append_child(&s);
