@@ -13,8 +13,8 @@ use web_sys::{Event, KeyboardEvent};
 /// The move list.
 #[derive(Default)]
 pub struct MovesView {
-    /// The SAN drawn, the first position's side to move and number.
-    drawn: Option<(Vec<String>, Color, u32)>,
+    /// The game drawn: its first position (FEN) and its moves.
+    drawn: Option<(String, Vec<rules::Move>)>,
     /// The ply marked current.
     current: Option<usize>,
     /// The judgements drawn: ply, judgement name, the better move in SAN.
@@ -24,18 +24,18 @@ pub struct MovesView {
 impl MovesView {
     /// Draws the moves of `m`.
     pub fn render(&mut self, m: &Model) {
-        let first = m
-            .game
-            .positions()
-            .first()
-            .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
-        let sans = m.game.san_moves();
-        let key = (sans, first.0, first.1);
+        // The SAN is written only when the game changed (not on every clock tick).
+        let key = (m.game.initial_fen(), m.game.moves().to_vec());
         let Some(list) = dom::by_id("moves") else {
             return;
         };
         if self.drawn.as_ref() != Some(&key) {
-            draw(&list, &key.0, key.1, key.2);
+            let first = m
+                .game
+                .positions()
+                .first()
+                .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
+            draw(&list, &m.game.san_moves(), first.0, first.1);
             if let Some(scroller) = dom::by_id("moves-box") {
                 scroller.set_scroll_top(scroller.scroll_height());
             }
