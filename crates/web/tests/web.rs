@@ -1,4 +1,5 @@
-//! Browser tests of the UI crate (headless Chromium): saved-game storage and i18n.
+//! Browser tests of the UI crate (headless Chromium): saved-game storage, i18n, the AI worker's
+//! entry point and the PGN/FEN export and import.
 //!
 //! Run with `cargo test -p web --target wasm32-unknown-unknown` (the runner is the xtask).
 //! Each storage test uses its own key prefix, so the tests neither meet each other nor the
@@ -226,4 +227,115 @@ fn ai_mode_is_saved_and_old_entries_are_hot_seat() {
     store.save(&hot).expect("saved");
     let (back, _) = store.load("hot").expect("readable").expect("present");
     assert_eq!(back.ai_game(), Ok(None));
+}
+
+/// Every game of the shared reference (`outcomes.json`), ended as the rules end it and, when
+/// they do not, by each valid claim, a resignation of either side and an agreement: written as
+/// the page exports it (`export::end_of` and `rules::pgn::write`), read back as the page imports
+/// it (`export::read`) to the same moves, start and outcome; also the server's ends of an
+/// online game (time, abandonment, abort) to the same moves and winner; its final FEN read back
+/// as a position to play from gives the same position and count.
+#[wasm_bindgen_test]
+fn reference_games_export_and_import_as_the_page_does() {
+    use protocol::GameResult;
+    use web::model::export;
+
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../../../../shared/reference/outcomes.json"))
+            .expect("outcomes.json is JSON");
+    let cases = data["cases"].as_array().expect("cases");
+    assert!(!cases.is_empty());
+    let uci = |g: &Game| g.moves().iter().map(|m| m.to_uci()).collect::<Vec<_>>();
+    let (mut games, mut fens) = (0, 0);
+    for case in cases {
+        let id = case["id"].as_str().expect("id");
+        let mut game = Game::from_fen(case["fen"].as_str().expect("fen"), Rules::default())
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        for m in case["moves"].as_array().expect("moves") {
+            if game.is_over() {
+                break;
+            }
+            game.play_uci(m.as_str().expect("uci"))
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+        let mut ends = vec![game.clone()];
+        if !game.is_over() {
+            for claim in game.claimable() {
+                let mut g = game.clone();
+                g.claim_draw(claim).expect("claimable");
+                ends.push(g);
+            }
+            for loser in [rules::Color::White, rules::Color::Black] {
+                let mut g = game.clone();
+                g.resign(loser).expect("resign");
+                ends.push(g);
+            }
+            let mut g = game.clone();
+            g.agree_draw().expect("agree");
+            ends.push(g);
+        }
+        for g in &ends {
+            let what = format!("{id} ({:?})", g.outcome());
+            let end = export::end_of(g, g.outcome().map(GameResult::from));
+            let text = rules::pgn::write(g, &rules::pgn::Tags::default(), &end);
+            let back = export::read(&text, Rules::default(), Lang::En)
+                .unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+            assert!(back.from_pgn, "{what}: read as a PGN");
+            assert_eq!(uci(&back.game), uci(g), "{what}: moves\n{text}");
+            assert_eq!(back.game.outcome(), g.outcome(), "{what}: outcome\n{text}");
+            assert_eq!(back.game.initial_fen(), g.initial_fen(), "{what}: start");
+            assert_eq!(
+                back.game.position().fen(),
+                g.position().fen(),
+                "{what}: final position"
+            );
+            games += 1;
+        }
+        // The server's own ends of an online game (time, abandonment, abort), which the rules
+        // cannot show: the same moves; the PGN's score is applied as a resignation or an
+        // agreement, an abort (`*`) leaves the game going on.
+        if !game.is_over() {
+            use protocol::ResultReason::{Abandoned, Timeout};
+            let mut results = vec![GameResult::ABORTED];
+            results.extend(GameResult::draw(Timeout));
+            for w in [rules::Color::White, rules::Color::Black] {
+                results.push(GameResult::win(w, Timeout));
+                results.push(GameResult::win(w, Abandoned));
+            }
+            for r in results {
+                let what = format!("{id} ({})", r.label());
+                let end = export::end_of(&game, Some(r));
+                let text = rules::pgn::write(&game, &rules::pgn::Tags::default(), &end);
+                let back = export::read(&text, Rules::default(), Lang::En)
+                    .unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+                assert_eq!(uci(&back.game), uci(&game), "{what}: moves\n{text}");
+                if r.is_aborted() {
+                    assert_eq!(back.game.outcome(), None, "{what}: goes on\n{text}");
+                } else {
+                    let o = back
+                        .game
+                        .outcome()
+                        .unwrap_or_else(|| panic!("{what}: {text}"));
+                    assert_eq!(o.winner(), r.winner(), "{what}: winner\n{text}");
+                }
+                games += 1;
+            }
+        }
+        // The final position as a FEN: a position to play from, the same one.
+        let fen = game.position().fen();
+        let back = export::read(&fen, Rules::default(), Lang::En)
+            .unwrap_or_else(|e| panic!("{id}: FEN {fen}: {e}"));
+        assert!(!back.from_pgn, "{id}: {fen} read as a FEN");
+        assert!(back.game.moves().is_empty(), "{id}: no moves");
+        assert_eq!(back.game.position().fen(), fen, "{id}: FEN read back");
+        assert_eq!(back.game.initial_fen(), fen, "{id}: FEN as the start");
+        assert_eq!(
+            back.game.position().counting(),
+            game.position().counting(),
+            "{id}: the count"
+        );
+        fens += 1;
+    }
+    assert!(games > cases.len(), "only {games} games");
+    assert_eq!(fens, cases.len());
 }
