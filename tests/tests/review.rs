@@ -243,6 +243,13 @@ async fn review_a_hot_seat_game_by_keys_clicks_and_buttons() -> Result<()> {
     press(&browser, Key::End).await?;
     check_live(&browser, &game).await?;
 
+    // On the phone a sideways swipe across empty squares steps: to the right back, to the
+    // left forward (a4 and c4 are two squares apart on one rank).
+    browser.drag("a4", "c4").await?;
+    check_review(&browser, &game, 4).await?;
+    browser.drag("c4", "a4").await?;
+    check_live(&browser, &game).await?;
+
     // The buttons under the list, at desktop size.
     browser.set_viewport(Viewport::DESKTOP).await?;
     browser.click("#btn-first").await?;

@@ -902,6 +902,18 @@ strings! {
     ReviewNext => ["Next move", "Coup suivant", "Próximo lance", "Nächster Zug"],
     ReviewLast => ["Last move", "Dernier coup", "Último lance", "Letzter Zug"],
     BtnLive => ["Back to the game", "Retour à la partie", "Voltar à partida", "Zurück zur Partie"],
+    ReviewAt => [
+        "Position after {move} ({ply} of {total})",
+        "Position après {move} ({ply} sur {total})",
+        "Posição após {move} ({ply} de {total})",
+        "Stellung nach {move} ({ply} von {total})",
+    ],
+    ReviewStart => [
+        "The first position (0 of {total})",
+        "La position de départ (0 sur {total})",
+        "A posição inicial (0 de {total})",
+        "Die Ausgangsstellung (0 von {total})",
+    ],
     SavedHotSeat => ["hot-seat", "à deux sur cet appareil", "dois jogadores neste aparelho", "zu zweit an diesem Gerät"],
     SavedOnlineWhite => [
         "online, you played White",

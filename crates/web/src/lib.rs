@@ -32,10 +32,11 @@
 //!   `#btn-prev`, `#btn-next`, `#btn-last` and `#btn-live` (shown while reviewing) step through
 //!   the game; while an earlier position is shown `#board[data-view-ply="N"]` (N plies from the
 //!   start, `0` the first position; absent when live) and `#app.reviewing`; the board then
-//!   shows that position with its move marked `last`, and nothing can be played on it.
+//!   shows that position with its move marked `last`, `#review-position` says which one
+//!   ("Position after 2... cxd5 (4 of 9)"), and nothing can be played on it.
 //! - Export `#btn-export` opens `#export`: the game's PGN in the readonly `#export-pgn`
 //!   (seven tags, `[Variant "asean"]`, `SetUp`/`FEN`, `TimeControl` online, `Termination`),
-//!   the shown position's FEN in `#export-fen`, buttons `#export-copy-pgn`,
+//!   the shown position's FEN in the readonly `#export-fen`, buttons `#export-copy-pgn`,
 //!   `#export-copy-fen`, `#export-download` (`asean-<date>-<id>.pgn`) and `#export-close`.
 //! - Import `#btn-import` opens `#import`: `#import-text` (a PGN or a FEN), `#import-file`,
 //!   `#import-start`, `#import-cancel`; a refusal is written in `#import-error` (shown) and
@@ -79,7 +80,8 @@
 //!   [data-ply]`; a click goes to that move); judged moves `.san[data-judgement=
 //!   "inaccuracy"|"mistake"|"blunder"]`; the engine's best move in the shown position is
 //!   `#board-arrows line.arrow[data-from][data-to]`.
-//! - A sideways swipe on the board (48 px or more) steps back (to the right) or forward.
+//! - A sideways swipe on the board (48 px or more, within about 22° of horizontal) steps back
+//!   (to the right) or forward.
 //! - Counting indicator `#counting` (hidden when no count runs; `data-used`, `data-limit`).
 //! - Counters `#fifty-counter` and `#repetition-counter` (with `data-value`: full moves
 //!   towards 50, times the position occurred).

@@ -40,9 +40,13 @@ pub enum ReviewStep {
 /// How far (pixels) a pointer moves before a press becomes a drag.
 const DRAG_THRESHOLD: f64 = 5.0;
 
-/// How far (pixels) a press must travel sideways, and at least twice as far as up or down, to
-/// be a swipe through the game (right: back, left: forward).
+/// How far (pixels) a press must travel sideways to be a swipe through the game (right: back,
+/// left: forward).
 const SWIPE_MIN: f64 = 48.0;
+
+/// How much it may move up or down, per pixel sideways (within about 22° of horizontal: a
+/// piece dragged a knight's or a diagonal step is no swipe).
+const SWIPE_SLOPE: f64 = 0.4;
 
 /// Shows another position of the game. Reviewing never plays a move: the board is not
 /// playable until the game is shown live again.
@@ -183,7 +187,7 @@ pub fn pointer_up(
 ) {
     if let Some((_, start)) = model.board.swipe.take().filter(|(p, _)| *p == pointer) {
         let (dx, dy) = (at.0 - start.0, at.1 - start.1);
-        if dx.abs() >= SWIPE_MIN && dx.abs() >= 2.0 * dy.abs() {
+        if dx.abs() >= SWIPE_MIN && dy.abs() <= SWIPE_SLOPE * dx.abs() {
             model.board.selected = None;
             review(
                 model,

@@ -83,6 +83,12 @@ impl DialogsView {
         if fresh {
             focus_first(&dialog);
         }
+        if dialog == Dialog::Export
+            && let Some(t) = dom::by_id_as::<HtmlTextAreaElement>("export-pgn")
+        {
+            // Shown from its tags, not scrolled to where the text was set.
+            t.set_scroll_top(0);
+        }
         self.drawn = Some(key);
     }
 
@@ -354,8 +360,8 @@ fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
             if let Some(t) = dom::by_id_as::<HtmlTextAreaElement>("export-pgn") {
                 t.set_value(&export::pgn(m));
             }
-            if let Some(i) = dom::by_id_as::<HtmlInputElement>("export-fen") {
-                i.set_value(&m.shown_position().fen());
+            if let Some(t) = dom::by_id_as::<HtmlTextAreaElement>("export-fen") {
+                t.set_value(&m.shown_position().fen());
             }
             let what = match &m.mode {
                 Mode::Online(_) => Key::ExportOnline,

@@ -65,10 +65,15 @@ impl MovesView {
             {
                 dom::set_class(&e, "current", true);
                 if m.review.is_some() {
-                    e.scroll_into_view_with_bool(false);
+                    keep_in_box(&e);
                 }
             }
             self.current = Some(shown);
+        }
+        if let Some(e) = dom::by_id("review-position") {
+            let text = m.review.map(|ply| review_text(m, ply));
+            dom::set_text(&e, text.as_deref().unwrap_or(""));
+            dom::set_hidden(&e, text.is_none());
         }
         for (id, enabled) in [
             ("btn-first", shown > 0),
@@ -122,6 +127,50 @@ impl MovesView {
             ev.prevent_default();
             d.send(Msg::Review(step));
         });
+    }
+}
+
+/// What the board shows while reviewing: "Position after 2... cxd5 (4 of 9)", or the first
+/// position.
+fn review_text(m: &Model, ply: usize) -> String {
+    let lang = m.lang;
+    let total = m.game.moves().len().to_string();
+    let Some(before) = ply.checked_sub(1).and_then(|i| m.game.positions().get(i)) else {
+        return lang.fmt(crate::i18n::Key::ReviewStart, &[("total", &total)]);
+    };
+    let Some(&mv) = m.game.moves().get(ply - 1) else {
+        return String::new();
+    };
+    let number = if before.turn() == Color::White {
+        format!("{}.", before.fullmoves())
+    } else {
+        format!("{}...", before.fullmoves())
+    };
+    lang.fmt(
+        crate::i18n::Key::ReviewAt,
+        &[
+            ("move", &format!("{number} {}", before.san(mv))),
+            ("ply", &ply.to_string()),
+            ("total", &total),
+        ],
+    )
+}
+
+/// Scrolls the move list (only it: never the page, which on a phone would take the board out
+/// of sight) so that `e` is visible.
+fn keep_in_box(e: &web_sys::Element) {
+    let Some(scroller) = dom::by_id("moves-box") else {
+        return;
+    };
+    let (b, r) = (
+        scroller.get_bounding_client_rect(),
+        e.get_bounding_client_rect(),
+    );
+    let top = scroller.scroll_top();
+    if r.top() < b.top() {
+        scroller.set_scroll_top(top - (b.top() - r.top()).ceil() as i32);
+    } else if r.bottom() > b.bottom() {
+        scroller.set_scroll_top(top + (r.bottom() - b.bottom()).ceil() as i32);
     }
 }
 
