@@ -902,6 +902,12 @@ strings! {
     ReviewNext => ["Next move", "Coup suivant", "Próximo lance", "Nächster Zug"],
     ReviewLast => ["Last move", "Dernier coup", "Último lance", "Letzter Zug"],
     BtnLive => ["Back to the game", "Retour à la partie", "Voltar à partida", "Zurück zur Partie"],
+    AnalysisAfterGame => [
+        "The analysis opens once this game is over: no engine help against a person.",
+        "L’analyse s’ouvre une fois la partie terminée : pas d’aide du moteur contre une personne.",
+        "A análise abre quando a partida terminar: sem ajuda do motor contra uma pessoa.",
+        "Die Analyse gibt es nach dem Ende der Partie: keine Engine-Hilfe gegen einen Menschen.",
+    ],
     ReviewAt => [
         "Position after {move} ({ply} of {total})",
         "Position après {move} ({ply} sur {total})",

@@ -72,8 +72,12 @@ impl Worker {
             });
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_: web_sys::Event| {
+        let dispatch = self.dispatch.clone();
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            // A worker that cannot load (its module missing, offline without a cache) says
+            // so, rather than leaving the AI "thinking".
             dom::log("the AI worker failed");
+            dispatch.send(Msg::AiUnavailable);
         });
         w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();

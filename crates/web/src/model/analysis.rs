@@ -13,6 +13,8 @@ pub const MOVETIME_MS: u32 = 300;
 pub struct GameAnalysis {
     /// The game's first position (FEN).
     pub initial_fen: String,
+    /// The promotion rule the evaluations were made under.
+    pub promotion: rules::PromotionRule,
     /// Its moves when the analysis began or last grew; the game on the board must extend them.
     pub moves: Vec<Move>,
     /// The evaluation of each position, by ply (`0` is the first position).
@@ -30,6 +32,7 @@ impl GameAnalysis {
     pub fn new(game: &Game) -> GameAnalysis {
         GameAnalysis {
             initial_fen: game.initial_fen(),
+            promotion: game.rules().promotion,
             moves: game.moves().to_vec(),
             evals: vec![None; game.moves().len() + 1],
             pending: None,
@@ -38,9 +41,12 @@ impl GameAnalysis {
         }
     }
 
-    /// Whether this analysis is of `game` (the same start, and `game` extends its moves).
+    /// Whether this analysis is of `game` (the same start and rules, and `game` extends its
+    /// moves).
     pub fn is_of(&self, game: &Game) -> bool {
-        self.initial_fen == game.initial_fen() && game.moves().starts_with(&self.moves)
+        self.initial_fen == game.initial_fen()
+            && self.promotion == game.rules().promotion
+            && game.moves().starts_with(&self.moves)
     }
 
     /// Follows `game` when it has grown (online moves arrive, the player plays on).

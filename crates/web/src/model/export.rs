@@ -79,6 +79,15 @@ pub fn end_of(game: &Game, result: Option<GameResult>) -> End {
     }
 }
 
+/// When the online game on the board began, as far as this browser knows: its saved record's
+/// creation, else now.
+fn online_started(model: &Model) -> f64 {
+    model
+        .current_id()
+        .and_then(|id| model.saved.iter().find(|g| g.id == id))
+        .map_or(model.now, |g| g.created)
+}
+
 /// The tags of the game on the board.
 pub fn tags(model: &Model) -> pgn::Tags {
     let mut tags = pgn::Tags {
@@ -104,7 +113,7 @@ pub fn tags(model: &Model) -> pgn::Tags {
         }
         Mode::Online(o) => {
             tags.event = "Online game".to_owned();
-            tags.date = utc_date(model.now);
+            tags.date = utc_date(online_started(model));
             if let Some(tc) = o.view.as_ref().and_then(|v| v.state.clock) {
                 tags.time_control = Some(format!("{}+{}", tc.initial_secs, tc.increment_secs));
             }
@@ -129,7 +138,7 @@ pub fn pgn(model: &Model) -> String {
 pub fn file_name(model: &Model) -> String {
     let date = utc_date(match &model.mode {
         Mode::HotSeat(l) | Mode::Ai(l, _) => l.created,
-        Mode::Online(_) => model.now,
+        Mode::Online(_) => online_started(model),
     })
     .map_or_else(
         || "game".to_owned(),

@@ -6,10 +6,21 @@ use crate::model::Model;
 use crate::model::analysis::{GameAnalysis, MOVETIME_MS};
 use engine::analysis::Eval;
 
+/// Whether the engine may look at the game on the board: not for a player of an online game
+/// still being played (no engine help against a person), and not without a worker.
+pub fn allowed(model: &Model) -> bool {
+    let playing_online = model.room().is_some_and(|v| v.you.is_some()) && !model.ended();
+    !playing_online && !model.ai.broken
+}
+
 /// Starts (or resumes) the analysis of the game on the board.
-pub fn start(model: &mut Model) {
+pub fn start(model: &mut Model, out: &mut Vec<Cmd>) {
     if matches!(model.dialog, Some(crate::model::Dialog::GameOver(_))) {
         model.dialog = None;
+    }
+    if !allowed(model) {
+        super::toast(model, crate::i18n::Key::AnalysisAfterGame, true, out);
+        return;
     }
     match &mut model.analysis {
         Some(a) if a.is_of(&model.game) => {
@@ -52,9 +63,13 @@ pub fn reply(model: &mut Model, id: u32, result: Result<Eval, String>, out: &mut
 /// After every message: drops an analysis of another game, follows a game that grew, and
 /// asks for the next position.
 pub fn schedule(model: &mut Model, out: &mut Vec<Cmd>) {
+    let allowed = allowed(model);
     let Some(a) = &mut model.analysis else { return };
     if !a.is_of(&model.game) {
         model.analysis = None;
+        return;
+    }
+    if !allowed {
         return;
     }
     a.follow(&model.game);

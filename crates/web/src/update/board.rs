@@ -138,6 +138,8 @@ pub fn pointer_down(
     }
     model.board.focus = sq;
     if move_selected_to(model, sq, out) {
+        // A tap that played a move is not the start of a swipe.
+        model.board.swipe = None;
         return;
     }
     if own_piece(model, sq) {

@@ -529,6 +529,8 @@ pub fn loaded(
     out: &mut Vec<Cmd>,
 ) {
     match (purpose, result) {
+        // The player opened another room meanwhile: that one stays.
+        (LoadPurpose::BackToLocal, _) if matches!(model.mode, Mode::Online(_)) => {}
         (_, Ok(Some((saved, game)))) => {
             let id = saved.id.clone();
             online::leave(model, out);

@@ -20,6 +20,7 @@ use engine::Level;
 use protocol::{ClientMsg, RoomId, ServerMsg};
 use rules::{Color, Game, PromotionRule, Role, Square};
 
+pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
 pub use online::{OnlineMsg, RoomSettings};
 
@@ -399,7 +400,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             y,
             pointer,
         } => board::pointer_up(model, square, (x, y), pointer, out),
-        Msg::PointerCancel => model.board.drag = None,
+        Msg::PointerCancel => {
+            model.board.drag = None;
+            model.board.swipe = None;
+        }
         Msg::BoardKey(key, focused) => board::key(model, key, focused, out),
         Msg::Review(step) => board::review(model, step),
         Msg::Promote(role) => {
@@ -478,6 +482,11 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                 a.pending = None;
             }
             model.ai.hint_pending = None;
+            if let Some(a) = &mut model.analysis {
+                a.pending = None;
+                a.stopped = true;
+                a.error = Some(model.lang.t(Key::ToastAiUnavailable).to_owned());
+            }
         }
         Msg::Net(e) => online::net_event(model, e, out),
         Msg::Online(m) => online::user(model, m, out),
@@ -522,7 +531,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             };
             toast(model, key, true, out);
         }
-        Msg::AnalyseStart => analysis::start(model),
+        Msg::AnalyseStart => analysis::start(model, out),
         Msg::AnalyseStop => analysis::stop(model),
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
         Msg::Tick => {}

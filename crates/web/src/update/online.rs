@@ -138,7 +138,9 @@ pub fn leave(model: &mut Model, out: &mut Vec<Cmd>) {
 fn back_to_local(model: &mut Model, out: &mut Vec<Cmd>) {
     model.dialog = None;
     model.board.flipped = false;
-    // Answered by `Msg::Loaded`, which leaves the room.
+    // The room is left at once; the stored game replaces this board when `Msg::Loaded` comes.
+    leave(model, out);
+    local::fresh_board(model, rules::Game::new(rules::Rules::default()), None);
     out.push(Cmd::LoadCurrent);
 }
 
@@ -507,7 +509,11 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
             sync_board(model, out);
             record(model, out);
             model.board.selected = None;
-            model.dialog = Some(Dialog::GameOver(*result));
+            // The result is announced unless the player is busy in another dialog (an export,
+            // an import being pasted); the status line says it anyway.
+            if matches!(model.dialog, None | Some(Dialog::Promotion { .. })) {
+                model.dialog = Some(Dialog::GameOver(*result));
+            }
         }
         RoomEvent::RematchOffered { by } if Some(*by) != you && you.is_some() => {
             toast(model, Key::ToastRematchOffered, false, out);

@@ -936,13 +936,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
             .any(|c| matches!(c, Cmd::Record(_)))
     );
     // Back on a local board, opening the entry follows the link.
-    update(
-        &mut m,
-        Msg::Loaded {
-            purpose: LoadPurpose::BackToLocal,
-            result: Ok(None),
-        },
-    );
+    update(&mut m, Msg::Online(OnlineMsg::LeaveRoom));
     assert_eq!(m.mode.name(), "hotseat");
     let cmds = update(&mut m, Msg::Resume(room().to_string()));
     assert!(cmds.iter().any(|c| matches!(
@@ -951,13 +945,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     )));
     assert_eq!(m.mode.name(), "online");
     // Deleting asks first.
-    update(
-        &mut m,
-        Msg::Loaded {
-            purpose: LoadPurpose::BackToLocal,
-            result: Ok(None),
-        },
-    );
+    update(&mut m, Msg::Online(OnlineMsg::LeaveRoom));
     update(&mut m, Msg::Delete(room().to_string()));
     assert!(matches!(
         m.dialog,
@@ -966,4 +954,96 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     let cmds = update(&mut m, Msg::ConfirmYes);
     assert!(cmds.contains(&Cmd::Delete(room().to_string())));
     assert!(m.saved.is_empty());
+}
+
+#[test]
+fn no_engine_help_while_an_online_game_is_played() {
+    let mut m = online_model(Color::White, &["e3e4", "d6d5"]);
+    let cmds = update(&mut m, Msg::AnalyseStart);
+    assert!(m.analysis.is_none());
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert!(toasts(&cmds)[0].starts_with("The analysis opens once this game is over"));
+    // Export stays open when the game ends under it; the result is on the status line.
+    update(&mut m, Msg::ExportOpen);
+    let result = GameResult::win(Color::White, ResultReason::Resignation);
+    update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Event {
+            room: room(),
+            seq: 5,
+            event: RoomEvent::GameOver {
+                result,
+                winner: result.winner(),
+                at_ms: None,
+            },
+        })),
+    );
+    assert_eq!(m.dialog, Some(Dialog::Export));
+    assert_eq!(m.result(), Some(result));
+    // Once over, the analysis is open.
+    let cmds = update(&mut m, Msg::AnalyseStart);
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+}
+
+#[test]
+fn a_missing_worker_stops_the_analysis_with_a_reason() {
+    let mut m = model();
+    click_move(&mut m, "e3", "e4");
+    update(&mut m, Msg::AnalyseStart);
+    update(&mut m, Msg::AiUnavailable);
+    let a = m.analysis.as_ref().expect("kept");
+    assert!(a.stopped && a.pending.is_none() && a.error.is_some());
+    let cmds = update(&mut m, Msg::AnalyseStart);
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+}
+
+#[test]
+fn a_tap_that_plays_a_move_is_no_swipe() {
+    let mut m = model();
+    update(&mut m, Msg::BoardKey(BoardKey::Activate, Some(sq("e3"))));
+    update(
+        &mut m,
+        Msg::PointerDown {
+            square: Some(sq("e4")),
+            x: 100.0,
+            y: 100.0,
+            pointer: 2,
+        },
+    );
+    assert_eq!(m.game.moves().len(), 1);
+    update(
+        &mut m,
+        Msg::PointerUp {
+            square: Some(sq("g4")),
+            x: 200.0,
+            y: 100.0,
+            pointer: 2,
+        },
+    );
+    assert_eq!(m.review, None, "the move just played stays shown");
+}
+
+#[test]
+fn leaving_a_room_is_at_once_and_a_late_answer_does_not_undo_another_room() {
+    let mut m = online_model(Color::White, &["e3e4"]);
+    let cmds = update(&mut m, Msg::Online(OnlineMsg::LeaveRoom));
+    assert_eq!(m.mode.name(), "hotseat");
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Send(ClientMsg::Leave { .. })))
+    );
+    assert!(cmds.contains(&Cmd::LoadCurrent));
+    // Another room is opened before the stored game is read: it stays.
+    update(
+        &mut m,
+        Msg::Online(OnlineMsg::Join(RoomId::from_bytes([8; 10]))),
+    );
+    update(
+        &mut m,
+        Msg::Loaded {
+            purpose: LoadPurpose::BackToLocal,
+            result: Ok(None),
+        },
+    );
+    assert_eq!(m.mode.name(), "online");
 }

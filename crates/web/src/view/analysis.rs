@@ -105,7 +105,9 @@ impl AnalysisView {
         });
         let scene = Scene {
             running,
-            can_start: !running && a.is_none_or(|a| !a.complete()),
+            can_start: !running
+                && a.is_none_or(|a| !a.complete())
+                && crate::update::analysis_allowed(m),
             start_label: lang.t(if a.is_some_and(|a| a.stopped && a.done() > 0) {
                 Key::BtnAnalysisResume
             } else {
