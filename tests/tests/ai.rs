@@ -5,7 +5,7 @@
 mod common;
 
 use anyhow::{Context, Result, ensure};
-use common::{START_FEN, finish, replay, wait_dialog};
+use common::{START_FEN, finish, pick_move, replay, thinking_shown, wait_dialog};
 use e2e::{Browser, Viewport, start_app};
 use rules::Game;
 
@@ -48,30 +48,6 @@ async fn page_game(browser: &Browser) -> Result<Game> {
             .with_context(|| format!("the page's move {san} is legal"))?;
     }
     Ok(game)
-}
-
-/// A legal non-promoting move of the side to move: the first in UCI order, preferring pawn
-/// pushes and knight moves that keep the test short and simple.
-fn pick_move(game: &Game) -> Option<(String, String)> {
-    let mut moves: Vec<String> = game
-        .position()
-        .legal_moves()
-        .iter()
-        .filter(|m| m.promotion.is_none())
-        .map(|m| m.to_uci())
-        .collect();
-    moves.sort();
-    moves
-        .first()
-        .map(|uci| (uci[0..2].to_owned(), uci[2..4].to_owned()))
-}
-
-async fn thinking_shown(browser: &Browser) -> Result<bool> {
-    Ok(browser
-        .js("const e = document.getElementById('ai-thinking'); return !!e && !e.hidden;")
-        .await?
-        .as_bool()
-        .unwrap_or(false))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, ensure};
 use common::{
     CURRENT_KEY, START_FEN, assert_shows, create_room, displayed, expected_board, finish, game_key,
-    replay, room_of, squares, wait_dialog,
+    pick_move, replay, room_of, squares, thinking_shown, wait_dialog,
 };
 use e2e::{Browser, TestServer, Viewport, start_app};
 use rules::{Game, Rules};
@@ -354,29 +354,6 @@ async fn new_ai_game(browser: &Browser, level: u8, human: &str) -> Result<()> {
 async fn page_game(browser: &Browser) -> Result<Game> {
     let sans = browser.sans().await?;
     Ok(game_upto(&sans, sans.len()))
-}
-
-/// The first legal non-promoting move of the side to move in UCI order.
-fn pick_move(game: &Game) -> Option<(String, String)> {
-    let mut moves: Vec<String> = game
-        .position()
-        .legal_moves()
-        .iter()
-        .filter(|m| m.promotion.is_none())
-        .map(|m| m.to_uci())
-        .collect();
-    moves.sort();
-    moves
-        .first()
-        .map(|uci| (uci[0..2].to_owned(), uci[2..4].to_owned()))
-}
-
-async fn thinking_shown(browser: &Browser) -> Result<bool> {
-    Ok(browser
-        .js("const e = document.getElementById('ai-thinking'); return !!e && !e.hidden;")
-        .await?
-        .as_bool()
-        .unwrap_or(false))
 }
 
 /// Plays the human's move (White) by clicks, without waiting for the AI.

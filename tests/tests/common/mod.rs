@@ -220,3 +220,28 @@ pub async fn drop_connection(b: &Browser, hold_ms: u32) -> Result<()> {
     .await?;
     Ok(())
 }
+
+/// A legal non-promoting move of the side to move: the first in UCI order, preferring pawn
+/// pushes and knight moves that keep the test short and simple.
+pub fn pick_move(game: &Game) -> Option<(String, String)> {
+    let mut moves: Vec<String> = game
+        .position()
+        .legal_moves()
+        .iter()
+        .filter(|m| m.promotion.is_none())
+        .map(|m| m.to_uci())
+        .collect();
+    moves.sort();
+    moves
+        .first()
+        .map(|uci| (uci[0..2].to_owned(), uci[2..4].to_owned()))
+}
+
+/// Whether `#ai-thinking` is shown.
+pub async fn thinking_shown(browser: &Browser) -> Result<bool> {
+    Ok(browser
+        .js("const e = document.getElementById('ai-thinking'); return !!e && !e.hidden;")
+        .await?
+        .as_bool()
+        .unwrap_or(false))
+}

@@ -538,6 +538,19 @@ fn online_model(you: Color, moves: &[&str]) -> Model {
     m
 }
 
+/// The room's event `seq`: the game ended with `result`.
+fn game_over(seq: u64, result: GameResult) -> Msg {
+    Msg::Net(NetEvent::Message(ServerMsg::Event {
+        room: room(),
+        seq,
+        event: RoomEvent::GameOver {
+            result,
+            winner: result.winner(),
+            at_ms: None,
+        },
+    }))
+}
+
 fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
     Msg::Net(NetEvent::Message(ServerMsg::Event {
         room: room(),
@@ -618,18 +631,7 @@ fn online_review_stays_while_moves_arrive_and_never_plays() {
 fn online_the_servers_end_is_the_result_and_opens_the_dialog() {
     let mut m = online_model(Color::White, &["e3e4", "d6d5"]);
     let result = GameResult::win(Color::Black, ResultReason::Timeout);
-    update(
-        &mut m,
-        Msg::Net(NetEvent::Message(ServerMsg::Event {
-            room: room(),
-            seq: 5,
-            event: RoomEvent::GameOver {
-                result,
-                winner: result.winner(),
-                at_ms: None,
-            },
-        })),
-    );
+    update(&mut m, game_over(5, result));
     assert_eq!(m.result(), Some(result));
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     let pgn = crate::model::export::pgn(&m);
@@ -910,18 +912,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     );
     // The server's own end (time) is kept as it is, and the record replays.
     let result = GameResult::win(Color::Black, ResultReason::Timeout);
-    let cmds = update(
-        &mut m,
-        Msg::Net(NetEvent::Message(ServerMsg::Event {
-            room: room(),
-            seq: 6,
-            event: RoomEvent::GameOver {
-                result,
-                winner: result.winner(),
-                at_ms: None,
-            },
-        })),
-    );
+    let cmds = update(&mut m, game_over(6, result));
     let Some(Cmd::Record(r)) = cmds.iter().find(|c| matches!(c, Cmd::Record(_))) else {
         panic!("recorded again: {cmds:?}");
     };
@@ -966,18 +957,7 @@ fn no_engine_help_while_an_online_game_is_played() {
     // Export stays open when the game ends under it; the result is on the status line.
     update(&mut m, Msg::ExportOpen);
     let result = GameResult::win(Color::White, ResultReason::Resignation);
-    update(
-        &mut m,
-        Msg::Net(NetEvent::Message(ServerMsg::Event {
-            room: room(),
-            seq: 5,
-            event: RoomEvent::GameOver {
-                result,
-                winner: result.winner(),
-                at_ms: None,
-            },
-        })),
-    );
+    update(&mut m, game_over(5, result));
     assert_eq!(m.dialog, Some(Dialog::Export));
     assert_eq!(m.result(), Some(result));
     // Once over, the analysis is open.
