@@ -5,40 +5,9 @@
 mod common;
 
 use anyhow::{Context, Result, ensure};
-use common::{START_FEN, finish, pick_move, replay, thinking_shown, wait_dialog};
+use common::{START_FEN, finish, new_ai_game, pick_move, replay, thinking_shown, wait_dialog};
 use e2e::{Browser, Viewport, start_app};
 use rules::Game;
-
-/// Starts a new game against the AI through the dialog.
-async fn new_ai_game(browser: &Browser, level: u8, human: &str) -> Result<()> {
-    browser.click("#btn-new").await?;
-    wait_dialog(browser, "new-game", true).await?;
-    browser
-        .click(r#"#new-game input[name="mode"][value="ai"]"#)
-        .await?;
-    // The AI options appear once the mode is chosen.
-    browser
-        .wait_until("the AI options shown", async |b| {
-            Ok(b.find("#ai-level").await?.is_displayed().await?)
-        })
-        .await?;
-    browser
-        .js_with(
-            "const s = document.getElementById('ai-level'); s.value = arguments[0]; \
-             s.dispatchEvent(new Event('change', {bubbles: true}));",
-            vec![serde_json::Value::String(level.to_string())],
-        )
-        .await?;
-    browser
-        .click(&format!(
-            r#"#new-game input[name="human"][value="{human}"]"#
-        ))
-        .await?;
-    browser.click("#new-game-start").await?;
-    wait_dialog(browser, "new-game", false).await?;
-    browser.wait_for(r#"#app[data-mode="ai"]"#).await?;
-    Ok(())
-}
 
 /// The game the page shows, replayed from its move list by the rules crate.
 async fn page_game(browser: &Browser) -> Result<Game> {

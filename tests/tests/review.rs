@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, ensure};
 use common::{
     CURRENT_KEY, START_FEN, assert_shows, create_room, displayed, expected_board, finish, game_key,
-    pick_move, replay, room_of, squares, thinking_shown, wait_dialog,
+    new_ai_game, pick_move, replay, room_of, squares, thinking_shown, wait_dialog,
 };
 use e2e::{Browser, TestServer, Viewport, start_app};
 use rules::{Game, Rules};
@@ -322,32 +322,6 @@ async fn reviewing_on_a_phone_keeps_the_board_in_view() -> Result<()> {
         );
     }
     finish(browser).await
-}
-
-/// Starts a new game against the AI through the dialog.
-async fn new_ai_game(browser: &Browser, level: u8, human: &str) -> Result<()> {
-    browser.click("#btn-new").await?;
-    wait_dialog(browser, "new-game", true).await?;
-    browser
-        .click(r#"#new-game input[name="mode"][value="ai"]"#)
-        .await?;
-    browser
-        .wait_until("the AI options shown", async |b| {
-            Ok(b.find("#ai-level").await?.is_displayed().await?)
-        })
-        .await?;
-    browser
-        .select_value("#ai-level", &level.to_string())
-        .await?;
-    browser
-        .click(&format!(
-            r#"#new-game input[name="human"][value="{human}"]"#
-        ))
-        .await?;
-    browser.click("#new-game-start").await?;
-    wait_dialog(browser, "new-game", false).await?;
-    browser.wait_for(r#"#app[data-mode="ai"]"#).await?;
-    Ok(())
 }
 
 /// The game the page shows, replayed from its move list.

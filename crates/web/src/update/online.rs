@@ -326,6 +326,14 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
     }
 }
 
+/// The page's side of `room`, when it is the room on the board.
+fn room_mut<'m>(model: &'m mut Model, room: &RoomId) -> Option<&'m mut Online> {
+    model
+        .mode
+        .online_mut()
+        .filter(|o| o.room.as_ref() == Some(room))
+}
+
 fn is_our_room(model: &Model, room: &RoomId) -> bool {
     model
         .mode
@@ -377,10 +385,7 @@ fn server_msg(model: &mut Model, m: ServerMsg, out: &mut Vec<Cmd>) {
             // Before the first snapshot there is nothing to update: the snapshot carries the
             // seats' presence.
             let now = model.now;
-            if let Some(o) = model
-                .mode
-                .online_mut()
-                .filter(|o| o.room.as_ref() == Some(&room))
+            if let Some(o) = room_mut(model, &room)
                 && let Some(view) = o.view.as_mut()
             {
                 view.apply_presence(seat, online, claim_in_ms, now);
@@ -403,11 +408,7 @@ fn snapshot(
     out: &mut Vec<Cmd>,
 ) {
     let now = model.now;
-    let Some(o) = model
-        .mode
-        .online_mut()
-        .filter(|o| o.room.as_ref() == Some(room))
-    else {
+    let Some(o) = room_mut(model, room) else {
         return;
     };
     o.rejoined = false;
@@ -456,11 +457,7 @@ fn snapshot(
 
 fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out: &mut Vec<Cmd>) {
     let now = model.now;
-    let Some(o) = model
-        .mode
-        .online_mut()
-        .filter(|o| o.room.as_ref() == Some(room))
-    else {
+    let Some(o) = room_mut(model, room) else {
         return;
     };
     let Some(view) = o.view.as_mut() else {
