@@ -311,6 +311,9 @@ pub struct Browser {
     profile: ProfileDir,
     base_url: String,
     timeout: Duration,
+    /// Leave the start screen of a first visit up (else [`Browser::wait_app_ready`] picks
+    /// "two players on this device" on it, as the tests written before it expect).
+    keep_start: bool,
 }
 
 impl std::fmt::Debug for Browser {
@@ -374,6 +377,7 @@ impl Browser {
             profile: ProfileDir(profile),
             base_url: base_url.trim_end_matches('/').to_owned(),
             timeout: default_timeout(),
+            keep_start: false,
         };
         browser
             .driver
@@ -396,6 +400,12 @@ impl Browser {
     /// The absolute URL of `path` on the server under test.
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base_url)
+    }
+
+    /// Keeps the start screen `#start` of a first visit up when the app becomes ready (by
+    /// default [`Browser::wait_app_ready`] picks two players on this device on it).
+    pub fn keep_start_screen(&mut self, keep: bool) {
+        self.keep_start = keep;
     }
 
     /// Changes the timeout of this browser's waits.
@@ -456,7 +466,9 @@ impl Browser {
     }
 
     /// Waits until `#app[data-ready="true"]` exists: the wasm app has started. On timeout the
-    /// error shows the page's JavaScript errors and the start of `#app`.
+    /// error shows the page's JavaScript errors and the start of `#app`. When the start screen
+    /// of a first visit is up, picks two players on this device on it (a fresh hot-seat board,
+    /// as before the start screen existed) unless [`Browser::keep_start_screen`] was set.
     ///
     /// # Errors
     /// If the app does not become ready in time.
@@ -468,6 +480,10 @@ impl Browser {
                 .map(|v| v.as_str().unwrap_or_default().to_owned())
                 .unwrap_or_default();
             bail!("the app did not start: {err:#}\n#app: {app}");
+        }
+        if !self.keep_start && self.exists("#start:not([hidden])").await? {
+            self.click(r#"[data-start="hotseat"]"#).await?;
+            self.wait_for("#start[hidden]").await?;
         }
         Ok(())
     }

@@ -306,6 +306,7 @@ impl From<rules::Outcome> for GameResult {
                 match reason {
                     WinReason::Checkmate => ResultReason::Checkmate,
                     WinReason::Resignation => ResultReason::Resignation,
+                    WinReason::Timeout => ResultReason::Timeout,
                 },
             ),
             Outcome::Draw { reason } => GameResult {
@@ -317,6 +318,7 @@ impl From<rules::Outcome> for GameResult {
                     DrawReason::FiftyMoves => ResultReason::FiftyMoves,
                     DrawReason::Threefold => ResultReason::Threefold,
                     DrawReason::Agreement => ResultReason::Agreement,
+                    DrawReason::Timeout => ResultReason::Timeout,
                 },
             },
         }

@@ -11,6 +11,8 @@ pub enum WinReason {
     Checkmate,
     /// The loser resigned.
     Resignation,
+    /// The loser's clock ran out (a flag fell) while the winner could still mate.
+    Timeout,
 }
 
 /// Why a game was drawn.
@@ -30,6 +32,8 @@ pub enum DrawReason {
     Threefold,
     /// Both players agreed.
     Agreement,
+    /// A flag fell, but the other side could never mate (no mating material).
+    Timeout,
 }
 
 /// The result of a finished game.
@@ -72,7 +76,9 @@ impl Outcome {
     }
 
     /// A stable kebab-case label: `checkmate-white-wins`, `resign-black-wins`, `stalemate`,
-    /// `dead-position`, `counting-draw`, `fifty-move`, `threefold` or `agreement`.
+    /// `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`,
+    /// `timeout-white-wins`, `timeout-black-wins` or `timeout-draw` (the labels of the
+    /// protocol's results for the same ends).
     #[must_use]
     pub const fn label(self) -> &'static str {
         match self {
@@ -92,6 +98,14 @@ impl Outcome {
                 winner: Color::Black,
                 reason: WinReason::Resignation,
             } => "resign-black-wins",
+            Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Timeout,
+            } => "timeout-white-wins",
+            Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Timeout,
+            } => "timeout-black-wins",
             Outcome::Draw { reason } => match reason {
                 DrawReason::Stalemate => "stalemate",
                 DrawReason::DeadPosition => "dead-position",
@@ -99,6 +113,7 @@ impl Outcome {
                 DrawReason::FiftyMoves => "fifty-move",
                 DrawReason::Threefold => "threefold",
                 DrawReason::Agreement => "agreement",
+                DrawReason::Timeout => "timeout-draw",
             },
         }
     }
@@ -418,6 +433,41 @@ impl Game {
         self.end = Some(Outcome::Win {
             winner: loser.other(),
             reason: WinReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// `flagged`'s clock ran out: the other side wins if it has mating material
+    /// ([`Position::has_mating_material`]), else the game is drawn.
+    ///
+    /// ```
+    /// use rules::{Color, DrawReason, Game, Outcome, WinReason};
+    /// let mut game = Game::default();
+    /// game.play_uci("e3e4").unwrap();
+    /// game.flag(Color::Black).unwrap();
+    /// assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Timeout }));
+    ///
+    /// let mut bare = Game::from_fen("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1", Default::default()).unwrap();
+    /// bare.flag(Color::White).unwrap(); // Black has a lone king: it cannot win on time.
+    /// assert_eq!(bare.outcome(), Some(Outcome::Draw { reason: DrawReason::Timeout }));
+    /// ```
+    ///
+    /// # Errors
+    /// [`GameOverError`] when the game has already ended.
+    pub fn flag(&mut self, flagged: Color) -> Result<(), GameOverError> {
+        if self.is_over() {
+            return Err(GameOverError);
+        }
+        let winner = flagged.other();
+        self.end = Some(if self.position().has_mating_material(winner) {
+            Outcome::Win {
+                winner,
+                reason: WinReason::Timeout,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::Timeout,
+            }
         });
         Ok(())
     }

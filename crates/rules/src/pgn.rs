@@ -189,6 +189,10 @@ impl End {
                 winner,
                 reason: WinReason::Resignation,
             } => format!("{} resigned: {} wins.", name(winner.other()), name(winner)),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Timeout,
+            } => format!("{} lost on time: {} wins.", name(winner.other()), name(winner)),
             Outcome::Draw { reason } => match reason {
                 DrawReason::Stalemate => "Stalemate: draw.",
                 DrawReason::DeadPosition => "Neither side can mate: draw.",
@@ -196,12 +200,23 @@ impl End {
                 DrawReason::FiftyMoves => "Draw claimed under the 50-move rule.",
                 DrawReason::Threefold => "Draw claimed by threefold repetition.",
                 DrawReason::Agreement => "Draw agreed.",
+                DrawReason::Timeout => "A flag fell, but the other side could not mate: draw.",
             }
             .to_owned(),
         };
+        let termination = match outcome {
+            Outcome::Win {
+                reason: WinReason::Timeout,
+                ..
+            }
+            | Outcome::Draw {
+                reason: DrawReason::Timeout,
+            } => Termination::TimeForfeit,
+            _ => Termination::Normal,
+        };
         End {
             score: Score::of_winner(outcome.winner()),
-            termination: Termination::Normal,
+            termination,
             comment,
         }
     }

@@ -996,6 +996,65 @@ strings! {
         "Avaliação da partida, lance a lance",
         "Bewertung der Partie, Zug um Zug",
     ],
+    // The start screen, clocks and premoves (lead).
+    StartTitle => [
+        "How do you want to play?",
+        "Comment voulez-vous jouer ?",
+        "Como você quer jogar?",
+        "Wie möchtest du spielen?",
+    ],
+    StartLead => [
+        "Makruk, the chess of Thailand and Cambodia, in the standard ASEAN form.",
+        "Le makruk, les échecs de Thaïlande et du Cambodge, dans sa forme standard ASEAN.",
+        "Makruk, o xadrez da Tailândia e do Camboja, na forma padrão da ASEAN.",
+        "Makruk, das Schach Thailands und Kambodschas, in der einheitlichen ASEAN-Form.",
+    ],
+    StartOnline => [
+        "Play a friend online",
+        "Jouer avec un ami en ligne",
+        "Jogar com um amigo online",
+        "Online gegen Freunde spielen",
+    ],
+    StartOnlineNote => [
+        "Get a link to send; the game begins when they open it.",
+        "Recevez un lien à envoyer ; la partie commence dès qu’il est ouvert.",
+        "Receba um link para enviar; a partida começa quando ele for aberto.",
+        "Du bekommst einen Link zum Verschicken; die Partie beginnt, sobald er geöffnet wird.",
+    ],
+    StartAi => [
+        "Play the computer",
+        "Jouer contre l’ordinateur",
+        "Jogar contra o computador",
+        "Gegen den Computer spielen",
+    ],
+    StartAiNote => [
+        "You are White, at a gentle level; change it any time.",
+        "Vous avez les Blancs, à un niveau doux ; changez-le quand vous voulez.",
+        "Você joga de Brancas, num nível suave; mude quando quiser.",
+        "Du spielst Weiß auf einer sanften Stufe; ändern kannst du sie jederzeit.",
+    ],
+    StartHotSeat => [
+        "Two players, this device",
+        "Deux joueurs, cet appareil",
+        "Dois jogadores, este aparelho",
+        "Zwei Spieler, dieses Gerät",
+    ],
+    StartHotSeatNote => [
+        "Take turns on one screen, face to face.",
+        "Jouez à tour de rôle sur un seul écran, face à face.",
+        "Joguem alternadamente numa só tela, frente a frente.",
+        "Abwechselnd auf einem Bildschirm, einander gegenüber.",
+    ],
+    StartRules => [
+        "How to play: the rules",
+        "Comment jouer : les règles",
+        "Como jogar: as regras",
+        "So wird gespielt: die Regeln",
+    ],
+    StartOptions => ["More options…", "Plus d’options…", "Mais opções…", "Weitere Optionen…"],
+    ClockYou => ["you", "vous", "você", "du"],
+    ClockComputer => ["computer", "ordinateur", "computador", "Computer"],
+    ClockOpponent => ["opponent", "adversaire", "adversário", "Gegner"],
 }
 
 #[cfg(test)]

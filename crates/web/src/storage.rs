@@ -26,6 +26,7 @@
 //! 1..=8, the human's colour `white` or `black`). These fields are optional, so entries written
 //! before they existed (and hot-seat games, written without them) read as hot-seat games.
 
+use crate::model::clock::LocalClock;
 use crate::model::{AiGame, apply_result};
 use engine::Level;
 use protocol::{GameResult, RoomId};
@@ -67,6 +68,9 @@ pub struct SavedGame {
     /// The room of an online game: the server keeps the game, this is the list's copy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<SavedOnline>,
+    /// The clocks of a timed game of this device (absent: untimed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<LocalClock>,
 }
 
 /// The online side of a saved game: its room and the seat held there.
@@ -183,7 +187,15 @@ impl SavedGame {
             mode: None,
             ai: None,
             online: None,
+            clock: None,
         }
+    }
+
+    /// The record with the clocks of a timed local game.
+    #[must_use]
+    pub fn with_clock(mut self, clock: Option<LocalClock>) -> SavedGame {
+        self.clock = clock;
+        self
     }
 
     /// The record as an online game of `room` (with the room's own result, which may be one

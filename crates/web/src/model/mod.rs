@@ -7,6 +7,7 @@
 //! which also covers the ends the rules know, through `From<Outcome>`).
 
 pub mod analysis;
+pub mod clock;
 pub mod export;
 pub mod room;
 
@@ -38,6 +39,8 @@ pub struct Local {
     /// The stored version this tab last read or wrote: its `updated` time and its moves.
     /// Another tab's newer, diverging version is never overwritten.
     pub synced: Option<(f64, Vec<Move>)>,
+    /// The clocks of a timed game (`None`: untimed).
+    pub clock: Option<clock::LocalClock>,
 }
 
 /// A request to the AI worker that the page still waits for.
@@ -469,6 +472,9 @@ pub struct Model {
     pub slides: u64,
     /// The analysis of the game on the board, once asked for.
     pub analysis: Option<analysis::GameAnalysis>,
+    /// The start screen (`#start`) is shown: a first visit, with no game to resume and no
+    /// room in the address, until the player picks a way to play.
+    pub start: bool,
 }
 
 impl Model {
@@ -483,6 +489,7 @@ impl Model {
                 id: String::new(),
                 created: now,
                 synced: None,
+                clock: None,
             }),
             board: BoardUi::default(),
             review: None,
@@ -497,6 +504,7 @@ impl Model {
             rng: seed | 1,
             slides: 0,
             analysis: None,
+            start: false,
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {
@@ -551,6 +559,29 @@ impl Model {
     /// Why the online room closed without a game.
     pub fn closed(&self) -> Option<CloseReason> {
         self.room().and_then(RoomView::closed)
+    }
+
+    /// The clocks of the game on the board at [`Model::now`] and the initial time of each
+    /// side (milliseconds): the room's online, the local clock's in a timed local game;
+    /// `None` for an untimed game.
+    pub fn clocks(&self) -> Option<(protocol::Clocks, u64)> {
+        match &self.mode {
+            Mode::Online(o) => {
+                let v = o.view.as_ref()?;
+                let initial = u64::from(v.state.clock?.initial_secs) * 1000;
+                Some((v.clocks_at(self.now)?, initial))
+            }
+            Mode::HotSeat(l) | Mode::Ai(l, _) => {
+                let c = l.clock.as_ref()?;
+                Some((
+                    protocol::Clocks {
+                        left_ms: c.left_at(&self.game, self.now),
+                        running: c.running(&self.game),
+                    },
+                    c.initial_ms(),
+                ))
+            }
+        }
     }
 
     /// Whether nothing more can be played: a result, or a room closed without a game.
@@ -660,6 +691,16 @@ pub fn apply_result(game: &mut Game, result: GameResult) -> Result<(), String> {
             game.resign(winner.other()).map_err(|e| e.to_string())
         }
         (ResultReason::Agreement, _) => game.agree_draw().map_err(|e| e.to_string()),
+        (ResultReason::Timeout, winner) => {
+            // A draw on time: the flag of the side to move fell.
+            let flagged = winner.map_or_else(|| game.position().turn(), Color::other);
+            game.flag(flagged).map_err(|e| e.to_string())?;
+            if game.outcome().map(GameResult::from) == Some(result) {
+                Ok(())
+            } else {
+                Err("the flag's result does not follow from the position".to_owned())
+            }
+        }
         (ResultReason::FiftyMoves, _) => game
             .claim_draw(DrawClaim::FiftyMoves)
             .map_err(|e| e.to_string()),

@@ -7,6 +7,7 @@ use crate::model::{
     AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, ModeKind, Model, NewGameForm, Pending,
     Slide, export,
 };
+use crate::model::clock::LocalClock;
 use crate::storage::{Quarantined, SavedGame};
 use engine::Level;
 use protocol::{ClientMsg, GameResult};
@@ -19,6 +20,7 @@ pub fn adopt(model: &mut Model, saved: SavedGame, game: Game) {
         id: saved.id.clone(),
         created: saved.created,
         synced: Some((saved.updated, game.moves().to_vec())),
+        clock: saved.clock.clone(),
     };
     set_local(model, local, ai, game);
 }
@@ -26,6 +28,7 @@ pub fn adopt(model: &mut Model, saved: SavedGame, game: Game) {
 /// Puts a local game on the board: hot-seat, or against the AI with the human's side at the
 /// bottom.
 fn set_local(model: &mut Model, local: Local, ai: Option<AiGame>, game: Game) {
+    model.start = false;
     model.mode = match ai {
         Some(settings) => {
             model.board.flipped = settings.human == Color::Black;
@@ -61,11 +64,17 @@ pub fn set_game(model: &mut Model, game: Game) {
 
 /// A new local game on the board (saved once it has a move, or at once against the AI, or
 /// when it starts from a position of its own).
-pub fn fresh_board(model: &mut Model, game: Game, ai: Option<AiGame>) {
+pub fn fresh_board(
+    model: &mut Model,
+    game: Game,
+    ai: Option<AiGame>,
+    clock: Option<protocol::TimeControl>,
+) {
     let local = Local {
         id: model.new_id(),
         created: model.now,
         synced: None,
+        clock: clock.map(|c| LocalClock::new(c, model.now)),
     };
     set_local(model, local, ai, game);
 }
@@ -76,19 +85,68 @@ pub fn open_new_game(model: &mut Model, mode: Option<ModeKind>) {
     model.dialog = Some(Dialog::NewGame(NewGameForm {
         mode: mode.unwrap_or_else(|| model.mode.kind()),
         promotion: model.game.rules().promotion,
-        level: ai.map_or(Level::new(3).unwrap_or(Level::MIN), |a| a.level),
+        level: ai.map_or(DEFAULT_LEVEL, |a| a.level),
         human: Some(ai.map_or(Color::White, |a| a.human)),
     }));
+}
+
+/// The AI level a game started in one tap plays at (gentle: a newcomer can win).
+pub const DEFAULT_LEVEL: Level = match Level::new(3) {
+    Some(level) => level,
+    None => Level::MIN,
+};
+
+/// Leaves the start screen for the way to play the player picked, with the default settings:
+/// two players on the fresh board; the AI at [`DEFAULT_LEVEL`] with the player as White; a
+/// private invitation without a clock, the seats drawn by the server.
+pub fn start_play(model: &mut Model, kind: ModeKind, out: &mut Vec<Cmd>) {
+    model.start = false;
+    let promotion = model.game.rules().promotion;
+    match kind {
+        ModeKind::HotSeat => {
+            if model.mode.kind() != ModeKind::HotSeat || !model.game.moves().is_empty() {
+                new_game(
+                    model,
+                    NewGameChoice::HotSeat {
+                        promotion,
+                        clock: None,
+                    },
+                    out,
+                );
+            }
+        }
+        ModeKind::Ai => new_game(
+            model,
+            NewGameChoice::Ai {
+                promotion,
+                level: DEFAULT_LEVEL,
+                human: Some(Color::White),
+                clock: None,
+            },
+            out,
+        ),
+        ModeKind::Online => new_game(
+            model,
+            NewGameChoice::Online(online::RoomSettings {
+                seat: protocol::SeatChoice::Random,
+                promotion,
+                clock: None,
+                public: false,
+            }),
+            out,
+        ),
+    }
 }
 
 /// Starts the chosen game.
 pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
     model.dialog = None;
+    model.start = false;
     match choice {
         NewGameChoice::Online(settings) => online::create(model, settings, out),
-        NewGameChoice::HotSeat { promotion } => {
+        NewGameChoice::HotSeat { promotion, clock } => {
             online::leave(model, out);
-            fresh_board(model, Game::new(Rules { promotion }), None);
+            fresh_board(model, Game::new(Rules { promotion }), None, clock);
             persist(model, out);
             toast(model, Key::ToastNewGame, false, out);
         }
@@ -96,6 +154,7 @@ pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
             promotion,
             level,
             human,
+            clock,
         } => {
             online::leave(model, out);
             let human = human.unwrap_or_else(|| {
@@ -109,6 +168,7 @@ pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
                 model,
                 Game::new(Rules { promotion }),
                 Some(AiGame { level, human }),
+                clock,
             );
             persist(model, out);
             toast(model, Key::ToastNewGame, false, out);
@@ -134,7 +194,8 @@ pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out:
         .collect();
     match candidates.as_slice() {
         [] => toast(model, Key::ToastIllegal, true, out),
-        [m] if m.promotion.is_none() => play(model, *m, animate, out),
+        // One move: played at once, also a promotion with nothing to choose (met-only).
+        [m] => play(model, *m, animate, out),
         many => {
             let mut roles: Vec<Role> = many.iter().filter_map(|m| m.promotion).collect();
             roles.sort_by_key(|r| match r {
@@ -173,8 +234,10 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
         online::play(model, m, animate, out);
         return;
     }
+    let mover = model.game.position().turn();
     match model.game.play(m) {
         Ok(()) => {
+            clock_moved(model, mover);
             model.board.selected = None;
             if animate {
                 slide(model, m);
@@ -185,6 +248,33 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
             out.push(Cmd::Log(format!("refused {}: {e}", m.to_uci())));
             toast(model, Key::ToastIllegal, true, out);
         }
+    }
+}
+
+/// Charges the move just played by `mover` to the clocks of a timed local game.
+fn clock_moved(model: &mut Model, mover: Color) {
+    let now = model.now;
+    if let Some(clock) = model.mode.local_mut().and_then(|l| l.clock.as_mut()) {
+        clock.on_move(&model.game, mover, now);
+    }
+}
+
+/// Time passed: a timed local game whose running clock reached zero ends on time.
+pub fn tick(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some(flagged) = model
+        .mode
+        .local()
+        .and_then(|l| l.clock.as_ref())
+        .and_then(|c| c.flagged(&model.game, model.now))
+    else {
+        return;
+    };
+    if model.game.flag(flagged).is_ok() {
+        model.dialog = model
+            .dialog
+            .take()
+            .filter(|d| !matches!(d, Dialog::Promotion { .. }));
+        after_change(model, out);
     }
 }
 
@@ -221,7 +311,9 @@ pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
         model.saved.retain(|g| g.id != id);
         return;
     }
-    let saved = SavedGame::from_game(&local.id, local.created, now, &model.game).with_ai(ai);
+    let saved = SavedGame::from_game(&local.id, local.created, now, &model.game)
+        .with_ai(ai)
+        .with_clock(local.clock.clone());
     let synced = local
         .synced
         .take()
@@ -252,7 +344,14 @@ pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
         Some(h) if model.game.position().turn() == h => 2,
         Some(_) => 1,
     };
-    if plies > model.game.moves().len() || (plies == 0 && !model.game.is_over()) {
+    let on_time = model
+        .game
+        .outcome()
+        .is_some_and(|o| GameResult::from(o).reason() == protocol::ResultReason::Timeout);
+    if on_time
+        || plies > model.game.moves().len()
+        || (plies == 0 && !model.game.is_over())
+    {
         toast(model, Key::ToastNothingToUndo, false, out);
         return;
     }
@@ -262,6 +361,10 @@ pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
     }
     for _ in 0..plies {
         model.game.undo();
+    }
+    let now = model.now;
+    if let Some(clock) = model.mode.local_mut().and_then(|l| l.clock.as_mut()) {
+        clock.on_undo(plies, now);
     }
     model.board.selected = None;
     persist(model, out);
@@ -399,6 +502,11 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
         return;
     }
     let (game_id, settings) = (local.id.clone(), a.settings);
+    // On the clock the AI paces itself: its level's time at most.
+    let movetime_ms = local.clock.as_ref().map_or(0, |c| {
+        let cap = u32::try_from(settings.level.move_time().as_millis()).unwrap_or(u32::MAX);
+        c.ai_budget_ms(&model.game, turn, model.now, cap)
+    });
     let asked = a
         .pending
         .as_ref()
@@ -420,7 +528,7 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
         game: model.game.clone(),
         level: settings.level,
         seed: seed_of(&game_id),
-        movetime_ms: 0,
+        movetime_ms,
     });
 }
 
@@ -436,8 +544,10 @@ pub fn ai_reply(model: &mut Model, id: u32, result: Result<String, String>, out:
         if !wanted {
             return; // Stale: the position changed meanwhile.
         }
+        let mover = model.game.position().turn();
         match result.and_then(|uci| model.game.play_uci(&uci).map_err(|e| e.to_string())) {
             Ok(m) => {
+                clock_moved(model, mover);
                 model.board.selected = None;
                 model.dialog = model
                     .dialog
@@ -551,7 +661,7 @@ pub fn loaded(
             }
             online::leave(model, out);
             model.board.flipped = false;
-            fresh_board(model, Game::new(Rules::default()), None);
+            fresh_board(model, Game::new(Rules::default()), None, None);
         }
     }
 }
@@ -625,7 +735,7 @@ pub fn import(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
                     ..a
                 });
             online::leave(model, out);
-            fresh_board(model, imported.game, ai);
+            fresh_board(model, imported.game, ai, None);
             persist(model, out);
             toast(model, Key::ToastImported, false, out);
         }

@@ -31,6 +31,8 @@ pub enum NewGameChoice {
     HotSeat {
         /// The promotion rule.
         promotion: PromotionRule,
+        /// The time control, if timed.
+        clock: Option<protocol::TimeControl>,
     },
     /// Against the AI.
     Ai {
@@ -40,6 +42,8 @@ pub enum NewGameChoice {
         level: Level,
         /// The human's colour; `None` draws it at random.
         human: Option<Color>,
+        /// The time control, if timed (the AI paces itself on its clock).
+        clock: Option<protocol::TimeControl>,
     },
     /// A room online.
     Online(RoomSettings),
@@ -137,6 +141,9 @@ pub enum Msg {
     DialogClosed(DialogKind),
     /// Open the new-game dialog, with this mode chosen (else the current one).
     NewGameOpen(Option<crate::model::ModeKind>),
+    /// A way to play picked on the start screen (`[data-start]`): it starts at once, with the
+    /// default settings.
+    StartPlay(crate::model::ModeKind),
     /// Start a new game.
     NewGameStart(NewGameChoice),
     /// Take back the last move (or a resignation, agreement or claim).
@@ -369,6 +376,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         } => {
             model.saved = saved;
             model.seats = seats;
+            model.start = current.is_none() && room.is_none();
             match current {
                 Some(Ok((saved, game))) => local::adopt(model, saved, game),
                 Some(Err(q)) => report(model, &q, out),
@@ -428,6 +436,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             }
         }
         Msg::NewGameOpen(mode) => local::open_new_game(model, mode),
+        Msg::StartPlay(kind) => local::start_play(model, kind, out),
         Msg::NewGameStart(choice) => local::new_game(model, choice, out),
         Msg::Undo => local::undo(model, out),
         Msg::Flip => {
@@ -534,7 +543,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::AnalyseStart => analysis::start(model, out),
         Msg::AnalyseStop => analysis::stop(model),
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
-        Msg::Tick => {}
+        Msg::Tick => local::tick(model, out),
     }
 }
 

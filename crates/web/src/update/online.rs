@@ -78,6 +78,7 @@ pub fn invite(model: &Model) -> Option<String> {
 
 /// Switches the page to the online room `room` (`None` while creating one).
 fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
+    model.start = false;
     if let Some(old) = room_id(model).filter(|old| Some(old) != room) {
         out.push(Cmd::Send(ClientMsg::Leave { room: old }));
     }
@@ -140,7 +141,7 @@ fn back_to_local(model: &mut Model, out: &mut Vec<Cmd>) {
     model.board.flipped = false;
     // The room is left at once; the stored game replaces this board when `Msg::Loaded` comes.
     leave(model, out);
-    local::fresh_board(model, rules::Game::new(rules::Rules::default()), None);
+    local::fresh_board(model, rules::Game::new(rules::Rules::default()), None, None);
     out.push(Cmd::LoadCurrent);
 }
 

@@ -2,12 +2,12 @@
 //! requests, without a DOM.
 
 use super::*;
-use crate::model::{AiGame, Env, Mode, Model};
+use crate::model::{AiGame, Env, Mode, ModeKind, Model};
 use crate::storage::SavedGame;
 use protocol::{
     ByColor, Clocks, GameResult, ResultReason, RoomEvent, RoomState, Seat, Seats, ServerMsg,
 };
-use rules::{Move, Outcome, WinReason};
+use rules::{Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
 
@@ -228,6 +228,7 @@ fn ai_model(human: Color) -> (Model, Vec<Cmd>) {
             promotion: PromotionRule::Any,
             level: Level::new(2).expect("a level"),
             human: Some(human),
+            clock: None,
         }),
     );
     (m, cmds)
@@ -800,6 +801,7 @@ fn analysis_asks_every_position_once_and_judges_the_moves() {
         &mut m,
         Msg::NewGameStart(NewGameChoice::HotSeat {
             promotion: PromotionRule::Any,
+            clock: None,
         }),
     );
     assert!(m.analysis.is_none());
@@ -1026,4 +1028,140 @@ fn leaving_a_room_is_at_once_and_a_late_answer_does_not_undo_another_room() {
         },
     );
     assert_eq!(m.mode.name(), "online");
+}
+
+#[test]
+fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap() {
+    let mut m = model();
+    assert!(m.start, "no game to resume, no room: the start screen");
+    update(&mut m, Msg::StartPlay(ModeKind::HotSeat));
+    assert!(!m.start);
+    assert_eq!(m.mode.kind(), ModeKind::HotSeat);
+
+    let mut m = model();
+    let cmds = update(&mut m, Msg::StartPlay(ModeKind::Ai));
+    assert!(!m.start);
+    assert_eq!(
+        m.mode.ai(),
+        Some(AiGame {
+            level: local::DEFAULT_LEVEL,
+            human: Color::White
+        })
+    );
+    assert_eq!(saves(&cmds).len(), 1, "a game against the AI is kept at once");
+
+    let mut m = model();
+    let cmds = update(&mut m, Msg::StartPlay(ModeKind::Online));
+    assert!(!m.start);
+    assert!(cmds.iter().any(|c| matches!(
+        c,
+        Cmd::Send(ClientMsg::CreateRoom {
+            public: false,
+            clock: None,
+            ..
+        })
+    )));
+
+    // A returning player lands in the last game, and an invite link opens its room.
+    let mut m = Model::new(Lang::En, model().env, 0.0, 3);
+    let saved = SavedGame::from_game("abc", 0.0, 0.0, &Game::new(Rules::default()));
+    update(
+        &mut m,
+        Msg::Started {
+            current: Some(Ok((saved, Game::new(Rules::default())))),
+            saved: Vec::new(),
+            problems: Vec::new(),
+            seats: SeatBook::default(),
+            room: None,
+        },
+    );
+    assert!(!m.start);
+}
+
+#[test]
+fn under_met_only_a_promotion_is_played_without_the_panel() {
+    let mut m = model();
+    let rules = Rules {
+        promotion: PromotionRule::MetOnly,
+    };
+    let game = Game::from_fen("4k3/1P6/7p/8/8/8/8/4K3 w - - 0 1", rules).expect("fen");
+    local::fresh_board(&mut m, game, None, None);
+    let cmds = click_move(&mut m, "b7", "b8");
+    assert!(m.dialog.is_none(), "no one-button panel: {:?}", m.dialog);
+    assert_eq!(m.game.moves().len(), 1);
+    assert_eq!(m.game.moves()[0].promotion, Some(Role::Met));
+    assert_eq!(saves(&cmds).len(), 1);
+}
+
+fn timed(initial_secs: u32, increment_secs: u32) -> Option<protocol::TimeControl> {
+    Some(protocol::TimeControl {
+        initial_secs,
+        increment_secs,
+    })
+}
+
+#[test]
+fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
+    let mut m = model();
+    update(
+        &mut m,
+        Msg::NewGameStart(NewGameChoice::HotSeat {
+            promotion: PromotionRule::Any,
+            clock: timed(60, 1),
+        }),
+    );
+    let start = m.now;
+    let (c, initial) = m.clocks().expect("timed");
+    assert_eq!(initial, 60_000);
+    assert_eq!(c.running, None, "White's first move is free");
+    m.now = start + 4_000.0;
+    click_move(&mut m, "e3", "e4");
+    m.now = start + 6_000.0;
+    let (c, _) = m.clocks().expect("timed");
+    assert_eq!(c.running, Some(Color::Black));
+    assert_eq!(c.left_ms, ByColor { white: 60_000, black: 58_000 });
+    m.now = start + 7_000.0;
+    let cmds = click_move(&mut m, "d6", "d5");
+    let stored = saves(&cmds)[0].clock.clone().expect("the clocks are saved");
+    assert_eq!(*stored.history.last().expect("a ply"), ByColor { white: 60_000, black: 58_000 });
+    // Undo gives Black's clock back as it was before the move.
+    update(&mut m, Msg::Undo);
+    assert_eq!(m.clocks().expect("timed").0.left_ms.black, 57_000 + 3_000);
+    // Black's flag falls 60 s later.
+    m.now += 59_999.0;
+    update(&mut m, Msg::Tick);
+    assert!(m.result().is_none());
+    m.now += 1.0;
+    let cmds = update(&mut m, Msg::Tick);
+    let result = GameResult::win(Color::White, ResultReason::Timeout);
+    assert_eq!(m.result(), Some(result));
+    assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
+    assert_eq!(saves(&cmds)[0].result, Some(result));
+    // A fallen flag cannot be taken back.
+    update(&mut m, Msg::Undo);
+    assert_eq!(m.result(), Some(result));
+    // The saved game reads back with its result and clocks.
+    let saved = saves(&cmds)[0].clone();
+    let game = saved.to_game().expect("reads back");
+    assert_eq!(game.outcome().map(GameResult::from), Some(result));
+}
+
+#[test]
+fn on_the_clock_the_ai_paces_itself() {
+    let mut m = model();
+    let cmds = update(
+        &mut m,
+        Msg::NewGameStart(NewGameChoice::Ai {
+            promotion: PromotionRule::Any,
+            level: Level::MAX,
+            human: Some(Color::Black),
+            clock: timed(60, 0),
+        }),
+    );
+    let asked = cmds.iter().find_map(|c| match c {
+        Cmd::AskAi { movetime_ms, .. } => Some(*movetime_ms),
+        _ => None,
+    });
+    // 60 s / 40 = 1.5 s, under level 8's 4 s.
+    assert_eq!(asked, Some(1_500));
 }

@@ -218,6 +218,8 @@ fn read_new_game() -> NewGameChoice {
         "black" => Some(Color::Black),
         _ => None,
     };
+    let clock = dom::by_id_as::<HtmlSelectElement>("time-control")
+        .and_then(|s| parse_time_control(&s.value()));
     match checked("mode").as_str() {
         "online" => NewGameChoice::Online(RoomSettings {
             seat: match human {
@@ -226,8 +228,7 @@ fn read_new_game() -> NewGameChoice {
                 None => SeatChoice::Random,
             },
             promotion,
-            clock: dom::by_id_as::<HtmlSelectElement>("time-control")
-                .and_then(|s| parse_time_control(&s.value())),
+            clock,
             public: checked("visibility") == "public",
         }),
         "ai" => NewGameChoice::Ai {
@@ -237,8 +238,9 @@ fn read_new_game() -> NewGameChoice {
                 .and_then(Level::new)
                 .unwrap_or(Level::MIN),
             human,
+            clock,
         },
-        _ => NewGameChoice::HotSeat { promotion },
+        _ => NewGameChoice::HotSeat { promotion, clock },
     }
 }
 
@@ -294,9 +296,6 @@ fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
                     };
                     dom::set_text(&gloss, text);
                 }
-            }
-            if let Some(note) = dom::by_id("promotion-note") {
-                dom::set_hidden(&note, roles.len() != 1);
             }
         }
         Dialog::NewGame(form) => {

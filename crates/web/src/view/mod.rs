@@ -9,20 +9,24 @@
 //! | [`panel`] | `#app[data-mode]`, `#status`, `#ai-thinking`, `#rule-setting`, `#mode-setting`, `#counting`, the counters, `#btn-claim`, the game's buttons, `#btn-rematch` |
 //! | [`moves`] | `#moves` (with the judgements), `#moves-empty`, the review buttons |
 //! | [`saved`] | `#saved-games`, `#saved-empty` |
-//! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#clocks`, `#opponent-status`, `#btn-claim-victory` |
+//! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#opponent-status`, `#btn-claim-victory` |
+//! | [`clocks`] | `#clocks`, `#clock-white`, `#clock-black` |
 //! | [`lobby`] | `#lobby-counts`, `#lobby-rooms`, `#lobby-empty` |
 //! | [`dialogs`] | the `<dialog>`s and `#notice` |
 //! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |
+//! | [`start`] | `#start`, `#app.starting`, `#start-rules` |
 //! | [`toasts`] | `#toasts` |
 
 pub mod analysis;
 pub mod board;
+pub mod clocks;
 pub mod dialogs;
 pub mod lobby;
 pub mod moves;
 pub mod online;
 pub mod panel;
 pub mod saved;
+pub mod start;
 pub mod texts;
 pub mod toasts;
 
@@ -44,6 +48,8 @@ pub struct View {
     lobby: lobby::LobbyView,
     dialogs: dialogs::DialogsView,
     analysis: analysis::AnalysisView,
+    start: start::StartView,
+    clocks: clocks::ClocksView,
 }
 
 /// The elements the views need.
@@ -92,6 +98,8 @@ impl View {
             lobby: lobby::LobbyView::default(),
             dialogs: dialogs::DialogsView::default(),
             analysis: analysis::AnalysisView::default(),
+            start: start::StartView::default(),
+            clocks: clocks::ClocksView::default(),
         })
     }
 
@@ -106,6 +114,8 @@ impl View {
         self.lobby.render(m);
         self.dialogs.render(m);
         self.analysis.render(m);
+        self.start.render(m);
+        self.clocks.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -123,6 +133,7 @@ impl View {
         self.lobby.wire(d);
         self.dialogs.wire(d);
         self.analysis.wire(d);
+        self.start.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),

@@ -1,6 +1,6 @@
 //! What online play adds to the page: `#reconnecting`, the waiting screen `#waiting`, a
-//! closed invitation's card `#room-closed`, the opponent's draw offer `#draw-offer`, the clocks
-//! `#clocks`, the opponent's presence `#opponent-status` and `#btn-claim-victory`.
+//! closed invitation's card `#room-closed`, the opponent's draw offer `#draw-offer`, the
+//! opponent's presence `#opponent-status` and `#btn-claim-victory`.
 
 use super::panel::closed_title;
 use super::saved::date_time_text;
@@ -10,18 +10,8 @@ use crate::i18n::Key;
 use crate::model::room::{Opponent, clock_text, invite_link};
 use crate::model::{Model, RoomView};
 use crate::update::{CopyWhat, Msg, OnlineMsg};
-use protocol::{CloseReason, Color};
+use protocol::CloseReason;
 use web_sys::{Event, HtmlInputElement};
-
-/// One clock as drawn: the side's name, the time, milliseconds left, running, low.
-#[derive(Clone, Debug, PartialEq)]
-struct Clock {
-    name: String,
-    time: String,
-    ms: u64,
-    running: bool,
-    low: bool,
-}
 
 #[derive(Clone, Debug, PartialEq)]
 struct Scene {
@@ -29,7 +19,6 @@ struct Scene {
     waiting: Option<Waiting>,
     closed: Option<(CloseReason, String, String)>,
     offer: bool,
-    clocks: Option<[Clock; 2]>,
     presence: Option<(String, &'static str)>,
     can_claim: bool,
 }
@@ -136,24 +125,6 @@ impl OnlineView {
                 lang.t(key).to_owned(),
             ))
         });
-        let clocks = view.and_then(|v| v.clocks_at(m.now)).map(|c| {
-            [Color::White, Color::Black].map(|color| {
-                let ms = *c.left_ms.get(color);
-                Clock {
-                    name: lang
-                        .t(if color == Color::White {
-                            Key::White
-                        } else {
-                            Key::Black
-                        })
-                        .to_owned(),
-                    time: clock_text(ms),
-                    ms,
-                    running: c.running == Some(color),
-                    low: ms < 20_000,
-                }
-            })
-        });
         let (presence, can_claim) = view.map_or((None, false), |v| presence(m, v));
         let scene = Scene {
             reconnecting: online && !m.net.connected && m.net.was_connected,
@@ -162,7 +133,6 @@ impl OnlineView {
             offer: view.is_some_and(|v| {
                 !over && v.you.is_some() && v.state.draw_offer.is_some_and(|by| Some(by) != v.you)
             }),
-            clocks,
             presence,
             can_claim,
         };
@@ -261,23 +231,6 @@ fn draw(s: &Scene) {
     }
     if let Some(e) = dom::by_id("draw-offer") {
         dom::set_hidden(&e, !s.offer);
-    }
-    if let Some(e) = dom::by_id("clocks") {
-        dom::set_hidden(&e, s.clocks.is_none());
-    }
-    if let Some(clocks) = &s.clocks {
-        for (id, c) in ["clock-white", "clock-black"].iter().zip(clocks) {
-            let Some(e) = dom::by_id(id) else { continue };
-            if let Some(label) = e.query_selector(".clock-side").ok().flatten() {
-                dom::set_text(&label, &c.name);
-            }
-            if let Some(t) = e.query_selector(".clock-time").ok().flatten() {
-                dom::set_text(&t, &c.time);
-            }
-            dom::set_attr(&e, "data-ms", &c.ms.to_string());
-            dom::set_class(&e, "running", c.running);
-            dom::set_class(&e, "low", c.low);
-        }
     }
     if let Some(e) = dom::by_id("opponent-status") {
         match &s.presence {
