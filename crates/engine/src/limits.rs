@@ -49,7 +49,8 @@ impl Limits {
             Limits::Depth(d) => b.max_depth = d.clamp(1, MAX_DEPTH),
             Limits::Nodes(n) => b.max_nodes = n.max(1),
             Limits::MoveTime(t) => {
-                b.soft_time = Some(t);
+                // An iteration started after half the time would rarely finish: stop there.
+                b.soft_time = Some(t / 2);
                 b.hard_time = Some(t);
             }
             Limits::Clock {

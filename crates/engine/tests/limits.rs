@@ -132,3 +132,37 @@ fn levels_cap_their_depth_and_are_deterministic_with_a_seed() {
     }
     assert!(Level::new(0).is_none() && Level::new(9).is_none());
 }
+
+/// A clock that advances a little every time it is read: the search's time in "calls", the
+/// same on every machine.
+fn counting_clock() -> engine::FnClock<impl Fn() -> f64> {
+    let calls = std::cell::Cell::new(0.0_f64);
+    engine::FnClock::new(move || {
+        calls.set(calls.get() + 1.0);
+        calls.get() * 0.05
+    })
+}
+
+#[test]
+fn an_obvious_recapture_is_answered_in_a_fraction_of_the_move_time() {
+    use engine::Clock;
+    // White to move takes the rook on e5 with the pawn: every other move leaves a rook up for
+    // Black, so the best move holds from the first iteration on.
+    let pos = Position::from_fen("4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", Rules::default())
+        .expect("fen");
+    let budget = core::time::Duration::from_secs(4);
+    let clock = counting_clock();
+    let r = Engine::new(4).search(
+        &[pos.clone()],
+        Limits::MoveTime(budget),
+        &clock,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(r.best_move.map(|m| m.to_uci()).as_deref(), Some("d4e5"));
+    let spent = clock.elapsed();
+    assert!(
+        spent < budget / 3,
+        "the recapture holds from the first iterations: {spent:?} of {budget:?}"
+    );
+}

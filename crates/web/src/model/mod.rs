@@ -61,6 +61,11 @@ pub struct AiPlay {
     pub settings: AiGame,
     /// The request for the AI's move, if one is on its way.
     pub pending: Option<Pending>,
+    /// When the request was made (milliseconds since the Unix epoch).
+    pub asked_at: f64,
+    /// An answer that came too soon, held back until the player has seen their own move
+    /// ([`crate::update::local::MIN_AI_REPLY_MS`] after the request): its id and move.
+    pub held: Option<(u32, Result<String, String>)>,
 }
 
 /// How the game on the board is played.
@@ -199,6 +204,9 @@ pub struct BoardUi {
     /// A press that may become a swipe (not on a piece the player can move): its pointer and
     /// where it started (client pixels).
     pub swipe: Option<(i32, (f64, f64))>,
+    /// The move the player premoved while the opponent (the AI, or the other player online)
+    /// is to move: played at once when it is legal on the player's turn, else dropped.
+    pub premove: Option<Move>,
 }
 
 impl Default for BoardUi {
@@ -210,6 +218,7 @@ impl Default for BoardUi {
             focus: Square::new(4, 2),
             slide: None,
             swipe: None,
+            premove: None,
         }
     }
 }
@@ -253,6 +262,8 @@ pub enum Dialog {
         roles: Vec<Role>,
         /// The pawn's colour.
         color: Color,
+        /// A premove: the choice is kept as the premove rather than played.
+        premove: bool,
     },
     /// The settings of a new game.
     NewGame(NewGameForm),
@@ -640,17 +651,56 @@ impl Model {
         }
     }
 
-    /// The legal destinations of the piece on `from` in the live position.
+    /// The destinations of the piece on `from`: its legal moves on the player's turn, its
+    /// premoves ([`Model::premoves_from`]) while the opponent is to move.
     pub fn dests(&self, from: Square) -> Vec<Square> {
-        let mut v: Vec<Square> = self
-            .game
-            .position()
-            .legal_moves_from(from)
-            .iter()
-            .map(|m| m.to)
-            .collect();
+        let moves: Vec<Move> = if self.my_turn() {
+            self.game.position().legal_moves_from(from).to_vec()
+        } else {
+            self.premoves_from(from)
+        };
+        let mut v: Vec<Square> = moves.iter().map(|m| m.to).collect();
         v.dedup();
         v
+    }
+
+    /// The side that may premove now: the player's, while the opponent is to move (the AI,
+    /// or the other player of an online game this page is seated in); `None` otherwise.
+    pub fn premover(&self) -> Option<Color> {
+        if self.review.is_some() || self.ended() || self.start {
+            return None;
+        }
+        let turn = self.game.position().turn();
+        let me = match &self.mode {
+            Mode::HotSeat(_) => None,
+            Mode::Ai(_, a) => Some(a.settings.human),
+            Mode::Online(o) => o
+                .view
+                .as_ref()
+                .filter(|v| v.closed().is_none() && v.full())
+                .and_then(|v| v.you),
+        }?;
+        (me != turn).then_some(me)
+    }
+
+    /// The premoves of the piece on `from`: the moves it would have if its side were to move
+    /// in the position on the board (whether one is legal is known only once the opponent
+    /// has moved). Empty when the player may not premove or the piece is not theirs.
+    pub fn premoves_from(&self, from: Square) -> Vec<Move> {
+        let Some(me) = self.premover() else {
+            return Vec::new();
+        };
+        let pos = self.game.position();
+        if pos.piece_at(from).is_none_or(|p| p.color != me) {
+            return Vec::new();
+        }
+        let mut setup = pos.to_setup();
+        setup.turn = me;
+        setup.counting = None;
+        // A position where the opponent stands in check cannot be set up: no premoves then.
+        Position::from_setup(&setup, self.game.rules())
+            .map(|p| p.legal_moves_from(from).to_vec())
+            .unwrap_or_default()
     }
 
     /// The saved id of the game on the board: a local game's, or the online room's.

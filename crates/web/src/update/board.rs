@@ -67,10 +67,13 @@ pub fn review(model: &mut Model, step: ReviewStep) {
     }
 }
 
-/// Whether `sq` holds a piece the player may pick up now.
+/// Whether `sq` holds a piece the player may pick up now: to move it on their turn, or to
+/// premove it on the opponent's.
 fn own_piece(model: &Model, sq: Square) -> bool {
     let pos = model.game.position();
-    model.my_turn() && pos.piece_at(sq).is_some_and(|p| p.color == pos.turn())
+    pos.piece_at(sq).is_some_and(|p| {
+        (model.my_turn() && p.color == pos.turn()) || model.premover() == Some(p.color)
+    })
 }
 
 fn is_dest(model: &Model, to: Square) -> bool {
@@ -102,6 +105,8 @@ fn over_toast(model: &Model, out: &mut Vec<Cmd>) -> bool {
 
 /// A click or key press on `sq` (not a drag).
 fn activate(model: &mut Model, sq: Square, out: &mut Vec<Cmd>) {
+    // A click elsewhere cancels a premove (and may start another).
+    model.board.premove = None;
     if model.review.is_some() || move_selected_to(model, sq, out) {
         return;
     }
@@ -129,6 +134,8 @@ pub fn pointer_down(
         return;
     }
     model.board.swipe = None;
+    // A press elsewhere cancels a premove (and may start another).
+    model.board.premove = None;
     let Some(sq) = square else { return };
     if model.review.is_some() || !own_piece(model, sq) {
         model.board.swipe = Some((pointer, at));
@@ -238,6 +245,7 @@ pub fn key(model: &mut Model, key: BoardKey, focused: Option<Square>, out: &mut 
         }
         BoardKey::Escape => {
             model.board.selected = None;
+            model.board.premove = None;
             return;
         }
     };

@@ -37,6 +37,8 @@ fn set_local(model: &mut Model, local: Local, ai: Option<AiGame>, game: Game) {
                 AiPlay {
                     settings,
                     pending: None,
+                    asked_at: 0.0,
+                    held: None,
                 },
             )
         }
@@ -51,6 +53,7 @@ pub fn set_game(model: &mut Model, game: Game) {
     model.board.selected = None;
     model.board.drag = None;
     model.board.slide = None;
+    model.board.premove = None;
     model.review = None;
     model.ai.hint = None;
     model.ai.hint_pending = None;
@@ -176,24 +179,33 @@ pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
     }
 }
 
-/// Tries the move `from`-`to`; asks for the promotion piece when there is a choice.
+/// Tries the move `from`-`to` (on the opponent's turn, as a premove); asks for the promotion
+/// piece when there is a choice.
 pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out: &mut Vec<Cmd>) {
-    if !model.my_turn() {
+    let premove = !model.my_turn() && model.premover().is_some();
+    if !model.my_turn() && !premove {
         if model.ended() {
             toast(model, Key::ToastGameOver, true, out);
         }
         return;
     }
-    let candidates: Vec<Move> = model
+    let moves = if premove {
+        model.premoves_from(from)
+    } else {
+        model.game.position().legal_moves_from(from).to_vec()
+    };
+    let candidates: Vec<Move> = moves.into_iter().filter(|m| m.to == to).collect();
+    let color = model
         .game
         .position()
-        .legal_moves_from(from)
-        .iter()
-        .copied()
-        .filter(|m| m.to == to)
-        .collect();
+        .piece_at(from)
+        .map_or(model.game.position().turn(), |p| p.color);
     match candidates.as_slice() {
         [] => toast(model, Key::ToastIllegal, true, out),
+        [m] if premove => {
+            model.board.selected = None;
+            model.board.premove = Some(*m);
+        }
         // One move: played at once, also a promotion with nothing to choose (met-only).
         [m] => play(model, *m, animate, out),
         many => {
@@ -209,9 +221,24 @@ pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out:
                 to,
                 animate,
                 roles,
-                color: model.game.position().turn(),
+                color,
+                premove,
             });
         }
+    }
+}
+
+/// Plays the premove when it is the player's turn: at once if it is legal in the position the
+/// opponent left, else it is dropped.
+pub fn play_premove(model: &mut Model, out: &mut Vec<Cmd>) {
+    if model.board.premove.is_none() || model.premover().is_some() {
+        return; // Nothing premoved, or still the opponent's turn.
+    }
+    let Some(m) = model.board.premove.take() else {
+        return;
+    };
+    if model.my_turn() && model.game.position().is_legal(m) {
+        play(model, m, true, out);
     }
 }
 
@@ -259,8 +286,10 @@ fn clock_moved(model: &mut Model, mover: Color) {
     }
 }
 
-/// Time passed: a timed local game whose running clock reached zero ends on time.
+/// Time passed: a held AI answer is played; a timed local game whose running clock reached
+/// zero ends on time.
 pub fn tick(model: &mut Model, out: &mut Vec<Cmd>) {
+    release_held(model, out);
     let Some(flagged) = model
         .mode
         .local()
@@ -520,8 +549,11 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
         game: game_id.clone(),
         moves: model.game.moves().to_vec(),
     };
+    let now = model.now;
     if let Mode::Ai(_, a) = &mut model.mode {
         a.pending = Some(pending);
+        a.asked_at = now;
+        a.held = None;
     }
     out.push(Cmd::AskAi {
         id,
@@ -532,8 +564,40 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
     });
 }
 
-/// An answer of the AI worker: plays the AI's move if it is still wanted, or keeps a hint.
+/// The AI's move is never played sooner than this after the page asked for it
+/// (milliseconds): the low levels answer in a few milliseconds, and their move would land
+/// before the player's own move has finished sliding.
+pub const MIN_AI_REPLY_MS: f64 = 450.0;
+
+/// An answer of the AI worker: plays the AI's move if it is still wanted (held back until
+/// [`MIN_AI_REPLY_MS`] after the request), or keeps a hint.
 pub fn ai_reply(model: &mut Model, id: u32, result: Result<String, String>, out: &mut Vec<Cmd>) {
+    let now = model.now;
+    if let Mode::Ai(_, a) = &mut model.mode
+        && a.pending.as_ref().is_some_and(|p| p.id == id)
+        && now < a.asked_at + MIN_AI_REPLY_MS
+    {
+        a.held = Some((id, result));
+        return;
+    }
+    apply_ai_reply(model, id, result, out);
+}
+
+/// Plays a held AI answer once its pause is over (on the page's tick).
+fn release_held(model: &mut Model, out: &mut Vec<Cmd>) {
+    let now = model.now;
+    let Mode::Ai(_, a) = &mut model.mode else {
+        return;
+    };
+    if now < a.asked_at + MIN_AI_REPLY_MS {
+        return;
+    }
+    if let Some((id, result)) = a.held.take() {
+        apply_ai_reply(model, id, result, out);
+    }
+}
+
+fn apply_ai_reply(model: &mut Model, id: u32, result: Result<String, String>, out: &mut Vec<Cmd>) {
     let moves = model.game.moves().to_vec();
     let over = model.game.is_over();
     let turn = model.game.position().turn();
@@ -549,10 +613,11 @@ pub fn ai_reply(model: &mut Model, id: u32, result: Result<String, String>, out:
             Ok(m) => {
                 clock_moved(model, mover);
                 model.board.selected = None;
+                // A premove's promotion panel stays open: its move is for this turn.
                 model.dialog = model
                     .dialog
                     .take()
-                    .filter(|d| !matches!(d, Dialog::Promotion { .. }));
+                    .filter(|d| !matches!(d, Dialog::Promotion { premove: false, .. }));
                 slide(model, m);
                 after_change(model, out);
             }

@@ -358,6 +358,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut out = Vec::new();
     let schedule = !matches!(msg, Msg::PointerMove { .. } | Msg::Tick);
     handle(model, msg, &mut out);
+    local::play_premove(model, &mut out);
     if schedule {
         local::schedule_ai(model, &mut out);
         analysis::schedule(model, &mut out);
@@ -416,7 +417,11 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Review(step) => board::review(model, step),
         Msg::Promote(role) => {
             if let Some(Dialog::Promotion {
-                from, to, animate, ..
+                from,
+                to,
+                animate,
+                premove,
+                ..
             }) = model.dialog.take()
             {
                 let m = rules::Move {
@@ -424,7 +429,12 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                     to,
                     promotion: Some(role),
                 };
-                local::play(model, m, animate, out);
+                if premove {
+                    model.board.selected = None;
+                    model.board.premove = Some(m);
+                } else {
+                    local::play(model, m, animate, out);
+                }
             }
         }
         Msg::DialogClosed(kind) => {

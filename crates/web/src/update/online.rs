@@ -260,7 +260,8 @@ pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
 fn drop_input(model: &mut Model) {
     model.board.selected = None;
     model.board.drag = None;
-    if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
+    // A premove's promotion panel stays: its move waits for the player's turn anyway.
+    if matches!(model.dialog, Some(Dialog::Promotion { premove: false, .. })) {
         model.dialog = None;
     }
 }

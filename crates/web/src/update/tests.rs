@@ -220,6 +220,13 @@ fn resignation_and_agreement_end_the_game_with_the_shared_result() {
     );
 }
 
+/// The AI worker answers request `id`, a second after the page asked (replies sooner are
+/// held back until the player's own move has been seen).
+fn ai_answer(m: &mut Model, id: u32, result: Result<String, String>) -> Vec<Cmd> {
+    m.now += 1_000.0;
+    update(m, Msg::AiReply { id, result })
+}
+
 fn ai_model(human: Color) -> (Model, Vec<Cmd>) {
     let mut m = model();
     let cmds = update(
@@ -252,21 +259,9 @@ fn against_the_ai_its_moves_are_asked_once_and_stale_answers_dropped() {
     click_move(&mut m, "e3", "e4");
     assert!(m.game.moves().is_empty());
     // A stale answer (another id) is dropped; the right one is played.
-    update(
-        &mut m,
-        Msg::AiReply {
-            id: asked[0] + 100,
-            result: Ok("e3e4".into()),
-        },
-    );
+    ai_answer(&mut m, asked[0] + 100, Ok("e3e4".into()));
     assert!(m.game.moves().is_empty());
-    let cmds = update(
-        &mut m,
-        Msg::AiReply {
-            id: asked[0],
-            result: Ok("e3e4".into()),
-        },
-    );
+    let cmds = ai_answer(&mut m, asked[0], Ok("e3e4".into()));
     assert_eq!(m.game.moves().len(), 1);
     assert!(m.board.slide.is_some());
     assert_eq!(saves(&cmds).len(), 1);
@@ -283,13 +278,7 @@ fn against_the_ai_its_moves_are_asked_once_and_stale_answers_dropped() {
 fn an_ai_answer_that_is_illegal_is_reported_not_played() {
     let (mut m, cmds) = ai_model(Color::Black);
     let id = ai_requests(&cmds)[0];
-    let cmds = update(
-        &mut m,
-        Msg::AiReply {
-            id,
-            result: Ok("e3e5".into()),
-        },
-    );
+    let cmds = ai_answer(&mut m, id, Ok("e3e5".into()));
     assert!(m.game.moves().is_empty());
     assert!(toasts(&cmds)[0].starts_with("The computer could not choose a move"));
     // The same position is not asked again and again.
@@ -1164,4 +1153,118 @@ fn on_the_clock_the_ai_paces_itself() {
     });
     // 60 s / 40 = 1.5 s, under level 8's 4 s.
     assert_eq!(asked, Some(1_500));
+}
+
+#[test]
+fn a_premove_against_the_ai_is_played_on_its_reply_or_dropped() {
+    let (mut m, _) = ai_model(Color::White);
+    let cmds = click_move(&mut m, "e3", "e4");
+    let asked = ai_requests(&cmds);
+    assert_eq!(asked.len(), 1);
+    // While the AI thinks, the human premoves d3-d4: shown, not played.
+    assert_eq!(m.premover(), Some(Color::White));
+    assert!(m.dests(sq("d3")).contains(&sq("d4")));
+    click_move(&mut m, "d3", "d4");
+    let premove = Move {
+        from: sq("d3"),
+        to: sq("d4"),
+        promotion: None,
+    };
+    assert_eq!(m.board.premove, Some(premove));
+    assert_eq!(m.game.moves().len(), 1);
+    // The AI's reply comes: the premove is played at once, and the AI is asked again.
+    let cmds = ai_answer(&mut m, asked[0], Ok("a6a5".into()));
+    assert_eq!(m.game.moves().len(), 3, "the AI's move and the premove");
+    assert_eq!(m.game.moves()[2], premove);
+    assert_eq!(m.board.premove, None);
+    let asked = ai_requests(&cmds);
+    assert_eq!(asked.len(), 1);
+
+    // A premove the reply makes illegal is dropped: e4xd5 when the pawn is not taken there.
+    click_move(&mut m, "e4", "d5");
+    assert!(m.board.premove.is_none(), "no piece on d5 to take: {:?}", m.board.premove);
+    click_move(&mut m, "d4", "d5");
+    assert!(m.board.premove.is_some());
+    ai_answer(&mut m, asked[0], Ok("d6d5".into()));
+    assert_eq!(m.game.moves().len(), 4, "the premove into a pawn is dropped");
+    assert_eq!(m.board.premove, None);
+    assert!(m.my_turn());
+
+    // A click elsewhere cancels a premove.
+    let asked = ai_requests(&click_move(&mut m, "e4", "d5"));
+    assert_eq!(asked.len(), 1);
+    click_move(&mut m, "c3", "c4");
+    assert!(m.board.premove.is_some());
+    update(&mut m, Msg::BoardKey(BoardKey::Activate, Some(sq("h5"))));
+    assert_eq!(m.board.premove, None);
+}
+
+#[test]
+fn a_premoved_promotion_asks_for_the_piece_at_once() {
+    let (mut m, _) = ai_model(Color::White);
+    let game = Game::from_fen("4k3/1P6/7p/8/8/8/8/4K3 b - - 0 1", Rules::default()).expect("fen");
+    local::fresh_board(
+        &mut m,
+        game,
+        Some(AiGame {
+            level: Level::MIN,
+            human: Color::White,
+        }),
+        None,
+    );
+    let cmds = update(&mut m, Msg::Flip);
+    let asked = ai_requests(&cmds);
+    assert_eq!(asked.len(), 1, "Black (the AI) to move");
+    click_move(&mut m, "b7", "b8");
+    let Some(Dialog::Promotion { premove, roles, .. }) = &m.dialog else {
+        panic!("the panel opens at once: {:?}", m.dialog);
+    };
+    assert!(*premove);
+    assert_eq!(roles.len(), 4);
+    update(&mut m, Msg::Promote(Role::Knight));
+    let want = Move {
+        from: sq("b7"),
+        to: sq("b8"),
+        promotion: Some(Role::Knight),
+    };
+    assert_eq!(m.board.premove, Some(want));
+    ai_answer(&mut m, asked[0], Ok("h6h5".into()));
+    assert_eq!(m.game.moves().last(), Some(&want));
+}
+
+#[test]
+fn a_quick_ai_move_waits_until_the_players_move_has_been_seen() {
+    let (mut m, _) = ai_model(Color::White);
+    let asked = ai_requests(&click_move(&mut m, "e3", "e4"));
+    // A low level answers in 20 ms: the move is held back, not played over the slide.
+    m.now += 20.0;
+    update(
+        &mut m,
+        Msg::AiReply {
+            id: asked[0],
+            result: Ok("a6a5".into()),
+        },
+    );
+    assert_eq!(m.game.moves().len(), 1, "held back");
+    assert!(m.ai_thinking(), "still shown as thinking");
+    m.now += local::MIN_AI_REPLY_MS / 2.0;
+    update(&mut m, Msg::Tick);
+    assert_eq!(m.game.moves().len(), 1);
+    m.now += local::MIN_AI_REPLY_MS;
+    let cmds = update(&mut m, Msg::Tick);
+    assert_eq!(m.game.moves().len(), 2, "played once the pause is over");
+    assert_eq!(saves(&cmds).len(), 1);
+    // A held answer to a position taken back is dropped.
+    let asked = ai_requests(&click_move(&mut m, "d3", "d4"));
+    update(
+        &mut m,
+        Msg::AiReply {
+            id: asked[0],
+            result: Ok("b6b5".into()),
+        },
+    );
+    update(&mut m, Msg::Undo);
+    m.now += 2.0 * local::MIN_AI_REPLY_MS;
+    update(&mut m, Msg::Tick);
+    assert_eq!(m.game.moves().len(), 2, "undo dropped the held answer");
 }

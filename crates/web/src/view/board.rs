@@ -45,6 +45,8 @@ struct Scene {
     last: Option<(Square, Square)>,
     check: Option<Square>,
     hint: Option<(Square, Square)>,
+    /// The premove's squares, and whether the selection is a premove's.
+    premove: (Option<(Square, Square)>, bool),
     arrow: Option<(Square, Square)>,
     focus: Square,
     lang: Lang,
@@ -141,6 +143,10 @@ impl BoardView {
             last: m.shown_last_move().map(|mv| (mv.from, mv.to)),
             check,
             hint: m.hint().map(|h| (h.from, h.to)),
+            premove: (
+                m.board.premove.filter(|_| live).map(|p| (p.from, p.to)),
+                live && !m.my_turn() && m.premover().is_some(),
+            ),
             // The analysis' best move in the shown position.
             arrow: m
                 .analysis
@@ -198,6 +204,7 @@ impl BoardView {
         dom::set_class(r, "waiting", scene.thinking);
         dom::set_class(r, "waiting-friend", scene.waiting_friend);
         dom::set_class(r, "reviewing", scene.view_ply.is_some());
+        dom::set_class(r, "premoving", scene.premove.1);
         dom::set_attr(
             r,
             "aria-busy",
@@ -228,6 +235,11 @@ impl BoardView {
                 e,
                 "hint",
                 scene.hint.is_some_and(|(a, b)| a == sq || b == sq),
+            );
+            dom::set_class(
+                e,
+                "premove",
+                scene.premove.0.is_some_and(|(a, b)| a == sq || b == sq),
             );
             dom::set_attr(e, "tabindex", if sq == scene.focus { "0" } else { "-1" });
             render_coords(e, sq, scene.flipped);
