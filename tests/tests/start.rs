@@ -49,14 +49,19 @@ async fn the_start_screen_starts_each_way_to_play_in_one_tap() -> Result<()> {
         !displayed(&browser, "#board").await?,
         "the board waits behind the start screen"
     );
-    let rules = browser.attr("#start-rules", "href").await?.unwrap_or_default();
+    let rules = browser
+        .attr("#start-rules", "href")
+        .await?
+        .unwrap_or_default();
     ensure!(rules.ends_with("rules/en.html"), "rules link {rules}");
     browser.screenshot("start_phone").await?;
 
     // Two players: one tap, and the board is there.
     browser.click(r#"[data-start="hotseat"]"#).await?;
     browser.wait_for("#start[hidden]").await?;
-    browser.wait_for_attr("#app", "data-mode", "hotseat").await?;
+    browser
+        .wait_for_attr("#app", "data-mode", "hotseat")
+        .await?;
     ensure!(displayed(&browser, "#board").await?);
     browser.drag("e3", "e4").await?;
     browser.wait_for_text("#status", "Black to move").await?;
@@ -106,13 +111,19 @@ async fn a_hot_seat_game_on_the_clock_ends_on_time() -> Result<()> {
     browser.click("#new-game-start").await?;
     wait_dialog(&browser, "new-game", false).await?;
     browser.wait_for("#clocks:not([hidden])").await?;
-    browser.wait_for_text("#clock-white .clock-time", "3:00").await?;
-    browser.wait_for_text("#clock-black .clock-time", "3:00").await?;
+    browser
+        .wait_for_text("#clock-white .clock-time", "3:00")
+        .await?;
+    browser
+        .wait_for_text("#clock-black .clock-time", "3:00")
+        .await?;
     let order = browser
-        .js("const b = document.querySelector('.board-frame').getBoundingClientRect(); \
+        .js(
+            "const b = document.querySelector('.board-frame').getBoundingClientRect(); \
              const w = document.getElementById('clock-white').getBoundingClientRect(); \
              const k = document.getElementById('clock-black').getBoundingClientRect(); \
-             return [k.bottom <= b.top + 1, w.top >= b.bottom - 1];")
+             return [k.bottom <= b.top + 1, w.top >= b.bottom - 1];",
+        )
         .await?;
     ensure!(
         order == serde_json::json!([true, true]),
@@ -135,7 +146,10 @@ async fn a_hot_seat_game_on_the_clock_ends_on_time() -> Result<()> {
         .await?
         .context("a current game")?;
     let key = game_key(&id);
-    let stored = browser.storage_get(&key).await?.context("the game is saved")?;
+    let stored = browser
+        .storage_get(&key)
+        .await?
+        .context("the game is saved")?;
     let mut saved: serde_json::Value = serde_json::from_str(&stored)?;
     ensure!(
         saved["clock"]["control"] == serde_json::json!({"initial_secs": 180, "increment_secs": 2}),
@@ -157,7 +171,9 @@ async fn a_hot_seat_game_on_the_clock_ends_on_time() -> Result<()> {
         .wait_for_attr("#status", "data-outcome", "timeout-white-wins")
         .await?;
     wait_dialog(&browser, "game-over", true).await?;
-    browser.wait_for_text("#clock-black .clock-time", "0.0").await?;
+    browser
+        .wait_for_text("#clock-black .clock-time", "0.0")
+        .await?;
     browser.screenshot("clock_timeout_phone").await?;
     let stored = browser.storage_get(&key).await?.context("still saved")?;
     ensure!(

@@ -148,8 +148,8 @@ fn an_obvious_recapture_is_answered_in_a_fraction_of_the_move_time() {
     use engine::Clock;
     // White to move takes the rook on e5 with the pawn: every other move leaves a rook up for
     // Black, so the best move holds from the first iteration on.
-    let pos = Position::from_fen("4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", Rules::default())
-        .expect("fen");
+    let pos =
+        Position::from_fen("4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", Rules::default()).expect("fen");
     let budget = core::time::Duration::from_secs(4);
     let clock = counting_clock();
     let r = Engine::new(4).search(

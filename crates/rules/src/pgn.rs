@@ -192,7 +192,11 @@ impl End {
             Outcome::Win {
                 winner,
                 reason: WinReason::Timeout,
-            } => format!("{} lost on time: {} wins.", name(winner.other()), name(winner)),
+            } => format!(
+                "{} lost on time: {} wins.",
+                name(winner.other()),
+                name(winner)
+            ),
             Outcome::Draw { reason } => match reason {
                 DrawReason::Stalemate => "Stalemate: draw.",
                 DrawReason::DeadPosition => "Neither side can mate: draw.",

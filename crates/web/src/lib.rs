@@ -48,15 +48,29 @@
 //!   confirmed there too), `#btn-claim` (visible and enabled exactly when a claim is valid).
 //! - Promotion panel `#promotion` (a `<dialog>`) with buttons
 //!   `[data-role="rook"|"knight"|"khon"|"met"]` (only the allowed ones are visible) and
-//!   `#promotion-cancel`.
+//!   `#promotion-cancel`; under met-only the pawn becomes a met at once, with no panel.
+//! - Start screen `#start` (a first visit: no game to resume, no room in the address): buttons
+//!   `[data-start="online"|"ai"|"hotseat"]` start a private invitation without a clock, a game
+//!   against the AI at level 3 as White, or two players on this device, at once;
+//!   `#start-rules` opens the rules, `#start-options` the new-game dialog. While it is shown
+//!   `#app` has the class `starting` and the board and panel are hidden.
+//! - Premoves (against the AI while it thinks, online while the friend is to move): the
+//!   player's pieces can be picked up (`#board.premoving`, their destinations `dest`); the
+//!   premove's two squares get the class `premove`; it is played on the player's turn if it is
+//!   legal then (else dropped), and a click elsewhere or Escape cancels it.
 //! - New-game dialog `#new-game`: radio inputs `name="promotion"` with values `any` and
 //!   `met-only`, `name="mode"` with `hotseat`, `ai` and `online`, `name="human"` with `white`,
 //!   `black` and `random` (the human's colour against the AI, the creator's seat online), the
 //!   AI level `<select id="ai-level">` (values `1`..`8`, default 3; these AI options are shown
-//!   only when `ai` is chosen), for `online` the time control `<select id="time-control">`
-//!   (values `none`, `5+3`, `10+5`, `15+10`) and `name="visibility"` with `private` (link
-//!   only) and `public` (listed in the lobby); submit button `#new-game-start`,
-//!   `#new-game-cancel`.
+//!   only when `ai` is chosen), for `online` `name="visibility"` with `private` (link only)
+//!   and `public` (listed in the lobby); the time control `<select id="time-control">`
+//!   (values `none`, `3+2`, `5+3`, `10+5`, `15+10`) is offered for every mode; submit button
+//!   `#new-game-start`, `#new-game-cancel`.
+//! - Clocks of a timed game (online, hot-seat or against the AI) `#clocks` with
+//!   `#clock-white` and `#clock-black` (`.clock-side` the side and who plays it, `.clock-time`,
+//!   `data-ms`, class `running`, class `low` under the low-time mark), each at its player's
+//!   edge of the board (`#clocks[data-bottom="white"|"black"]`). A local game's flag ends it:
+//!   `#status[data-outcome]` `timeout-white-wins`, `timeout-black-wins` or `timeout-draw`.
 //! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`. Against the
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
@@ -105,8 +119,7 @@
 //!   sides have moved), `#btn-abort` (shown to a seated player instead of `#btn-resign` while
 //!   both seats are taken, the game is not over and fewer than two moves are played),
 //!   `#draw-offer` (the opponent's offer) with `#btn-draw-accept` / `#btn-draw-decline`,
-//!   `#btn-draw` offers a draw online, `#btn-rematch` after the game, clocks `#clocks` with
-//!   `#clock-white` and `#clock-black` (`.clock-time` text, `data-ms`, class `running`).
+//!   `#btn-draw` offers a draw online, `#btn-rematch` after the game, the clocks (above).
 //!   `#status[data-outcome]` also takes the server's `timeout-white-wins`,
 //!   `timeout-black-wins`, `timeout-draw`, `abandoned-white-wins`, `abandoned-black-wins` and
 //!   `aborted` (no winner; also in `#game-over[data-outcome]`). A finished game opened from
@@ -116,7 +129,7 @@
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`,
 //!   `asean.quarantine.<id>.<millis>`, `asean.seats.v1` (online seat secrets by room id: see
-//!   [`storage`]).
+//!   [`storage`]), `asean.flip.v1` (the board's orientation and the game it was set for).
 
 pub mod dom;
 pub mod effects;

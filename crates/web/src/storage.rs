@@ -668,6 +668,30 @@ impl Store {
         self.backend.set(&self.lang_key(), code)
     }
 
+    /// The board's orientation as last set: the id of the game it was set for (a saved
+    /// game's id or a room's) and whether Black is at the bottom. Stored as `<id>:1` or
+    /// `<id>:0` under `asean.flip.v1`; anything else reads as `None`.
+    pub fn flip(&self) -> Option<(String, bool)> {
+        let text = self.backend.get(&format!("{}.flip.v1", self.prefix))?;
+        let (id, flipped) = text.rsplit_once(':')?;
+        let flipped = match flipped {
+            "1" => true,
+            "0" => false,
+            _ => return None,
+        };
+        (!id.is_empty()).then(|| (id.to_owned(), flipped))
+    }
+
+    /// Remembers the board's orientation for the game `id`.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn set_flip(&self, id: &str, flipped: bool) -> Result<(), WriteError> {
+        let value = format!("{id}:{}", u8::from(flipped));
+        self.backend
+            .set(&format!("{}.flip.v1", self.prefix), &value)
+    }
+
     /// The seats this browser holds online (an unreadable book is empty).
     pub fn seats(&self) -> SeatBook {
         self.backend

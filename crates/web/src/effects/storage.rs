@@ -37,6 +37,7 @@ pub fn started(store: &Store, room: Option<RoomId>) -> Msg {
         problems,
         seats: store.seats(),
         room,
+        flip: store.flip(),
     }
 }
 
@@ -89,6 +90,11 @@ pub fn run(store: &Store, cmd: Cmd, dispatch: &Dispatch) {
         }
         Cmd::SaveLang(lang) => {
             if let Err(e) = store.set_lang(lang.code()) {
+                dispatch.send(Msg::WriteFailed(e));
+            }
+        }
+        Cmd::SaveFlip { game, flipped } => {
+            if let Err(e) = store.set_flip(&game, flipped) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }

@@ -100,7 +100,8 @@ impl LocalClock {
     /// increment added when the clocks run, and the other clock starts.
     pub fn on_move(&mut self, game: &Game, mover: Color, now: f64) {
         let mut left = self.stored();
-        let was_running = !self.history.is_empty() || (game.moves().len() == 1 && mover == Color::Black);
+        let was_running =
+            !self.history.is_empty() || (game.moves().len() == 1 && mover == Color::Black);
         if was_running {
             let l = left.get_mut(mover);
             *l = l.saturating_sub(elapsed_ms(self.since, now))
@@ -131,7 +132,9 @@ impl LocalClock {
         let budget = left / 40 + inc * 3 / 4;
         // Never think into the last second.
         let budget = budget.min(left.saturating_sub(1000) / 2);
-        u32::try_from(budget).unwrap_or(u32::MAX).clamp(50, cap.max(50))
+        u32::try_from(budget)
+            .unwrap_or(u32::MAX)
+            .clamp(50, cap.max(50))
     }
 }
 
@@ -177,15 +180,33 @@ mod tests {
         assert_eq!(clock.running(&game), None);
         // White thinks 5 s over the first move: not charged, no increment.
         play(&mut game, &mut clock, "e3e4", 5_000.0);
-        assert_eq!(clock.stored(), ByColor { white: 60_000, black: 60_000 });
+        assert_eq!(
+            clock.stored(),
+            ByColor {
+                white: 60_000,
+                black: 60_000
+            }
+        );
         assert_eq!(clock.running(&game), Some(Color::Black));
         assert_eq!(clock.left_at(&game, 8_000.0).black, 57_000);
         // Black's first move: 3 s off, 2 s on.
         play(&mut game, &mut clock, "d6d5", 8_000.0);
-        assert_eq!(clock.stored(), ByColor { white: 60_000, black: 59_000 });
+        assert_eq!(
+            clock.stored(),
+            ByColor {
+                white: 60_000,
+                black: 59_000
+            }
+        );
         assert_eq!(clock.running(&game), Some(Color::White));
         play(&mut game, &mut clock, "e4d5", 18_000.0);
-        assert_eq!(clock.stored(), ByColor { white: 52_000, black: 59_000 });
+        assert_eq!(
+            clock.stored(),
+            ByColor {
+                white: 52_000,
+                black: 59_000
+            }
+        );
         // Undo one ply: White's clock is back and restarts.
         game.undo();
         clock.on_undo(1, 20_000.0);
@@ -201,8 +222,18 @@ mod tests {
         assert_eq!(clock.flagged(&game, 11_000.0), Some(Color::Black));
         assert_eq!(clock.left_at(&game, 99_000.0).black, 0);
         game.flag(Color::Black).expect("not over");
-        assert_eq!(clock.running(&game), None, "no clock runs once the game is over");
-        assert_eq!(clock.left_at(&game, 12_000.0), ByColor { white: 10_000, black: 0 });
+        assert_eq!(
+            clock.running(&game),
+            None,
+            "no clock runs once the game is over"
+        );
+        assert_eq!(
+            clock.left_at(&game, 12_000.0),
+            ByColor {
+                white: 10_000,
+                black: 0
+            }
+        );
     }
 
     #[test]

@@ -3,11 +3,11 @@
 
 use super::{Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, online, report, toast};
 use crate::i18n::Key;
+use crate::model::clock::LocalClock;
 use crate::model::{
     AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, ModeKind, Model, NewGameForm, Pending,
     Slide, export,
 };
-use crate::model::clock::LocalClock;
 use crate::storage::{Quarantined, SavedGame};
 use engine::Level;
 use protocol::{ClientMsg, GameResult};
@@ -377,10 +377,7 @@ pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
         .game
         .outcome()
         .is_some_and(|o| GameResult::from(o).reason() == protocol::ResultReason::Timeout);
-    if on_time
-        || plies > model.game.moves().len()
-        || (plies == 0 && !model.game.is_over())
-    {
+    if on_time || plies > model.game.moves().len() || (plies == 0 && !model.game.is_over()) {
         toast(model, Key::ToastNothingToUndo, false, out);
         return;
     }

@@ -95,6 +95,8 @@ pub enum Msg {
         seats: SeatBook,
         /// The room of an invite link in the address.
         room: Option<RoomId>,
+        /// The board's orientation as last set, and the game it was set for.
+        flip: Option<(String, bool)>,
     },
     /// A pointer went down on the board, over `square` (`None`: outside the squares).
     PointerDown {
@@ -280,6 +282,13 @@ pub enum Cmd {
     ListSaved,
     /// Remember the interface language.
     SaveLang(Lang),
+    /// Remember the board's orientation for the game on the board (`asean.flip.v1`).
+    SaveFlip {
+        /// The game's id (a saved game's or a room's).
+        game: String,
+        /// Black at the bottom.
+        flipped: bool,
+    },
     /// Store the seats.
     SaveSeats(SeatBook),
     /// Send to the lobby server (queued while disconnected).
@@ -374,6 +383,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             problems,
             seats,
             room,
+            flip,
         } => {
             model.saved = saved;
             model.seats = seats;
@@ -385,6 +395,13 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             }
             for q in &problems {
                 report(model, q, out);
+            }
+            // The orientation the player last chose for this game.
+            if let Some((id, flipped)) = flip
+                && room.is_none()
+                && model.mode.local().is_some_and(|l| l.id == id)
+            {
+                model.board.flipped = flipped;
             }
             out.push(Cmd::Send(ClientMsg::WatchLobby));
             if let Some(room) = room {
@@ -452,6 +469,12 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Flip => {
             model.board.flipped = !model.board.flipped;
             model.board.drag = None;
+            if let Some(id) = model.mode.local().map(|l| l.id.clone()) {
+                out.push(Cmd::SaveFlip {
+                    game: id,
+                    flipped: model.board.flipped,
+                });
+            }
         }
         Msg::ResignAsk => local::resign_ask(model, out),
         Msg::DrawAsk => local::draw_ask(model, out),

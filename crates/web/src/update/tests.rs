@@ -26,6 +26,7 @@ fn model() -> Model {
             problems: Vec::new(),
             seats: SeatBook::default(),
             room: None,
+            flip: None,
         },
     );
     assert!(cmds.contains(&Cmd::Send(ClientMsg::WatchLobby)));
@@ -1037,7 +1038,11 @@ fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap()
             human: Color::White
         })
     );
-    assert_eq!(saves(&cmds).len(), 1, "a game against the AI is kept at once");
+    assert_eq!(
+        saves(&cmds).len(),
+        1,
+        "a game against the AI is kept at once"
+    );
 
     let mut m = model();
     let cmds = update(&mut m, Msg::StartPlay(ModeKind::Online));
@@ -1062,6 +1067,7 @@ fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap()
             problems: Vec::new(),
             seats: SeatBook::default(),
             room: None,
+            flip: None,
         },
     );
     assert!(!m.start);
@@ -1108,11 +1114,23 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     m.now = start + 6_000.0;
     let (c, _) = m.clocks().expect("timed");
     assert_eq!(c.running, Some(Color::Black));
-    assert_eq!(c.left_ms, ByColor { white: 60_000, black: 58_000 });
+    assert_eq!(
+        c.left_ms,
+        ByColor {
+            white: 60_000,
+            black: 58_000
+        }
+    );
     m.now = start + 7_000.0;
     let cmds = click_move(&mut m, "d6", "d5");
     let stored = saves(&cmds)[0].clock.clone().expect("the clocks are saved");
-    assert_eq!(*stored.history.last().expect("a ply"), ByColor { white: 60_000, black: 58_000 });
+    assert_eq!(
+        *stored.history.last().expect("a ply"),
+        ByColor {
+            white: 60_000,
+            black: 58_000
+        }
+    );
     // Undo gives Black's clock back as it was before the move.
     update(&mut m, Msg::Undo);
     assert_eq!(m.clocks().expect("timed").0.left_ms.black, 57_000 + 3_000);
@@ -1182,11 +1200,19 @@ fn a_premove_against_the_ai_is_played_on_its_reply_or_dropped() {
 
     // A premove the reply makes illegal is dropped: e4xd5 when the pawn is not taken there.
     click_move(&mut m, "e4", "d5");
-    assert!(m.board.premove.is_none(), "no piece on d5 to take: {:?}", m.board.premove);
+    assert!(
+        m.board.premove.is_none(),
+        "no piece on d5 to take: {:?}",
+        m.board.premove
+    );
     click_move(&mut m, "d4", "d5");
     assert!(m.board.premove.is_some());
     ai_answer(&mut m, asked[0], Ok("d6d5".into()));
-    assert_eq!(m.game.moves().len(), 4, "the premove into a pawn is dropped");
+    assert_eq!(
+        m.game.moves().len(),
+        4,
+        "the premove into a pawn is dropped"
+    );
     assert_eq!(m.board.premove, None);
     assert!(m.my_turn());
 
@@ -1267,4 +1293,32 @@ fn a_quick_ai_move_waits_until_the_players_move_has_been_seen() {
     m.now += 2.0 * local::MIN_AI_REPLY_MS;
     update(&mut m, Msg::Tick);
     assert_eq!(m.game.moves().len(), 2, "undo dropped the held answer");
+}
+
+#[test]
+fn the_boards_flip_is_remembered_for_its_game() {
+    let mut m = model();
+    click_move(&mut m, "e3", "e4");
+    let cmds = update(&mut m, Msg::Flip);
+    let id = m.current_id().expect("a game").to_owned();
+    assert!(cmds.contains(&Cmd::SaveFlip {
+        game: id.clone(),
+        flipped: true
+    }));
+    let saved = m.saved[0].clone();
+    let game = saved.to_game().expect("reads");
+    let started = |flip| Msg::Started {
+        current: Some(Ok((saved.clone(), game.clone()))),
+        saved: Vec::new(),
+        problems: Vec::new(),
+        seats: SeatBook::default(),
+        room: None,
+        flip,
+    };
+    let mut again = Model::new(Lang::En, m.env.clone(), 0.0, 5);
+    update(&mut again, started(Some((id.clone(), true))));
+    assert!(again.board.flipped, "the flip comes back with its game");
+    let mut other = Model::new(Lang::En, m.env.clone(), 0.0, 5);
+    update(&mut other, started(Some(("another".into(), true))));
+    assert!(!other.board.flipped, "another game's flip does not apply");
 }

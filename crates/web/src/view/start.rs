@@ -6,7 +6,7 @@
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::i18n::Lang;
-use crate::model::{Model, ModeKind};
+use crate::model::{ModeKind, Model};
 use crate::update::Msg;
 use web_sys::Event;
 
@@ -52,7 +52,9 @@ impl StartView {
         });
         if let Some(options) = dom::by_id("start-options") {
             let d = d.clone();
-            dom::on(&options, "click", move |_: Event| d.send(Msg::NewGameOpen(None)));
+            dom::on(&options, "click", move |_: Event| {
+                d.send(Msg::NewGameOpen(None))
+            });
         }
     }
 }
