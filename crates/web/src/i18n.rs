@@ -1,11 +1,37 @@
-//! Every user-visible string in English, French, Portuguese and German, and language negotiation.
+//! Every user-visible string in English, French, Portuguese, German, Thai and Vietnamese, the
+//! plural rules of each, and language negotiation.
 //!
 //! The strings live in one table (the `strings!` macro below): a key cannot exist without its
 //! six texts (English, French, Portuguese, German, Thai, Vietnamese), so no language can miss a
-//! string. Texts may hold named placeholders such as
-//! `{n}`, filled by [`Lang::fmt`]. The pieces keep their names *khon* and *met* in every
-//! language. Static markup in `index.html` names its key in a `data-i18n` attribute (the key's
-//! [`Key::name`]); `data-i18n-attr="aria-label"` puts the text into that attribute instead.
+//! string. Texts may hold named placeholders such as `{n}`, filled by [`Lang::fmt`]. Static
+//! markup in `index.html` names its key in a `data-i18n` attribute (the key's [`Key::name`]);
+//! `data-i18n-attr="aria-label"` puts the text into that attribute instead.
+//!
+//! # Counted texts
+//! A text that holds a count (`3 moves`, `1 player online`) is a [`Counted`] key of the second
+//! table (`counted!`), with one text per CLDR plural category the language uses: English and
+//! German `one` and `other`; French and Portuguese `one` (0 and 1), `many` (exact millions:
+//! « 1 000 000 de coups ») and `other`; Thai and Vietnamese `other` only, since neither marks
+//! the plural on the noun (CLDR 49 gives Vietnamese a `one` for 0 and 1, which only a pronoun
+//! referring back to the count would need: our texts leave it to `other`). `other` is required
+//! by the macro's syntax, so no language can miss a text; a test checks that every category
+//! the language's rules pick has its own text unless listed as falling back on purpose. The
+//! category of a count comes from the CLDR rules of the `icu_plurals` crate ([`Lang::plural`]),
+//! never from rules of our own.
+//!
+//! # Pieces and terms
+//! English, French, Portuguese and German call the Makruk pieces by their Thai names *khon* and
+//! *met*, as players writing in those languages do. Thai uses the pieces' own names: ขุน (khun,
+//! the king), เม็ด (met), โคน (khon), ม้า (ma, the knight), เรือ (ruea, the rook) and เบี้ย
+//! (bia, the pawn); a check is รุก, checkmate รุกจน, and the count of the lone king's moves นับ.
+//! Vietnamese keeps *khon* and *met* (quân khon, quân met) like the Western languages: the game
+//! reached Vietnamese players as cờ ốc, through the ASEAN events, with no Vietnamese names of its
+//! own for these two pieces, while the pieces it shares with chess take the chess names that
+//! every Vietnamese player knows (vua, xe, mã, tốt; chiếu, chiếu hết).
+//!
+//! Numbers and dates in the texts are written by [`crate::intl`] with the browser's `Intl`.
+
+use icu_plurals::{PluralCategory, PluralRules};
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,19 +44,26 @@ pub enum Lang {
     Pt,
     /// German.
     De,
+    /// Thai.
+    Th,
+    /// Vietnamese.
+    Vi,
 }
 
 impl Lang {
     /// Every language, in the order of the picker.
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fr, Lang::Pt, Lang::De];
+    pub const ALL: [Lang; 6] = [Lang::En, Lang::Fr, Lang::Pt, Lang::De, Lang::Th, Lang::Vi];
 
-    /// The ISO 639-1 code: `en`, `fr`, `pt` or `de` (also the picker's option value).
+    /// The ISO 639-1 code: `en`, `fr`, `pt`, `de`, `th` or `vi` (also the picker's option value,
+    /// the page's `lang` attribute and the locale given to the browser's `Intl`).
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Fr => "fr",
             Lang::Pt => "pt",
             Lang::De => "de",
+            Lang::Th => "th",
+            Lang::Vi => "vi",
         }
     }
 
@@ -41,11 +74,13 @@ impl Lang {
             Lang::Fr => "Français",
             Lang::Pt => "Português",
             Lang::De => "Deutsch",
+            Lang::Th => "ไทย",
+            Lang::Vi => "Tiếng Việt",
         }
     }
 
-    /// Parses a language tag such as `pt-BR`, `fr` or `DE-at` by its primary subtag; `None` for
-    /// a language the interface does not have.
+    /// Parses a language tag such as `pt-BR`, `th-TH`, `fr` or `DE-at` by its primary subtag;
+    /// `None` for a language the interface does not have.
     pub fn from_tag(tag: &str) -> Option<Lang> {
         let primary = tag.trim().split(['-', '_']).next().unwrap_or("");
         Lang::ALL
@@ -55,69 +90,101 @@ impl Lang {
 
     /// The text of `key` in this language.
     pub fn t(self, key: Key) -> &'static str {
-        // Thai and Vietnamese are in the table but not offered yet.
-        let [en, fr, pt, de, _th, _vi] = key.texts();
+        let [en, fr, pt, de, th, vi] = key.texts();
         match self {
             Lang::En => en,
             Lang::Fr => fr,
             Lang::Pt => pt,
             Lang::De => de,
+            Lang::Th => th,
+            Lang::Vi => vi,
         }
     }
 
-    /// The saved-games summary for `n` moves, singular or plural as the language wants it
-    /// (French uses the singular for 0 and 1, the others for 1 only).
+    /// The text of `key` with each `{name}` placeholder replaced by its value from `args`.
+    /// Placeholders without a value are left as they are.
+    pub fn fmt(self, key: Key, args: &[(&str, &str)]) -> String {
+        fill(self.t(key), args)
+    }
+
+    /// The CLDR plural category (cardinal) of the count `n` in this language.
+    ///
+    /// ```
+    /// use icu_plurals::PluralCategory;
+    /// use web::i18n::Lang;
+    /// assert_eq!(Lang::Pt.plural(0), PluralCategory::One);
+    /// assert_eq!(Lang::En.plural(0), PluralCategory::Other);
+    /// assert_eq!(Lang::Th.plural(1), PluralCategory::Other);
+    /// ```
+    pub fn plural(self, n: u64) -> PluralCategory {
+        PluralRules::try_new_cardinal(self.locale().into())
+            .map_or(PluralCategory::Other, |rules| rules.category_for(n))
+    }
+
+    /// The locale of the plural rules.
+    fn locale(self) -> icu_locale_core::Locale {
+        match self {
+            Lang::En => icu_locale_core::locale!("en"),
+            Lang::Fr => icu_locale_core::locale!("fr"),
+            Lang::Pt => icu_locale_core::locale!("pt"),
+            Lang::De => icu_locale_core::locale!("de"),
+            Lang::Th => icu_locale_core::locale!("th"),
+            Lang::Vi => icu_locale_core::locale!("vi"),
+        }
+    }
+
+    /// The text of the counted `key` for the count `n` (its form for `n`'s plural category),
+    /// with `{n}` replaced by `n` as the language writes numbers ([`crate::intl::integer`]) and
+    /// the other placeholders by their values from `args`.
+    ///
+    /// ```
+    /// use web::i18n::{Counted, Lang};
+    /// assert_eq!(Lang::Pt.count(Counted::LobbyPlayers, 0, &[]), "0 jogador online");
+    /// assert_eq!(Lang::En.count(Counted::LobbyPlayers, 0, &[]), "0 players online");
+    /// ```
+    pub fn count(self, key: Counted, n: u64, args: &[(&str, &str)]) -> String {
+        let text = key.forms(self).get(self.plural(n));
+        let n = crate::intl::integer(self, n);
+        let mut all = vec![("n", n.as_str())];
+        all.extend_from_slice(args);
+        fill(text, &all)
+    }
+
+    /// The saved-games summary: when, and `n` moves.
     ///
     /// ```
     /// use web::i18n::Lang;
     /// assert_eq!(Lang::En.moves_summary("today", 1), "today · 1 move");
     /// assert_eq!(Lang::De.moves_summary("heute", 3), "heute · 3 Züge");
+    /// assert_eq!(Lang::Fr.moves_summary("hier", 0), "hier · 0 coup");
     /// ```
-    pub fn moves_summary(self, date: &str, n: usize) -> String {
-        let key = if self.is_singular(n) {
-            Key::SavedSummaryOne
-        } else {
-            Key::SavedSummaryMany
-        };
-        self.fmt(key, &[("date", date), ("n", &n.to_string())])
+    pub fn moves_summary(self, date: &str, n: u64) -> String {
+        self.count(Counted::SavedSummary, n, &[("date", date)])
     }
 
-    /// `true` when a count of `n` takes the singular (French: 0 and 1; the others: 1 only).
-    fn is_singular(self, n: usize) -> bool {
-        match self {
-            Lang::Fr => n <= 1,
-            _ => n == 1,
-        }
-    }
-
-    /// The lobby's live counts, singular or plural as the language wants it.
+    /// The lobby's live counts.
     ///
     /// ```
     /// use web::i18n::Lang;
     /// assert_eq!(Lang::En.lobby_counts(1, 0), "1 player online · 0 games in progress");
     /// assert_eq!(Lang::Fr.lobby_counts(2, 1), "2 joueurs en ligne · 1 partie en cours");
     /// ```
-    pub fn lobby_counts(self, players: usize, games: usize) -> String {
-        let pick = |n: usize, one: Key, many: Key| {
-            let key = if self.is_singular(n) { one } else { many };
-            self.fmt(key, &[("n", &n.to_string())])
-        };
+    pub fn lobby_counts(self, players: u64, games: u64) -> String {
         format!(
             "{} · {}",
-            pick(players, Key::LobbyPlayersOne, Key::LobbyPlayersMany),
-            pick(games, Key::LobbyGamesOne, Key::LobbyGamesMany)
+            self.count(Counted::LobbyPlayers, players, &[]),
+            self.count(Counted::LobbyGames, games, &[])
         )
     }
+}
 
-    /// The text of `key` with each `{name}` placeholder replaced by its value from `args`.
-    /// Placeholders without a value are left as they are.
-    pub fn fmt(self, key: Key, args: &[(&str, &str)]) -> String {
-        let mut out = self.t(key).to_owned();
-        for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), value);
-        }
-        out
+/// `text` with each `{name}` placeholder replaced by its value from `args`.
+fn fill(text: &str, args: &[(&str, &str)]) -> String {
+    let mut out = text.to_owned();
+    for (name, value) in args {
+        out = out.replace(&format!("{{{name}}}"), value);
     }
+    out
 }
 
 /// Chooses the interface language from the browser's preference list (`navigator.languages`,
@@ -127,6 +194,8 @@ impl Lang {
 /// use web::i18n::{negotiate, Lang};
 /// assert_eq!(negotiate(&["pt-BR", "en"]), Lang::Pt);
 /// assert_eq!(negotiate(&["ja", "de-CH"]), Lang::De);
+/// assert_eq!(negotiate(&["th-TH"]), Lang::Th);
+/// assert_eq!(negotiate(&["vi-VN", "en-US"]), Lang::Vi);
 /// assert_eq!(negotiate::<&str>(&[]), Lang::En);
 /// ```
 pub fn negotiate<S: AsRef<str>>(preferences: &[S]) -> Lang {
@@ -134,6 +203,43 @@ pub fn negotiate<S: AsRef<str>>(preferences: &[S]) -> Lang {
         .iter()
         .find_map(|tag| Lang::from_tag(tag.as_ref()))
         .unwrap_or(Lang::En)
+}
+
+/// The texts of a counted string in one language, one per CLDR plural category the language
+/// uses; `other` is always there and stands in for a category without a text of its own.
+#[derive(Clone, Copy, Debug)]
+pub struct Forms {
+    /// CLDR `zero`.
+    pub zero: Option<&'static str>,
+    /// CLDR `one` (English: 1; French and Portuguese: 0 and 1).
+    pub one: Option<&'static str>,
+    /// CLDR `two`.
+    pub two: Option<&'static str>,
+    /// CLDR `few`.
+    pub few: Option<&'static str>,
+    /// CLDR `many` (French and Portuguese: exact millions).
+    pub many: Option<&'static str>,
+    /// CLDR `other`: every other count.
+    pub other: &'static str,
+}
+
+impl Forms {
+    /// The text of `category`, or `other`'s when the language has none for it.
+    pub fn get(&self, category: PluralCategory) -> &'static str {
+        self.own(category).unwrap_or(self.other)
+    }
+
+    /// The text written for `category` itself, if any.
+    pub fn own(&self, category: PluralCategory) -> Option<&'static str> {
+        match category {
+            PluralCategory::Zero => self.zero,
+            PluralCategory::One => self.one,
+            PluralCategory::Two => self.two,
+            PluralCategory::Few => self.few,
+            PluralCategory::Many => self.many,
+            PluralCategory::Other => Some(self.other),
+        }
+    }
 }
 
 macro_rules! strings {
@@ -164,6 +270,85 @@ macro_rules! strings {
             }
         }
     };
+}
+
+/// One language's [`Forms`] from `{ other: "…", one: "…" }` (`other` first and required).
+macro_rules! forms {
+    ({ other: $other:expr $(, $category:ident: $text:expr)* $(,)? }) => {
+        Forms { other: $other, $($category: Some($text),)* ..Forms::NONE }
+    };
+}
+
+macro_rules! counted {
+    ($( $(#[doc = $doc:expr])* $key:ident => [$en:tt, $fr:tt, $pt:tt, $de:tt, $th:tt, $vi:tt $(,)?] ),* $(,)?) => {
+        /// A user-visible string that holds a count `{n}`, with a text per plural category.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Counted {
+            $( $(#[doc = $doc])* $key, )*
+        }
+
+        impl Counted {
+            /// Every counted key.
+            pub const ALL: &'static [Counted] = &[$(Counted::$key),*];
+
+            /// The texts of this key in `lang`.
+            pub fn forms(self, lang: Lang) -> Forms {
+                let [en, fr, pt, de, th, vi] = match self {
+                    $(Counted::$key => [forms!($en), forms!($fr), forms!($pt), forms!($de), forms!($th), forms!($vi)],)*
+                };
+                match lang {
+                    Lang::En => en,
+                    Lang::Fr => fr,
+                    Lang::Pt => pt,
+                    Lang::De => de,
+                    Lang::Th => th,
+                    Lang::Vi => vi,
+                }
+            }
+        }
+    };
+}
+
+impl Forms {
+    /// No text but an empty `other`: the base the `forms!` macro fills in.
+    const NONE: Forms = Forms {
+        zero: None,
+        one: None,
+        two: None,
+        few: None,
+        many: None,
+        other: "",
+    };
+}
+
+counted! {
+    /// The saved-games summary: `{date}`, then `{n}` moves.
+    SavedSummary => [
+        { other: "{date} · {n} moves", one: "{date} · {n} move" },
+        { other: "{date} · {n} coups", one: "{date} · {n} coup", many: "{date} · {n} de coups" },
+        { other: "{date} · {n} lances", one: "{date} · {n} lance", many: "{date} · {n} de lances" },
+        { other: "{date} · {n} Züge", one: "{date} · {n} Zug" },
+        { other: "{date} · {n} ตา" },
+        { other: "{date} · {n} nước đi" },
+    ],
+    /// The lobby's count of players online.
+    LobbyPlayers => [
+        { other: "{n} players online", one: "{n} player online" },
+        { other: "{n} joueurs en ligne", one: "{n} joueur en ligne", many: "{n} de joueurs en ligne" },
+        { other: "{n} jogadores online", one: "{n} jogador online", many: "{n} de jogadores online" },
+        { other: "{n} Spieler online", one: "{n} Spieler online" },
+        { other: "ผู้เล่นออนไลน์ {n} คน" },
+        { other: "{n} người chơi trực tuyến" },
+    ],
+    /// The lobby's count of games being played.
+    LobbyGames => [
+        { other: "{n} games in progress", one: "{n} game in progress" },
+        { other: "{n} parties en cours", one: "{n} partie en cours", many: "{n} de parties en cours" },
+        { other: "{n} partidas em andamento", one: "{n} partida em andamento", many: "{n} de partidas em andamento" },
+        { other: "{n} laufende Partien", one: "{n} laufende Partie" },
+        { other: "กำลังเล่นอยู่ {n} กระดาน" },
+        { other: "{n} ván đang diễn ra" },
+    ],
 }
 
 strings! {
@@ -248,22 +433,6 @@ strings! {
         "jetzt auf dem Brett",
         "on the board now",
         "on the board now",
-    ],
-    SavedSummaryOne => [
-        "{date} · {n} move",
-        "{date} · {n} coup",
-        "{date} · {n} lance",
-        "{date} · {n} Zug",
-        "{date} · {n} move",
-        "{date} · {n} move",
-    ],
-    SavedSummaryMany => [
-        "{date} · {n} moves",
-        "{date} · {n} coups",
-        "{date} · {n} lances",
-        "{date} · {n} Züge",
-        "{date} · {n} moves",
-        "{date} · {n} moves",
     ],
     SavedOngoing => ["in progress", "en cours", "em andamento", "läuft", "in progress", "in progress"],
     SavedFinished => ["finished", "terminée", "encerrada", "beendet", "finished", "finished"],
@@ -1141,38 +1310,6 @@ strings! {
         "Black wins: White left the game.",
     ],
     LobbyTitle => ["Play online", "Jouer en ligne", "Jogar online", "Online spielen", "Play online", "Play online"],
-    LobbyPlayersOne => [
-        "{n} player online",
-        "{n} joueur en ligne",
-        "{n} jogador online",
-        "{n} Spieler online",
-        "{n} player online",
-        "{n} player online",
-    ],
-    LobbyPlayersMany => [
-        "{n} players online",
-        "{n} joueurs en ligne",
-        "{n} jogadores online",
-        "{n} Spieler online",
-        "{n} players online",
-        "{n} players online",
-    ],
-    LobbyGamesOne => [
-        "{n} game in progress",
-        "{n} partie en cours",
-        "{n} partida em andamento",
-        "{n} laufende Partie",
-        "{n} game in progress",
-        "{n} game in progress",
-    ],
-    LobbyGamesMany => [
-        "{n} games in progress",
-        "{n} parties en cours",
-        "{n} partidas em andamento",
-        "{n} laufende Partien",
-        "{n} games in progress",
-        "{n} games in progress",
-    ],
     LobbyConnecting => [
         "Connecting to the lobby…",
         "Connexion au salon…",
@@ -1720,14 +1857,30 @@ strings! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use PluralCategory::{Many, One, Other};
+
+    /// The `{name}` placeholders of `text`, sorted.
+    fn placeholders_of(text: &str) -> Vec<&str> {
+        let mut names: Vec<&str> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+            .collect();
+        names.sort_unstable();
+        names
+    }
 
     #[test]
-    fn every_key_has_four_texts() {
+    fn every_key_has_six_texts_with_the_same_placeholders() {
         for &key in Key::ALL {
+            let english = placeholders_of(Lang::En.t(key));
             for lang in Lang::ALL {
-                assert!(
-                    !lang.t(key).trim().is_empty(),
-                    "{key:?} is empty in {lang:?}"
+                let text = lang.t(key);
+                assert!(!text.trim().is_empty(), "{key:?} is empty in {lang:?}");
+                assert_eq!(
+                    placeholders_of(text),
+                    english,
+                    "{key:?} in {lang:?}: {text}"
                 );
             }
             assert_eq!(Key::from_name(key.name()), Some(key));
@@ -1739,23 +1892,114 @@ mod tests {
         assert_eq!(negotiate(&["pt-BR", "en"]), Lang::Pt);
         assert_eq!(negotiate(&["zh-CN", "ja"]), Lang::En);
         assert_eq!(negotiate(&["FR_ca"]), Lang::Fr);
+        assert_eq!(negotiate(&["th-TH", "en-US"]), Lang::Th);
+        assert_eq!(negotiate(&["ja", "vi-VN"]), Lang::Vi);
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_tag(lang.code()), Some(lang));
+        }
     }
 
     #[test]
-    fn move_counts_agree_in_number() {
+    fn plural_categories_follow_cldr() {
         let cases = [
+            // Portuguese and French put 0 with 1; English and German do not.
+            (Lang::Pt, 0, One),
+            (Lang::Pt, 1, One),
+            (Lang::Pt, 2, Other),
+            (Lang::Fr, 0, One),
+            (Lang::Fr, 1, One),
+            (Lang::Fr, 2, Other),
+            (Lang::En, 0, Other),
+            (Lang::En, 1, One),
+            (Lang::En, 2, Other),
+            (Lang::De, 0, Other),
+            (Lang::De, 1, One),
+            // Exact millions take "de" in French and Portuguese.
+            (Lang::Fr, 1_000_000, Many),
+            (Lang::Pt, 2_000_000, Many),
+            (Lang::Fr, 1_000_001, Other),
+            (Lang::En, 1_000_000, Other),
+        ];
+        for (lang, n, want) in cases {
+            assert_eq!(lang.plural(n), want, "{n} in {lang:?}");
+        }
+        for n in [0, 1, 2, 5, 21, 1_000_000] {
+            assert_eq!(Lang::Th.plural(n), Other, "{n} in Thai");
+        }
+        // CLDR 49 gives Vietnamese a `one` (0 and 1) for the pronoun that refers back to the
+        // count (nó / chúng); its nouns stay the same, so our texts fall back to `other`.
+        assert_eq!(Lang::Vi.plural(1), One);
+        assert_eq!(Lang::Vi.plural(2), Other);
+    }
+
+    /// Counts that meet every category of our languages: all up to 2000, and some millions.
+    fn sample_counts() -> impl Iterator<Item = u64> {
+        (0..=2000).chain([1_000_000, 2_000_000, 5_000_000, 1_000_000_000])
+    }
+
+    /// Categories a language's rules use that our texts leave to `other` on purpose: a
+    /// Vietnamese noun does not change with the count (1 nước đi, 3 nước đi), and no counted
+    /// text of ours refers back to the count with a pronoun, where CLDR's `one` would matter.
+    const FALLS_BACK_TO_OTHER: &[(Lang, PluralCategory)] = &[(Lang::Vi, One)];
+
+    #[test]
+    fn every_category_a_language_uses_has_its_own_text_and_no_other() {
+        for &key in Counted::ALL {
+            for lang in Lang::ALL {
+                let forms = key.forms(lang);
+                let used: Vec<PluralCategory> = sample_counts().map(|n| lang.plural(n)).collect();
+                for category in PluralCategory::all() {
+                    let has_text = forms.own(category).is_some();
+                    let wanted = used.contains(&category)
+                        && !FALLS_BACK_TO_OTHER.contains(&(lang, category));
+                    assert_eq!(
+                        has_text, wanted,
+                        "{key:?} in {lang:?}: {category:?} used and written must agree"
+                    );
+                }
+                let english = placeholders_of(key.forms(Lang::En).other);
+                for category in PluralCategory::all() {
+                    if let Some(text) = forms.own(category) {
+                        assert_eq!(
+                            placeholders_of(text),
+                            english,
+                            "{key:?} in {lang:?}: {text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_agree_in_number() {
+        let cases = [
+            (Lang::En, 0, "d · 0 moves"),
             (Lang::En, 1, "d · 1 move"),
             (Lang::En, 3, "d · 3 moves"),
+            (Lang::Fr, 0, "d · 0 coup"),
             (Lang::Fr, 1, "d · 1 coup"),
             (Lang::Fr, 3, "d · 3 coups"),
+            (Lang::De, 0, "d · 0 Züge"),
             (Lang::De, 1, "d · 1 Zug"),
             (Lang::De, 3, "d · 3 Züge"),
+            (Lang::Pt, 0, "d · 0 lance"),
             (Lang::Pt, 1, "d · 1 lance"),
             (Lang::Pt, 3, "d · 3 lances"),
         ];
         for (lang, n, want) in cases {
             assert_eq!(lang.moves_summary("d", n), want);
         }
+        // One text for every count in Thai and Vietnamese.
+        for lang in [Lang::Th, Lang::Vi] {
+            let one = lang.moves_summary("d", 1);
+            let many = lang.moves_summary("d", 3);
+            assert_eq!(one.replace('1', "3"), many, "{lang:?}");
+        }
+        assert_eq!(
+            Lang::Fr.count(Counted::LobbyPlayers, 1_000_000, &[]),
+            "1000000 de joueurs en ligne"
+        );
     }
 
     #[test]

@@ -121,6 +121,7 @@
 pub mod dom;
 pub mod effects;
 pub mod i18n;
+pub mod intl;
 pub mod model;
 pub mod storage;
 pub mod update;
