@@ -48,16 +48,27 @@ async fn saved_text(browser: &Browser, id: &str) -> Result<String> {
 async fn saved_list_counts_moves_and_opens_finished_games() -> Result<()> {
     let (_server, browser) = start_app(Viewport::PHONE).await?;
     plant_list(&browser).await?;
-    for (lang, one, two, open, resume) in [
-        ("en", "· 1 move", "· 2 moves", "Open", "Resume"),
-        ("fr", "· 1 coup", "· 2 coups", "Ouvrir", "Reprendre"),
-        ("pt", "· 1 lance", "· 2 lances", "Abrir", "Retomar"),
-        ("de", "· 1 Zug", "· 2 Züge", "Öffnen", "Fortsetzen"),
+    // The games were saved on 29 November 2024: Thai dates are in the Buddhist Era (2567).
+    for (lang, one, two, open, resume, year) in [
+        ("en", "· 1 move", "· 2 moves", "Open", "Resume", "2024"),
+        ("fr", "· 1 coup", "· 2 coups", "Ouvrir", "Reprendre", "2024"),
+        ("pt", "· 1 lance", "· 2 lances", "Abrir", "Retomar", "2024"),
+        ("de", "· 1 Zug", "· 2 Züge", "Öffnen", "Fortsetzen", "2024"),
+        ("th", "· 1 ตา", "· 2 ตา", "เปิด", "เล่นต่อ", "2567"),
+        (
+            "vi",
+            "· 1 nước đi",
+            "· 2 nước đi",
+            "Mở",
+            "Chơi tiếp",
+            "2024",
+        ),
     ] {
         browser.select_value("#lang", lang).await?;
         browser.wait_for_attr("html", "lang", lang).await?;
         let t = saved_text(&browser, "oneply").await?;
         ensure!(t.ends_with(one), "{lang}: {t:?}");
+        ensure!(t.contains(year), "{lang}: the date of {t:?}");
         let t = saved_text(&browser, "threeply").await?;
         ensure!(t.ends_with(two), "{lang}: {t:?}");
         let b = browser

@@ -80,7 +80,7 @@
 //!   `#game-over-score` (`1-0`, `0-1`, `½-½`, `–` for an abort), buttons `#game-over-close`
 //!   (review the board), `#game-over-export`, `#game-over-new` (local) or `#game-over-rematch`
 //!   (online, seated).
-//! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`.
+//! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`, `th`, `vi`.
 //! - Saved games `#saved-games`, items `[data-game-id]`, their buttons
 //!   `[data-action="resume"]` and `[data-action="delete"]` (confirmed in `#confirm`); the
 //!   current game has class `current` and no buttons. Seated online games are listed too (the
@@ -134,6 +134,7 @@
 pub mod dom;
 pub mod effects;
 pub mod i18n;
+pub mod intl;
 pub mod model;
 pub mod storage;
 pub mod update;

@@ -180,10 +180,62 @@ fn language_negotiation() {
     assert_eq!(negotiate(&["de"]), Lang::De);
     assert_eq!(negotiate(&["ja-JP", "de-AT", "fr"]), Lang::De);
     assert_eq!(negotiate(&["zh-CN", "ja"]), Lang::En);
+    assert_eq!(negotiate(&["th-TH"]), Lang::Th);
+    assert_eq!(negotiate(&["vi-VN", "en"]), Lang::Vi);
     assert_eq!(negotiate::<&str>(&[]), Lang::En);
     // The real browser list always yields one of our languages.
     let browser = web::dom::browser_languages();
     assert!(Lang::ALL.contains(&negotiate(&browser)));
+}
+
+/// Numbers, scores and dates as the browser's `Intl` writes them in each language, and the
+/// counted texts with their numbers (29 November 2024 is 2567 in the Buddhist Era of Thai).
+#[wasm_bindgen_test]
+fn numbers_and_dates_follow_the_language() {
+    use web::i18n::Counted;
+    use web::intl::{date_time, integer, signed};
+    assert_eq!(integer(Lang::En, 1_234_567), "1,234,567");
+    assert_eq!(integer(Lang::Th, 1_234_567), "1,234,567");
+    assert_eq!(integer(Lang::De, 1_234_567), "1.234.567");
+    assert_eq!(integer(Lang::Vi, 1_234_567), "1.234.567");
+    // French groups with a narrow no-break space.
+    assert_eq!(integer(Lang::Fr, 1_234_567), "1\u{202f}234\u{202f}567");
+    assert_eq!(signed(Lang::En, 0.35, 2), "+0.35");
+    assert_eq!(signed(Lang::Pt, -1.2, 2), "-1,20");
+    assert_eq!(signed(Lang::Vi, 0.0, 2), "+0,00");
+    let ms = 1_732_880_100_000.0;
+    assert!(
+        date_time(Lang::Th, ms).contains("2567"),
+        "{}",
+        date_time(Lang::Th, ms)
+    );
+    assert!(
+        date_time(Lang::Th, ms).contains("พ.ย."),
+        "{}",
+        date_time(Lang::Th, ms)
+    );
+    assert!(
+        date_time(Lang::Vi, ms).contains("2024"),
+        "{}",
+        date_time(Lang::Vi, ms)
+    );
+    assert!(
+        date_time(Lang::Fr, ms).contains("nov."),
+        "{}",
+        date_time(Lang::Fr, ms)
+    );
+    assert_eq!(
+        Lang::De.count(Counted::LobbyPlayers, 1200, &[]),
+        "1.200 Spieler online"
+    );
+    assert_eq!(
+        Lang::Fr.count(Counted::LobbyGames, 1_000_000, &[]),
+        "1\u{202f}000\u{202f}000 de parties en cours"
+    );
+    assert_eq!(
+        Lang::Th.lobby_counts(1, 2),
+        "ผู้เล่นออนไลน์ 1 คน · กำลังเล่นอยู่ 2 กระดาน"
+    );
 }
 
 /// The worker's entry point, timed by the browser's clock: a legal move for a normal position,

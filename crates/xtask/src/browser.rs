@@ -2,6 +2,7 @@
 //! the flags every browser started by this project must use.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use crate::install;
 
@@ -53,4 +54,19 @@ pub const NEED: install::Need = install::Need {
     packages: &["chromium", "chromium-driver"],
     present: || chromium().is_some() && chromedriver().is_some(),
     otherwise: "or point ASEAN_CHROMIUM and CHROMEDRIVER at existing binaries",
+};
+
+/// What the Thai screenshots need: a font with Thai letters (Debian's `fonts-thai-tlwg`; a
+/// bare Debian has none, and Chromium then draws boxes). Found through fontconfig's
+/// `fc-list :lang=th`.
+pub const THAI_FONTS: install::Need = install::Need {
+    why: "the Thai pages need a Thai font for Chromium to draw",
+    packages: &["fonts-thai-tlwg"],
+    present: || {
+        Command::new("fc-list")
+            .arg(":lang=th")
+            .output()
+            .is_ok_and(|out| out.status.success() && !out.stdout.is_empty())
+    },
+    otherwise: "or install any font with Thai letters that fontconfig lists",
 };

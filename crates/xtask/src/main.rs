@@ -179,7 +179,12 @@ fn serve(addr: &str) -> Result<ExitCode> {
 /// whatever happened (their guard's `Drop`); Ctrl-C ends the tests, then stops them.
 fn test() -> Result<ExitCode> {
     let started = std::time::Instant::now();
-    install::ensure(&[&browser::NEED, &services::POSTGRES, &services::REDIS])?;
+    install::ensure(&[
+        &browser::NEED,
+        &browser::THAI_FONTS,
+        &services::POSTGRES,
+        &services::REDIS,
+    ])?;
     let binaries = services::binaries().context("PostgreSQL or Redis not found")?;
     build::build(&build::BuildOptions::default())?;
 

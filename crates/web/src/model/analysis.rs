@@ -110,11 +110,12 @@ impl GameAnalysis {
     }
 }
 
-/// An evaluation as players read it: `+0.35`, `-1.20`, `#3` (White mates in 3), `#-2`, or
-/// `1-0` / `0-1` for a position already won.
-pub fn score_text(score: WhiteScore) -> String {
+/// An evaluation as players read it: `+0.35` (`+0,35` in the languages that write a decimal
+/// comma, see [`crate::intl::signed`]), `-1.20`, `#3` (White mates in 3), `#-2`, or `1-0` /
+/// `0-1` for a position already won.
+pub fn score_text(lang: crate::i18n::Lang, score: WhiteScore) -> String {
     match score {
-        WhiteScore::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        WhiteScore::Cp(cp) => crate::intl::signed(lang, f64::from(cp) / 100.0, 2),
         WhiteScore::Mate(n) => format!("#{n}"),
         WhiteScore::Won(rules::Color::White) => "1-0".to_owned(),
         WhiteScore::Won(rules::Color::Black) => "0-1".to_owned(),
@@ -158,10 +159,11 @@ mod tests {
 
     #[test]
     fn texts_of_scores_and_lines() {
-        assert_eq!(score_text(WhiteScore::Cp(35)), "+0.35");
-        assert_eq!(score_text(WhiteScore::Cp(-120)), "-1.20");
-        assert_eq!(score_text(WhiteScore::Mate(3)), "#3");
-        assert_eq!(score_text(WhiteScore::Mate(-2)), "#-2");
+        let en = crate::i18n::Lang::En;
+        assert_eq!(score_text(en, WhiteScore::Cp(35)), "+0.35");
+        assert_eq!(score_text(en, WhiteScore::Cp(-120)), "-1.20");
+        assert_eq!(score_text(en, WhiteScore::Mate(3)), "#3");
+        assert_eq!(score_text(en, WhiteScore::Mate(-2)), "#-2");
         let mut game = Game::new(rules::Rules::default());
         game.play_uci("e3e4").expect("legal");
         let pos = game.position();

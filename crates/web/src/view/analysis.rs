@@ -5,6 +5,7 @@
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::i18n::Key;
+use crate::intl;
 use crate::model::Model;
 use crate::model::analysis::{pv_san, score_text, symbol};
 use crate::update::{Msg, ReviewStep};
@@ -30,7 +31,7 @@ struct Scene {
     can_start: bool,
     start_label: &'static str,
     progress: Option<(usize, usize, String)>,
-    eval: Option<(WhiteScore, String, String)>,
+    eval: Option<(WhiteScore, String, String, String)>,
     status: Option<String>,
     graph: Option<Graph>,
     summary: Option<String>,
@@ -64,7 +65,12 @@ impl AnalysisView {
             } else {
                 String::new()
             };
-            (e.score, depth, pv_san(m.shown_position(), &e.pv))
+            (
+                e.score,
+                score_text(lang, e.score),
+                depth,
+                pv_san(m.shown_position(), &e.pv),
+            )
         });
         let judged = judged(m);
         let summary = a.filter(|a| a.complete()).map(|_| {
@@ -125,8 +131,8 @@ impl AnalysisView {
                     lang.fmt(
                         key,
                         &[
-                            ("done", &a.done().to_string()),
-                            ("total", &a.total().to_string()),
+                            ("done", &intl::integer(lang, a.done() as u64)),
+                            ("total", &intl::integer(lang, a.total() as u64)),
                         ],
                     ),
                 )
@@ -230,7 +236,7 @@ fn draw(s: &Scene) {
         for a in ["data-cp", "data-mate", "data-won"] {
             let _ = e.remove_attribute(a);
         }
-        if let Some((score, depth, pv)) = &s.eval {
+        if let Some((score, score_text, depth, pv)) = &s.eval {
             match score {
                 WhiteScore::Cp(cp) => dom::set_attr(&e, "data-cp", &cp.to_string()),
                 WhiteScore::Mate(n) => dom::set_attr(&e, "data-mate", &n.to_string()),
@@ -243,7 +249,7 @@ fn draw(s: &Scene) {
             };
             dom::set_class(&e, "black-better", !white);
             for (sel, text) in [
-                (".eval-score", score_text(*score)),
+                (".eval-score", score_text.clone()),
                 (".eval-depth", depth.clone()),
                 (".eval-pv", pv.clone()),
             ] {

@@ -27,7 +27,7 @@ impl LobbyView {
         let connected = m.net.connected;
         let listing = m.net.listing.as_ref().filter(|_| connected);
         let counts = match listing {
-            Some(l) => lang.lobby_counts(l.players as usize, l.games as usize),
+            Some(l) => lang.lobby_counts(u64::from(l.players), u64::from(l.games)),
             None => lang.t(Key::LobbyConnecting).to_owned(),
         };
         let rows: Vec<Row> = listing.map_or_else(Vec::new, |l| {

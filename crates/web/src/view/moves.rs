@@ -134,7 +134,7 @@ impl MovesView {
 /// position.
 fn review_text(m: &Model, ply: usize) -> String {
     let lang = m.lang;
-    let total = m.game.moves().len().to_string();
+    let total = crate::intl::integer(lang, m.game.moves().len() as u64);
     let Some(before) = ply.checked_sub(1).and_then(|i| m.game.positions().get(i)) else {
         return lang.fmt(crate::i18n::Key::ReviewStart, &[("total", &total)]);
     };
@@ -150,7 +150,7 @@ fn review_text(m: &Model, ply: usize) -> String {
         crate::i18n::Key::ReviewAt,
         &[
             ("move", &format!("{number} {}", before.san(mv))),
-            ("ply", &ply.to_string()),
+            ("ply", &crate::intl::integer(lang, ply as u64)),
             ("total", &total),
         ],
     )

@@ -3,7 +3,6 @@
 //! opponent's presence `#opponent-status` and `#btn-claim-victory`.
 
 use super::panel::closed_title;
-use super::saved::date_time_text;
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::i18n::Key;
@@ -60,7 +59,7 @@ fn waiting(m: &Model) -> Option<Waiting> {
             )
         } else {
             s.expires_at_ms.map(|ms| {
-                let when = date_time_text(lang, ms as f64);
+                let when = crate::intl::date_time(lang, ms as f64);
                 lang.fmt(Key::WaitingExpires, &[("time", &when)])
             })
         }

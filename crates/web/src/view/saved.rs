@@ -35,17 +35,6 @@ pub struct SavedView {
     drawn: Option<Drawn>,
 }
 
-/// A moment (milliseconds since the Unix epoch) as the language writes a date and time, e.g.
-/// "Dec 1, 2026, 2:13 PM".
-pub fn date_time_text(lang: Lang, ms: f64) -> String {
-    let date = js_sys::Date::new(&ms.into());
-    let options = js_sys::Object::new();
-    for (k, v) in [("dateStyle", "medium"), ("timeStyle", "short")] {
-        let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
-    }
-    date.to_locale_string(lang.code(), &options).into()
-}
-
 /// Who played a saved game: "hot-seat", "vs AI (level 3)", "online, you played White".
 fn who_played(lang: Lang, g: &crate::storage::SavedGame) -> String {
     if let Some(o) = &g.online {
@@ -84,8 +73,8 @@ impl SavedView {
             .iter()
             .map(|g| {
                 let here = Some(g.id.as_str()) == current;
-                let when = date_time_text(lang, g.updated);
-                let summary = lang.moves_summary(&when, g.moves.len().div_ceil(2));
+                let when = crate::intl::date_time(lang, g.updated);
+                let summary = lang.moves_summary(&when, g.moves.len().div_ceil(2) as u64);
                 let state = if here {
                     lang.t(Key::SavedCurrent)
                 } else {
