@@ -996,6 +996,71 @@ strings! {
         "Avaliação da partida, lance a lance",
         "Bewertung der Partie, Zug um Zug",
     ],
+    // Accessibility and sound (issue 10): the sound toggle, the moves in words for
+    // `#announce` and the move list, the typed move box, the hint's squares.
+    SoundLabel => ["Sounds", "Sons", "Sons", "Töne"],
+    SaySide => ["{side}: {move}", "{side} : {move}", "{side}: {move}", "{side}: {move}"],
+    SayMove => ["{piece} to {square}", "{piece} en {square}", "{piece} para {square}", "{piece} nach {square}"],
+    SayCapture => [
+        "{piece} takes {square}",
+        "{piece} prend en {square}",
+        "{piece} captura em {square}",
+        "{piece} schlägt auf {square}",
+    ],
+    SayPieceFrom => ["{piece} from {square}", "{piece} de {square}", "{piece} de {square}", "{piece} von {square}"],
+    SayPromotion => [
+        "{move}, promotes to {piece}",
+        "{move}, promu en {piece}",
+        "{move}, promovido a {piece}",
+        "{move}, Umwandlung zum {piece}",
+    ],
+    SayCheck => ["{move}, check", "{move}, échec", "{move}, xeque", "{move}, Schach"],
+    SayMate => ["{move}, checkmate", "{move}, échec et mat", "{move}, xeque-mate", "{move}, schachmatt"],
+    MoveInputLabel => ["Type a move", "Saisir un coup", "Digitar um lance", "Zug eingeben"],
+    MoveInputPlaceholder => [
+        "Type a move (Nd2, e3e4)",
+        "Tapez un coup (Nd2, e3e4)",
+        "Digite um lance (Nd2, e3e4)",
+        "Zug eingeben (Nd2, e3e4)",
+    ],
+    MovePlay => ["Play", "Jouer", "Jogar", "Ziehen"],
+    EntryNotUnderstood => [
+        "“{text}” is not understood: type a move such as Nd2, e4, e8=Q or e3e4 (M for met, S for khon also work).",
+        "« {text} » n’est pas compris : tapez un coup comme Nd2, e4, e8=Q ou e3e4 (M pour le met, S pour le khon marchent aussi).",
+        "“{text}” não foi entendido: digite um lance como Nd2, e4, e8=Q ou e3e4 (M para o met e S para o khon também valem).",
+        "„{text}“ ist unverständlich: gib einen Zug wie Nd2, e4, e8=Q oder e3e4 ein (M für den Met, S für den Khon gehen auch).",
+    ],
+    EntryIllegal => [
+        "“{text}” is not a legal move in this position.",
+        "« {text} » n’est pas un coup légal dans cette position.",
+        "“{text}” não é um lance legal nesta posição.",
+        "„{text}“ ist in dieser Stellung kein legaler Zug.",
+    ],
+    EntryAmbiguous => [
+        "“{text}” fits several moves: add the piece’s file or rank, as in Nbd2.",
+        "« {text} » correspond à plusieurs coups : ajoutez la colonne ou la rangée de la pièce, comme Nbd2.",
+        "“{text}” serve para vários lances: acrescente a coluna ou a fileira da peça, como Nbd2.",
+        "„{text}“ passt auf mehrere Züge: gib die Linie oder Reihe der Figur an, etwa Nbd2.",
+    ],
+    EntryNotYourTurn => [
+        "It is not your turn: wait for the other side’s move.",
+        "Ce n’est pas votre tour : attendez le coup de l’adversaire.",
+        "Não é a sua vez: espere o lance do outro lado.",
+        "Du bist nicht am Zug: warte auf den Zug der Gegenseite.",
+    ],
+    EntryGameOver => [
+        "The game is over: no more moves can be played.",
+        "La partie est terminée : plus aucun coup ne peut être joué.",
+        "A partida terminou: nenhum lance pode mais ser jogado.",
+        "Die Partie ist beendet: es kann kein Zug mehr gespielt werden.",
+    ],
+    EntryReviewing => [
+        "An earlier position is shown: go back to the game to play.",
+        "Une position antérieure est affichée : revenez à la partie pour jouer.",
+        "Uma posição anterior está sendo mostrada: volte à partida para jogar.",
+        "Eine frühere Stellung wird gezeigt: kehre zur Partie zurück, um zu ziehen.",
+    ],
+    SquareHint => ["{label}, suggested move", "{label}, coup suggéré", "{label}, lance sugerido", "{label}, vorgeschlagener Zug"],
 }
 
 #[cfg(test)]

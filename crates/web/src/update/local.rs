@@ -1,7 +1,9 @@
 //! The game on the board: moves, undo, resignation, draws, claims, the AI and hints, saving,
 //! new games, import and export.
 
-use super::{Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, online, report, toast};
+use super::{
+    Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, feedback, online, report, toast,
+};
 use crate::i18n::Key;
 use crate::model::{
     AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, ModeKind, Model, NewGameForm, Pending,
@@ -179,6 +181,7 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
             if animate {
                 slide(model, m);
             }
+            feedback::moved(model, out);
             after_change(model, out);
         }
         Err(e) => {
@@ -194,6 +197,7 @@ pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
     if let Some(result) = model.result() {
         model.board.selected = None;
         model.dialog = Some(Dialog::GameOver(result));
+        feedback::ended(model, result, out);
     }
 }
 
@@ -444,6 +448,7 @@ pub fn ai_reply(model: &mut Model, id: u32, result: Result<String, String>, out:
                     .take()
                     .filter(|d| !matches!(d, Dialog::Promotion { .. }));
                 slide(model, m);
+                feedback::moved(model, out);
                 after_change(model, out);
             }
             Err(e) => {

@@ -11,7 +11,7 @@ use rules::{Move, Outcome, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
 
-fn model() -> Model {
+pub(super) fn model() -> Model {
     let env = Env {
         origin: "http://127.0.0.1:8080".into(),
         can_share: false,
@@ -32,12 +32,12 @@ fn model() -> Model {
     m
 }
 
-fn sq(name: &str) -> Square {
+pub(super) fn sq(name: &str) -> Square {
     name.parse().expect("a square")
 }
 
 /// Clicks `from` then `to`, as a player would.
-fn click_move(m: &mut Model, from: &str, to: &str) -> Vec<Cmd> {
+pub(super) fn click_move(m: &mut Model, from: &str, to: &str) -> Vec<Cmd> {
     let mut cmds = update(m, Msg::BoardKey(BoardKey::Activate, Some(sq(from))));
     cmds.extend(update(m, Msg::BoardKey(BoardKey::Activate, Some(sq(to)))));
     cmds
@@ -52,7 +52,7 @@ fn saves(cmds: &[Cmd]) -> Vec<&SavedGame> {
         .collect()
 }
 
-fn ai_requests(cmds: &[Cmd]) -> Vec<u32> {
+pub(super) fn ai_requests(cmds: &[Cmd]) -> Vec<u32> {
     cmds.iter()
         .filter_map(|c| match c {
             Cmd::AskAi { id, .. } => Some(*id),
@@ -220,7 +220,7 @@ fn resignation_and_agreement_end_the_game_with_the_shared_result() {
     );
 }
 
-fn ai_model(human: Color) -> (Model, Vec<Cmd>) {
+pub(super) fn ai_model(human: Color) -> (Model, Vec<Cmd>) {
     let mut m = model();
     let cmds = update(
         &mut m,
@@ -517,7 +517,7 @@ fn state(moves: &[&str]) -> RoomState {
     }
 }
 
-fn online_model(you: Color, moves: &[&str]) -> Model {
+pub(super) fn online_model(you: Color, moves: &[&str]) -> Model {
     let mut m = model();
     update(&mut m, Msg::Net(NetEvent::Connected));
     let cmds = update(&mut m, Msg::Online(OnlineMsg::Join(room())));
@@ -539,7 +539,7 @@ fn online_model(you: Color, moves: &[&str]) -> Model {
 }
 
 /// The room's event `seq`: the game ended with `result`.
-fn game_over(seq: u64, result: GameResult) -> Msg {
+pub(super) fn game_over(seq: u64, result: GameResult) -> Msg {
     Msg::Net(NetEvent::Message(ServerMsg::Event {
         room: room(),
         seq,
@@ -551,7 +551,7 @@ fn game_over(seq: u64, result: GameResult) -> Msg {
     }))
 }
 
-fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
+pub(super) fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
     Msg::Net(NetEvent::Message(ServerMsg::Event {
         room: room(),
         seq,

@@ -14,15 +14,24 @@
 //! | [`dialogs`] | the `<dialog>`s and `#notice` |
 //! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |
 //! | [`toasts`] | `#toasts` |
+//! | [`sound`] | `#btn-sound` |
+//! | [`announce`] | `#announce` (the live region saying each move) |
+//! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
+//!
+//! [`speech`] puts moves and results into words for them (no element of its own).
 
 pub mod analysis;
+pub mod announce;
 pub mod board;
 pub mod dialogs;
+pub mod entry;
 pub mod lobby;
 pub mod moves;
 pub mod online;
 pub mod panel;
 pub mod saved;
+pub mod sound;
+pub mod speech;
 pub mod texts;
 pub mod toasts;
 
@@ -44,6 +53,9 @@ pub struct View {
     lobby: lobby::LobbyView,
     dialogs: dialogs::DialogsView,
     analysis: analysis::AnalysisView,
+    sound: sound::SoundView,
+    announce: announce::AnnounceView,
+    entry: entry::EntryView,
 }
 
 /// The elements the views need.
@@ -92,6 +104,9 @@ impl View {
             lobby: lobby::LobbyView::default(),
             dialogs: dialogs::DialogsView::default(),
             analysis: analysis::AnalysisView::default(),
+            sound: sound::SoundView::default(),
+            announce: announce::AnnounceView::default(),
+            entry: entry::EntryView::default(),
         })
     }
 
@@ -106,6 +121,9 @@ impl View {
         self.lobby.render(m);
         self.dialogs.render(m);
         self.analysis.render(m);
+        self.sound.render(m);
+        self.announce.render(m);
+        self.entry.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -123,6 +141,8 @@ impl View {
         self.lobby.wire(d);
         self.dialogs.wire(d);
         self.analysis.wire(d);
+        self.sound.wire(d);
+        self.entry.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
