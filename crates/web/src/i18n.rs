@@ -1943,6 +1943,89 @@ strings! {
     ClockYou => ["you", "vous", "você", "du", "คุณ", "bạn"],
     ClockComputer => ["computer", "ordinateur", "computador", "Computer", "คอมพิวเตอร์", "máy"],
     ClockOpponent => ["opponent", "adversaire", "adversário", "Gegner", "คู่แข่ง", "đối thủ"],
+    // Accessibility and sound (issue 10): the sound toggle, the moves in words for
+    // `#announce` and the move list, the typed move box, the hint's squares.
+    SoundLabel => ["Sounds", "Sons", "Sons", "Töne", "เสียง", "Âm thanh"],
+    SaySide => ["{side}: {move}", "{side} : {move}", "{side}: {move}", "{side}: {move}", "{side}: {move}", "{side}: {move}"],
+    SayMove => ["{piece} to {square}", "{piece} en {square}", "{piece} para {square}", "{piece} nach {square}", "{piece}ไปที่ {square}", "{piece} đến {square}"],
+    SayCapture => [
+        "{piece} takes {square}",
+        "{piece} prend en {square}",
+        "{piece} captura em {square}",
+        "{piece} schlägt auf {square}",
+        "{piece}กินที่ {square}",
+        "{piece} ăn ở {square}",
+    ],
+    SayPieceFrom => ["{piece} from {square}", "{piece} de {square}", "{piece} de {square}", "{piece} von {square}", "{piece}จาก {square}", "{piece} từ {square}"],
+    SayPromotion => [
+        "{move}, promotes to {piece}",
+        "{move}, promu en {piece}",
+        "{move}, promovido a {piece}",
+        "{move}, Umwandlung zum {piece}",
+        "{move} หงายเป็น{piece}",
+        "{move}, phong thành {piece}",
+    ],
+    SayCheck => ["{move}, check", "{move}, échec", "{move}, xeque", "{move}, Schach", "{move} รุก", "{move}, chiếu"],
+    SayMate => ["{move}, checkmate", "{move}, échec et mat", "{move}, xeque-mate", "{move}, schachmatt", "{move} รุกจน", "{move}, chiếu hết"],
+    MoveInputLabel => ["Type a move", "Saisir un coup", "Digitar um lance", "Zug eingeben", "พิมพ์ตาเดิน", "Nhập nước đi"],
+    MoveInputPlaceholder => [
+        "Type a move (Nd2, e3e4)",
+        "Tapez un coup (Nd2, e3e4)",
+        "Digite um lance (Nd2, e3e4)",
+        "Zug eingeben (Nd2, e3e4)",
+        "พิมพ์ตาเดิน (Nd2, e3e4)",
+        "Nhập nước đi (Nd2, e3e4)",
+    ],
+    MovePlay => ["Play", "Jouer", "Jogar", "Ziehen", "เดิน", "Đi"],
+    EntryNotUnderstood => [
+        "“{text}” is not understood: type a move such as Nd2, e4, e8=Q or e3e4 (M for met, S for khon also work).",
+        "« {text} » n’est pas compris : tapez un coup comme Nd2, e4, e8=Q ou e3e4 (M pour le met, S pour le khon marchent aussi).",
+        "“{text}” não foi entendido: digite um lance como Nd2, e4, e8=Q ou e3e4 (M para o met e S para o khon também valem).",
+        "„{text}“ ist unverständlich: gib einen Zug wie Nd2, e4, e8=Q oder e3e4 ein (M für den Met, S für den Khon gehen auch).",
+        "ไม่เข้าใจ “{text}”: พิมพ์ตาเดิน เช่น Nd2, e4, e8=Q หรือ e3e4 (ใช้ M แทนเม็ด และ S แทนโคนได้)",
+        "Không hiểu “{text}”: hãy nhập nước đi như Nd2, e4, e8=Q hoặc e3e4 (M cho met, S cho khon cũng được).",
+    ],
+    EntryIllegal => [
+        "“{text}” is not a legal move in this position.",
+        "« {text} » n’est pas un coup légal dans cette position.",
+        "“{text}” não é um lance legal nesta posição.",
+        "„{text}“ ist in dieser Stellung kein legaler Zug.",
+        "“{text}” เดินไม่ได้ในตำแหน่งนี้",
+        "“{text}” không phải nước đi hợp lệ trong thế cờ này.",
+    ],
+    EntryAmbiguous => [
+        "“{text}” fits several moves: add the piece’s file or rank, as in Nbd2.",
+        "« {text} » correspond à plusieurs coups : ajoutez la colonne ou la rangée de la pièce, comme Nbd2.",
+        "“{text}” serve para vários lances: acrescente a coluna ou a fileira da peça, como Nbd2.",
+        "„{text}“ passt auf mehrere Züge: gib die Linie oder Reihe der Figur an, etwa Nbd2.",
+        "“{text}” ตรงกับหลายตาเดิน: เติมแถวหรือตาของตัวหมาก เช่น Nbd2",
+        "“{text}” ứng với nhiều nước đi: thêm cột hoặc hàng của quân, như Nbd2.",
+    ],
+    EntryNotYourTurn => [
+        "It is not your turn: wait for the other side’s move.",
+        "Ce n’est pas votre tour : attendez le coup de l’adversaire.",
+        "Não é a sua vez: espere o lance do outro lado.",
+        "Du bist nicht am Zug: warte auf den Zug der Gegenseite.",
+        "ยังไม่ถึงตาคุณ: รออีกฝ่ายเดินก่อน",
+        "Chưa đến lượt bạn: hãy chờ nước đi của bên kia.",
+    ],
+    EntryGameOver => [
+        "The game is over: no more moves can be played.",
+        "La partie est terminée : plus aucun coup ne peut être joué.",
+        "A partida terminou: nenhum lance pode mais ser jogado.",
+        "Die Partie ist beendet: es kann kein Zug mehr gespielt werden.",
+        "เกมจบแล้ว: เดินต่อไม่ได้อีก",
+        "Ván cờ đã kết thúc: không thể đi thêm nước nào.",
+    ],
+    EntryReviewing => [
+        "An earlier position is shown: go back to the game to play.",
+        "Une position antérieure est affichée : revenez à la partie pour jouer.",
+        "Uma posição anterior está sendo mostrada: volte à partida para jogar.",
+        "Eine frühere Stellung wird gezeigt: kehre zur Partie zurück, um zu ziehen.",
+        "กำลังแสดงตำแหน่งก่อนหน้า: กลับไปที่เกมเพื่อเดิน",
+        "Đang xem một thế cờ trước đó: hãy quay lại ván cờ để đi.",
+    ],
+    SquareHint => ["{label}, suggested move", "{label}, coup suggéré", "{label}, lance sugerido", "{label}, vorgeschlagener Zug", "{label} ตาเดินที่แนะนำ", "{label}, nước đi gợi ý"],
 }
 
 #[cfg(test)]
@@ -1962,11 +2045,13 @@ mod tests {
     }
 
     /// Texts that are the same as the English one on purpose: placeholders and punctuation
-    /// only (`{side}: {marks}`), and the Vietnamese names of the pieces that keep their Thai
+    /// only (`{side}: {marks}`, `{side}: {move}`), and the Vietnamese names of the pieces that keep their Thai
     /// names as in English.
     const SAME_AS_ENGLISH: &[(Lang, Key)] = &[
         (Lang::Th, Key::AnalysisSide),
         (Lang::Vi, Key::AnalysisSide),
+        (Lang::Th, Key::SaySide),
+        (Lang::Vi, Key::SaySide),
         (Lang::Vi, Key::PieceMet),
         (Lang::Vi, Key::PieceKhon),
     ];

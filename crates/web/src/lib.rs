@@ -7,7 +7,7 @@
 //! - [`update`]: every event is an [`update::Msg`]; `update(&mut Model, Msg) -> Vec<Cmd>` is
 //!   pure and tested on the host;
 //! - [`effects`]: the runtime that holds the model and runs the [`update::Cmd`]s (storage, the
-//!   lobby socket, the AI worker, clipboard, address bar, timers);
+//!   lobby socket, the AI worker, sounds, clipboard, address bar, timers);
 //! - [`view`]: each view draws its own elements from the model and sends their events;
 //! - [`storage`] (the saved-games schema), [`i18n`] (the texts), [`worker`] (the AI Web
 //!   Worker's functions), [`dom`] (helpers that never panic).
@@ -27,7 +27,11 @@
 //!   `stalemate`, `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`;
 //!   also `data-turn="white|black"`.
 //! - Move list `#moves`: each SAN move is a button `.san` (with `data-ply`, 1-based; the shown
-//!   one has the class `current`); clicking it shows the position after it.
+//!   one has the class `current` and `aria-current="true"`; its `aria-label` says the move in
+//!   words, "3. White: knight to d2"); clicking it shows the position after it. The list is
+//!   one tab stop: only the shown move's `.san` (the first one at the start) has
+//!   `tabindex="0"`; with the focus in the list, ←/↑ and →/↓ step back and forward, Home and
+//!   End go to the first position and to the game as it stands, and the focus follows.
 //! - Review: ←/→ (outside the board and text fields), Home/End, the buttons `#btn-first`,
 //!   `#btn-prev`, `#btn-next`, `#btn-last` and `#btn-live` (shown while reviewing) step through
 //!   the game; while an earlier position is shown `#board[data-view-ply="N"]` (N plies from the
@@ -75,7 +79,25 @@
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
 //!   The AI runs in the module worker `www/ai-worker.js` ([`worker::ai_best_move`]).
-//! - Hint button `#btn-hint`: the suggested move's two squares get the class `hint`.
+//! - Hint button `#btn-hint`: the suggested move's two squares get the class `hint` (a striped
+//!   fill, unlike the keyboard focus's solid ring; their `aria-label` ends ", suggested move").
+//! - Announcements: `#announce` (visually hidden, `aria-live="polite"`) says the move just
+//!   played in words ("White: knight takes d6, checkmate", "Black: pawn to b1, promotes to
+//!   met"; with the draw it makes, if any), or how the game ended otherwise ("White resigned:
+//!   Black wins.").
+//! - Typed moves: `#move-form` holds the text field `#move-input` (SAN such as `Nd2`, `exd5`,
+//!   `e8=Q`, with `M`/`S` also taken for met/khon, or UCI such as `e3e4`, `e7e8q`), its
+//!   suggestions `<datalist id="move-suggestions">` (the legal moves in SAN when the player
+//!   may move, labelled in words) and the button `#move-play`; Enter plays the move as a
+//!   click would (a promotion without its piece opens `#promotion`) and empties the field. A
+//!   refusal is written in `#move-input-error` (shown; the field keeps its text and gets
+//!   `aria-invalid="true"`): not understood, not legal, ambiguous, not your turn, game over,
+//!   reviewing.
+//! - Sounds: `#btn-sound` in the top bar (`aria-pressed="true"` while sounds are on; remembered
+//!   in `asean.sound.v1`). Test hook: every sound the page plays (or would play before the
+//!   first gesture allows audio) is pushed by name onto `window.__aseanSounds` (`move`,
+//!   `capture`, `check`, `win`, `loss`, `draw`, `low-time`, `count`); nothing is pushed while
+//!   sounds are off.
 //! - Game-over dialog `#game-over` (with `data-outcome`), text `#game-over-text`, the score
 //!   `#game-over-score` (`1-0`, `0-1`, `½-½`, `–` for an abort), buttons `#game-over-close`
 //!   (review the board), `#game-over-export`, `#game-over-new` (local) or `#game-over-rematch`
@@ -127,7 +149,7 @@
 //! - Lobby panel `#lobby`: `#lobby-counts` ("N players online · M games in progress"), public
 //!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
-//! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`,
+//! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`, `asean.sound.v1`,
 //!   `asean.quarantine.<id>.<millis>`, `asean.seats.v1` (online seat secrets by room id: see
 //!   [`storage`]), `asean.flip.v1` (the board's orientation and the game it was set for).
 

@@ -4,6 +4,7 @@
 //! - `asean.games.v1.<id>`: one saved game, a JSON [`SavedGame`] (`version` 1).
 //! - `asean.current.v1`: the id of the game on the board, resumed after a reload.
 //! - `asean.lang.v1`: the chosen interface language (`en`, `fr`, `pt`, `de`).
+//! - `asean.sound.v1`: whether the page's sounds are on: `on` or `off` (absent: on).
 //! - `asean.seats.v1`: the online seats this browser holds, by room id: `{"<id>": {"seat":
 //!   "white"|"black", "secret": "…", "at": <millis>}}` ([`SeatBook`]).
 //! - `asean.quarantine.<id>.<millis>`: the untouched text of an entry that could not be read
@@ -551,6 +552,10 @@ impl Store {
         format!("{}.lang.v1", self.prefix)
     }
 
+    fn sound_key(&self) -> String {
+        format!("{}.sound.v1", self.prefix)
+    }
+
     /// Writes `game` under its id.
     ///
     /// # Errors
@@ -692,6 +697,25 @@ impl Store {
             .set(&format!("{}.flip.v1", self.prefix), &value)
     }
 
+    /// Whether sounds are on, if remembered: `on` is `true`, `off` is `false`, anything else
+    /// (or nothing) `None`.
+    pub fn sound(&self) -> Option<bool> {
+        match self.backend.get(&self.sound_key()).as_deref() {
+            Some("on") => Some(true),
+            Some("off") => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Remembers whether sounds are on (`on` or `off`).
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn set_sound(&self, on: bool) -> Result<(), WriteError> {
+        self.backend
+            .set(&self.sound_key(), if on { "on" } else { "off" })
+    }
+
     /// The seats this browser holds online (an unreadable book is empty).
     pub fn seats(&self) -> SeatBook {
         self.backend
@@ -760,6 +784,19 @@ mod tests {
 
     fn store() -> Store {
         Store::new(Box::<MemoryBackend>::default(), "t", true)
+    }
+
+    #[test]
+    fn the_sound_setting_is_remembered_as_on_or_off() {
+        let s = store();
+        assert_eq!(s.sound(), None);
+        s.set_sound(false).expect("written");
+        assert_eq!(s.get_raw("t.sound.v1").as_deref(), Some("off"));
+        assert_eq!(s.sound(), Some(false));
+        s.set_sound(true).expect("written");
+        assert_eq!(s.sound(), Some(true));
+        s.put_raw("t.sound.v1", "loud").expect("written");
+        assert_eq!(s.sound(), None, "an unknown value is no setting");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The runtime: the one place that holds the model, runs [`update`], carries out its
-//! [`Cmd`]s (storage, the lobby socket, the AI worker, the clipboard, the address bar, timers)
-//! and redraws the views.
+//! [`Cmd`]s (storage, the lobby socket, the AI worker, sounds, the clipboard, the address bar,
+//! timers) and redraws the views.
 //!
 //! Messages are queued: a message sent while another is being handled (an effect's answer,
 //! an event fired by a DOM call) waits for it, so the state is never entered twice. The page
 //! is redrawn once the queue is empty.
 
+pub mod audio;
 pub mod browser;
 pub mod socket;
 pub mod storage;
@@ -24,6 +25,7 @@ struct Runtime {
     store: crate::storage::Store,
     socket: Option<socket::Socket>,
     worker: worker::Worker,
+    audio: audio::Audio,
     view: View,
 }
 
@@ -88,6 +90,7 @@ impl Runtime {
                 .analyse(id, &initial_fen, promotion, &moves, movetime_ms),
             Cmd::Toast { text, error } => crate::view::toasts::show(&text, error),
             Cmd::FocusSquare(sq) => self.view.focus_square(sq),
+            Cmd::Sound(sound) => self.audio.play(sound),
             Cmd::Log(text) => crate::dom::log(&text),
             Cmd::SetLocation(room) => browser::set_location_room(room.as_ref()),
             Cmd::Copy { text, what } => browser::copy(&text, what, dispatch),
@@ -113,7 +116,8 @@ pub fn start() -> Result<(), String> {
     let env = browser::env(store.is_persistent());
     let now = js_sys::Date::now();
     let seed = (js_sys::Math::random() * 9.0e15) as u64 ^ now as u64;
-    let model = Model::new(lang, env, now, seed);
+    let mut model = Model::new(lang, env, now, seed);
+    model.sound_on = store.sound().unwrap_or(true);
     let started = storage::started(&store, browser::room_in_address());
     let dispatch = Dispatch::default();
     *dispatch.0.runtime.borrow_mut() = Some(Runtime {
@@ -121,6 +125,7 @@ pub fn start() -> Result<(), String> {
         store,
         socket: None,
         worker: worker::Worker::new(dispatch.clone()),
+        audio: audio::Audio::new(),
         view,
     });
     if let Some(rt) = dispatch.0.runtime.borrow().as_ref() {

@@ -1,6 +1,6 @@
-//! The storage effects: saved games, the game to resume, the language and the seats, in
-//! `localStorage` through [`Store`]; and other tabs' changes, followed through the `storage`
-//! event.
+//! The storage effects: saved games, the game to resume, the language, the sound setting and
+//! the seats, in `localStorage` through [`Store`]; and other tabs' changes, followed through
+//! the `storage` event.
 
 use super::Dispatch;
 use crate::STORAGE_PREFIX;
@@ -95,6 +95,11 @@ pub fn run(store: &Store, cmd: Cmd, dispatch: &Dispatch) {
         }
         Cmd::SaveFlip { game, flipped } => {
             if let Err(e) = store.set_flip(&game, flipped) {
+                dispatch.send(Msg::WriteFailed(e));
+            }
+        }
+        Cmd::SaveSound(on) => {
+            if let Err(e) = store.set_sound(on) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }

@@ -8,8 +8,10 @@
 
 pub mod analysis;
 pub mod clock;
+pub mod entry;
 pub mod export;
 pub mod room;
+pub mod sound;
 
 use crate::i18n::{Key, Lang};
 use crate::storage::{ReadError, SavedGame, SeatBook};
@@ -443,6 +445,25 @@ pub struct Env {
     pub persistent: bool,
 }
 
+/// What the live region `#announce` says, as typed values (the view puts them into words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// The move of this ply (1-based) of the game on the board was just played.
+    Move(usize),
+    /// The game just ended this way, without a move that says so (a resignation, an
+    /// agreement, a claim, the clock, an abort).
+    Result(GameResult),
+}
+
+/// The last announcement, numbered so that the view says each one once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Announcement {
+    /// Increases with every announcement.
+    pub number: u64,
+    /// What to say.
+    pub said: Said,
+}
+
 /// The whole state of the page.
 #[derive(Clone, Debug)]
 pub struct Model {
@@ -486,6 +507,14 @@ pub struct Model {
     /// The start screen (`#start`) is shown: a first visit, with no game to resume and no
     /// room in the address, until the player picks a way to play.
     pub start: bool,
+    /// The ply at which the low-time warning last sounded (once per turn).
+    pub low_time_warned: Option<usize>,
+    /// Sounds are on (`#btn-sound`, remembered in `asean.sound.v1`).
+    pub sound_on: bool,
+    /// The last thing said in `#announce`.
+    pub announcement: Option<Announcement>,
+    /// The typed move box.
+    pub entry: entry::MoveEntry,
 }
 
 impl Model {
@@ -516,6 +545,10 @@ impl Model {
             slides: 0,
             analysis: None,
             start: false,
+            low_time_warned: None,
+            sound_on: true,
+            announcement: None,
+            entry: entry::MoveEntry::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {
@@ -715,6 +748,22 @@ impl Model {
     pub fn has_other_saved(&self) -> bool {
         let current = self.current_id();
         self.saved.iter().any(|g| Some(g.id.as_str()) != current)
+    }
+
+    /// The player's side on this device, when there is one: the human's against the AI, the
+    /// seat online (`None` in hot-seat and when watching).
+    pub fn side(&self) -> Option<Color> {
+        match &self.mode {
+            Mode::HotSeat(_) => None,
+            Mode::Ai(_, a) => Some(a.settings.human),
+            Mode::Online(_) => self.room().and_then(|v| v.you),
+        }
+    }
+
+    /// Announces `said` in `#announce`.
+    pub fn announce(&mut self, said: Said) {
+        let number = self.announcement.map_or(1, |a| a.number + 1);
+        self.announcement = Some(Announcement { number, said });
     }
 
     /// The hint for the live position, if one was computed.

@@ -1,9 +1,12 @@
 //! The game on the board: moves, undo, resignation, draws, claims, the AI and hints, saving,
 //! new games, import and export.
 
-use super::{Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, online, report, toast};
+use super::{
+    Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, feedback, online, report, toast,
+};
 use crate::i18n::Key;
-use crate::model::clock::LocalClock;
+use crate::model::clock::{LocalClock, is_low};
+use crate::model::sound::Sound;
 use crate::model::{
     AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, ModeKind, Model, NewGameForm, Pending,
     Slide, export,
@@ -269,6 +272,7 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
             if animate {
                 slide(model, m);
             }
+            feedback::moved(model, out);
             after_change(model, out);
         }
         Err(e) => {
@@ -290,6 +294,7 @@ fn clock_moved(model: &mut Model, mover: Color) {
 /// zero ends on time.
 pub fn tick(model: &mut Model, out: &mut Vec<Cmd>) {
     release_held(model, out);
+    warn_low_time(model, out);
     let Some(flagged) = model
         .mode
         .local()
@@ -307,12 +312,34 @@ pub fn tick(model: &mut Model, out: &mut Vec<Cmd>) {
     }
 }
 
+/// Sounds the low-time warning once a turn, when the running clock is the player's (in
+/// hot-seat, either side's) and has gone under the low-time mark.
+fn warn_low_time(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some((clocks, initial)) = model.clocks() else {
+        return;
+    };
+    let Some(side) = clocks.running else {
+        return;
+    };
+    let mine = match &model.mode {
+        Mode::HotSeat(_) => true,
+        Mode::Ai(_, a) => a.settings.human == side,
+        Mode::Online(o) => o.view.as_ref().and_then(|v| v.you) == Some(side),
+    };
+    let ply = model.game.moves().len();
+    if mine && is_low(initial, *clocks.left_ms.get(side)) && model.low_time_warned != Some(ply) {
+        model.low_time_warned = Some(ply);
+        super::feedback::cue(model, Sound::LowTime, out);
+    }
+}
+
 /// After a move, resignation, agreement or claim: save, and announce the end of the game.
 pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
     persist(model, out);
     if let Some(result) = model.result() {
         model.board.selected = None;
         model.dialog = Some(Dialog::GameOver(result));
+        feedback::ended(model, result, out);
     }
 }
 
@@ -616,6 +643,7 @@ fn apply_ai_reply(model: &mut Model, id: u32, result: Result<String, String>, ou
                     .take()
                     .filter(|d| !matches!(d, Dialog::Promotion { premove: false, .. }));
                 slide(model, m);
+                feedback::moved(model, out);
                 after_change(model, out);
             }
             Err(e) => {

@@ -6,8 +6,11 @@
 //! move, what undo takes back, when the AI is asked, what is saved, how a room's events are
 //! followed) is tested on the host (`update/tests.rs`).
 
+#[cfg(test)]
+mod a11y_tests;
 mod analysis;
 mod board;
+pub mod feedback;
 pub mod local;
 mod online;
 #[cfg(test)]
@@ -249,6 +252,10 @@ pub enum Msg {
     },
     /// Time passed (clocks, countdowns).
     Tick,
+    /// Turn the sounds on or off (`#btn-sound`).
+    ToggleSound,
+    /// A move typed in the move box (SAN or UCI), Enter pressed.
+    MoveTyped(String),
 }
 
 /// Something for the effects to do.
@@ -355,6 +362,10 @@ pub enum Cmd {
     },
     /// Give the keyboard focus to a square of the board.
     FocusSquare(Square),
+    /// Play a sound (asked only while sounds are on; see [`feedback::cue`]).
+    Sound(crate::model::sound::Sound),
+    /// Remember whether sounds are on.
+    SaveSound(bool),
     /// Write to the console.
     Log(String),
 }
@@ -577,6 +588,8 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::AnalyseStop => analysis::stop(model),
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
         Msg::Tick => local::tick(model, out),
+        Msg::ToggleSound => feedback::toggle_sound(model, out),
+        Msg::MoveTyped(text) => feedback::typed(model, &text, out),
     }
 }
 

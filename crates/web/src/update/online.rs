@@ -6,7 +6,7 @@
 //! ([`room::rebuild`]); a move made here is shown at once and sent, and taken back when the
 //! server refuses it.
 
-use super::{Cmd, NetEvent, local, toast};
+use super::{Cmd, NetEvent, feedback, local, toast};
 use crate::i18n::Key;
 use crate::model::room::{self, Step};
 use crate::model::{Dialog, Listing, Mode, Model, Online, RoomView};
@@ -207,6 +207,7 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
     if animate {
         local::slide(model, m);
     }
+    feedback::moved(model, out);
 }
 
 /// A user action of online play.
@@ -278,9 +279,10 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
     };
     let before = model.game.moves();
     let after = game.moves();
+    let mut next = false;
     if before != after {
         // Slide the opponent's new move (ours is already in place).
-        let next = after.len() == before.len() + 1 && after.starts_with(before);
+        next = after.len() == before.len() + 1 && after.starts_with(before);
         let last = game.last_move();
         drop_input(model);
         if let (true, Some(m)) = (next, last) {
@@ -288,6 +290,9 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
         }
     }
     model.game = game;
+    if next {
+        feedback::moved(model, out);
+    }
     // A review stays on its position while moves arrive.
     if model.review.is_some_and(|p| p >= model.game.moves().len()) {
         model.review = None;
@@ -513,6 +518,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
             if matches!(model.dialog, None | Some(Dialog::Promotion { .. })) {
                 model.dialog = Some(Dialog::GameOver(*result));
             }
+            feedback::ended(model, *result, out);
         }
         RoomEvent::RematchOffered { by } if Some(*by) != you && you.is_some() => {
             toast(model, Key::ToastRematchOffered, false, out);

@@ -11,7 +11,7 @@ use rules::{Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
 
-fn model() -> Model {
+pub(super) fn model() -> Model {
     let env = Env {
         origin: "http://127.0.0.1:8080".into(),
         can_share: false,
@@ -33,12 +33,12 @@ fn model() -> Model {
     m
 }
 
-fn sq(name: &str) -> Square {
+pub(super) fn sq(name: &str) -> Square {
     name.parse().expect("a square")
 }
 
 /// Clicks `from` then `to`, as a player would.
-fn click_move(m: &mut Model, from: &str, to: &str) -> Vec<Cmd> {
+pub(super) fn click_move(m: &mut Model, from: &str, to: &str) -> Vec<Cmd> {
     let mut cmds = update(m, Msg::BoardKey(BoardKey::Activate, Some(sq(from))));
     cmds.extend(update(m, Msg::BoardKey(BoardKey::Activate, Some(sq(to)))));
     cmds
@@ -53,7 +53,7 @@ fn saves(cmds: &[Cmd]) -> Vec<&SavedGame> {
         .collect()
 }
 
-fn ai_requests(cmds: &[Cmd]) -> Vec<u32> {
+pub(super) fn ai_requests(cmds: &[Cmd]) -> Vec<u32> {
     cmds.iter()
         .filter_map(|c| match c {
             Cmd::AskAi { id, .. } => Some(*id),
@@ -223,12 +223,12 @@ fn resignation_and_agreement_end_the_game_with_the_shared_result() {
 
 /// The AI worker answers request `id`, a second after the page asked (replies sooner are
 /// held back until the player's own move has been seen).
-fn ai_answer(m: &mut Model, id: u32, result: Result<String, String>) -> Vec<Cmd> {
+pub(super) fn ai_answer(m: &mut Model, id: u32, result: Result<String, String>) -> Vec<Cmd> {
     m.now += 1_000.0;
     update(m, Msg::AiReply { id, result })
 }
 
-fn ai_model(human: Color) -> (Model, Vec<Cmd>) {
+pub(super) fn ai_model(human: Color) -> (Model, Vec<Cmd>) {
     let mut m = model();
     let cmds = update(
         &mut m,
@@ -508,7 +508,7 @@ fn state(moves: &[&str]) -> RoomState {
     }
 }
 
-fn online_model(you: Color, moves: &[&str]) -> Model {
+pub(super) fn online_model(you: Color, moves: &[&str]) -> Model {
     let mut m = model();
     update(&mut m, Msg::Net(NetEvent::Connected));
     let cmds = update(&mut m, Msg::Online(OnlineMsg::Join(room())));
@@ -530,7 +530,7 @@ fn online_model(you: Color, moves: &[&str]) -> Model {
 }
 
 /// The room's event `seq`: the game ended with `result`.
-fn game_over(seq: u64, result: GameResult) -> Msg {
+pub(super) fn game_over(seq: u64, result: GameResult) -> Msg {
     Msg::Net(NetEvent::Message(ServerMsg::Event {
         room: room(),
         seq,
@@ -542,7 +542,7 @@ fn game_over(seq: u64, result: GameResult) -> Msg {
     }))
 }
 
-fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
+pub(super) fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
     Msg::Net(NetEvent::Message(ServerMsg::Event {
         room: room(),
         seq,
@@ -1134,8 +1134,13 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     // Undo gives Black's clock back as it was before the move.
     update(&mut m, Msg::Undo);
     assert_eq!(m.clocks().expect("timed").0.left_ms.black, 57_000 + 3_000);
-    // Black's flag falls 60 s later.
-    m.now += 59_999.0;
+    // Black's clock turns low: one warning sound on this turn.
+    m.now += 50_500.0;
+    assert!(update(&mut m, Msg::Tick).contains(&Cmd::Sound(crate::model::sound::Sound::LowTime)));
+    m.now += 200.0;
+    assert!(!update(&mut m, Msg::Tick).contains(&Cmd::Sound(crate::model::sound::Sound::LowTime)));
+    // Black's flag falls 60 s after its clock restarted.
+    m.now += 59_999.0 - 50_700.0;
     update(&mut m, Msg::Tick);
     assert!(m.result().is_none());
     m.now += 1.0;

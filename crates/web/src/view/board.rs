@@ -261,6 +261,11 @@ impl BoardView {
             } else {
                 label
             };
+            let label = if scene.hint.is_some_and(|(a, b)| a == sq || b == sq) {
+                lang.fmt(Key::SquareHint, &[("label", &label)])
+            } else {
+                label
+            };
             dom::set_attr(e, "aria-label", &label);
             let animate = slide
                 .filter(|s| s.to == sq)

@@ -16,16 +16,25 @@
 //! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |
 //! | [`start`] | `#start`, `#app.starting`, `#start-rules` |
 //! | [`toasts`] | `#toasts` |
+//! | [`sound`] | `#btn-sound` |
+//! | [`announce`] | `#announce` (the live region saying each move) |
+//! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
+//!
+//! [`speech`] puts moves and results into words for them (no element of its own).
 
 pub mod analysis;
+pub mod announce;
 pub mod board;
 pub mod clocks;
 pub mod dialogs;
+pub mod entry;
 pub mod lobby;
 pub mod moves;
 pub mod online;
 pub mod panel;
 pub mod saved;
+pub mod sound;
+pub mod speech;
 pub mod start;
 pub mod texts;
 pub mod toasts;
@@ -50,6 +59,9 @@ pub struct View {
     analysis: analysis::AnalysisView,
     start: start::StartView,
     clocks: clocks::ClocksView,
+    sound: sound::SoundView,
+    announce: announce::AnnounceView,
+    entry: entry::EntryView,
 }
 
 /// The elements the views need.
@@ -100,6 +112,9 @@ impl View {
             analysis: analysis::AnalysisView::default(),
             start: start::StartView::default(),
             clocks: clocks::ClocksView::default(),
+            sound: sound::SoundView::default(),
+            announce: announce::AnnounceView::default(),
+            entry: entry::EntryView::default(),
         })
     }
 
@@ -116,6 +131,9 @@ impl View {
         self.analysis.render(m);
         self.start.render(m);
         self.clocks.render(m);
+        self.sound.render(m);
+        self.announce.render(m);
+        self.entry.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -134,6 +152,8 @@ impl View {
         self.dialogs.wire(d);
         self.analysis.wire(d);
         self.start.wire(d);
+        self.sound.wire(d);
+        self.entry.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),

@@ -1,20 +1,25 @@
-//! `#moves`: the game's moves in SAN, numbered from the first position's move number, the
-//! shown one marked `current`; a click on a move shows its position. Also the review
-//! buttons under the list and the page's review keys (←/→/Home/End).
+//! `#moves`: the game's moves in SAN, numbered from the first position's move number, each
+//! labelled in words for screen readers, the shown one marked `current`; a click on a move
+//! shows its position. The list is one tab stop (a roving tabindex on the shown move): inside
+//! it ←/↑ and →/↓ step back and forward, Home and End go to the first position and the game
+//! as it stands, and the focus follows the shown move. Also the review buttons under the
+//! list and the page's review keys (←/→/Home/End).
 
+use super::speech::move_words;
 use crate::dom;
 use crate::effects::Dispatch;
+use crate::i18n::Lang;
 use crate::model::Model;
 use crate::update::{Msg, ReviewStep};
 use rules::Color;
 use wasm_bindgen::JsCast;
-use web_sys::{Event, KeyboardEvent};
+use web_sys::{Element, Event, KeyboardEvent};
 
 /// The move list.
 #[derive(Default)]
 pub struct MovesView {
-    /// The game drawn: its first position (FEN) and its moves.
-    drawn: Option<(String, Vec<rules::Move>)>,
+    /// The game drawn: its first position (FEN), its moves and the language of their words.
+    drawn: Option<(String, Vec<rules::Move>, Lang)>,
     /// The ply marked current.
     current: Option<usize>,
     /// The judgements drawn: ply, judgement name, the better move in SAN.
@@ -25,17 +30,18 @@ impl MovesView {
     /// Draws the moves of `m`.
     pub fn render(&mut self, m: &Model) {
         // The SAN is written only when the game changed (not on every clock tick).
-        let key = (m.game.initial_fen(), m.game.moves().to_vec());
+        let key = (m.game.initial_fen(), m.game.moves().to_vec(), m.lang);
         let Some(list) = dom::by_id("moves") else {
             return;
         };
+        let had_focus = holds_focus(&list);
         if self.drawn.as_ref() != Some(&key) {
             let first = m
                 .game
                 .positions()
                 .first()
                 .map_or((Color::White, 1), |p| (p.turn(), p.fullmoves()));
-            draw(&list, &m.game.san_moves(), first.0, first.1);
+            draw(&list, &m.game.san_moves(), &labels(m), first.0, first.1);
             if let Some(scroller) = dom::by_id("moves-box") {
                 scroller.set_scroll_top(scroller.scroll_height());
             }
@@ -60,13 +66,36 @@ impl MovesView {
                     }
                 }
             }
+            if let Ok(nodes) = list.query_selector_all(".san[tabindex=\"0\"]") {
+                for i in 0..nodes.length() {
+                    if let Some(e) = nodes.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                        dom::set_attr(&e, "tabindex", "-1");
+                        let _ = e.remove_attribute("aria-current");
+                    }
+                }
+            }
             if shown > 0
                 && let Ok(Some(e)) = list.query_selector(&format!(".san[data-ply=\"{shown}\"]"))
             {
                 dom::set_class(&e, "current", true);
+                dom::set_attr(&e, "aria-current", "true");
                 if m.review.is_some() {
                     keep_in_box(&e);
                 }
+            }
+            // The list's one tab stop: the shown move, or the first one at the start.
+            let stop = list
+                .query_selector(&format!(".san[data-ply=\"{}\"]", shown.max(1)))
+                .ok()
+                .flatten();
+            if let Some(e) = &stop {
+                dom::set_attr(e, "tabindex", "0");
+            }
+            if (had_focus || holds_focus(&list))
+                && let Some(e) = &stop
+            {
+                focus_quietly(e);
+                keep_in_box(e);
             }
             self.current = Some(shown);
         }
@@ -90,13 +119,30 @@ impl MovesView {
     /// Connects clicks on moves, the review buttons and the review keys.
     pub fn wire(&self, d: &Dispatch) {
         if let Some(list) = dom::by_id("moves") {
-            let d = d.clone();
+            let dd = d.clone();
             dom::on(&list, "click", move |ev: Event| {
                 if let Some(ply) =
                     dom::closest_attr(&ev, "data-ply").and_then(|p| p.parse::<usize>().ok())
                 {
-                    d.send(Msg::Review(ReviewStep::Ply(ply)));
+                    dd.send(Msg::Review(ReviewStep::Ply(ply)));
                 }
+            });
+            let dd = d.clone();
+            dom::on(&list, "keydown", move |ev: KeyboardEvent| {
+                if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+                    return;
+                }
+                let step = match ev.key().as_str() {
+                    "ArrowLeft" | "ArrowUp" => ReviewStep::Back,
+                    "ArrowRight" | "ArrowDown" => ReviewStep::Forward,
+                    "Home" => ReviewStep::First,
+                    "End" => ReviewStep::Live,
+                    _ => return,
+                };
+                // The list's own keys (not the page's review keys as well, nor a scroll).
+                ev.prevent_default();
+                ev.stop_propagation();
+                dd.send(Msg::Review(step));
             });
         }
         for (id, step) in [
@@ -239,7 +285,46 @@ fn typing(ev: &KeyboardEvent) -> bool {
         || target.closest("dialog[open]").ok().flatten().is_some()
 }
 
-fn draw(list: &web_sys::Element, sans: &[String], first_turn: Color, first_number: u32) {
+/// Whether the keyboard focus is inside `e`.
+fn holds_focus(e: &Element) -> bool {
+    dom::document()
+        .and_then(|d| d.active_element())
+        .is_some_and(|a| e.contains(Some(&a)))
+}
+
+/// Focuses `e` without scrolling the page (the move list scrolls itself).
+fn focus_quietly(e: &Element) {
+    if let Some(h) = e.dyn_ref::<web_sys::HtmlElement>() {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = h.focus_with_options(&options);
+    }
+}
+
+/// Each move in words with its number, for screen readers: "1. White: pawn to e4".
+fn labels(m: &Model) -> Vec<String> {
+    m.game
+        .moves()
+        .iter()
+        .zip(m.game.positions())
+        .map(|(&mv, before)| {
+            let number = if before.turn() == Color::White {
+                format!("{}.", before.fullmoves())
+            } else {
+                format!("{}…", before.fullmoves())
+            };
+            format!("{number} {}", move_words(m.lang, before, mv))
+        })
+        .collect()
+}
+
+fn draw(
+    list: &web_sys::Element,
+    sans: &[String],
+    labels: &[String],
+    first_turn: Color,
+    first_number: u32,
+) {
     dom::clear(list);
     if let Some(empty) = dom::by_id("moves-empty") {
         dom::set_hidden(&empty, !sans.is_empty());
@@ -270,6 +355,10 @@ fn draw(list: &web_sys::Element, sans: &[String], first_turn: Color, first_numbe
             dom::set_attr(&s, "type", "button");
             dom::set_text(&s, san);
             dom::set_attr(&s, "data-ply", &(ply + 1).to_string());
+            dom::set_attr(&s, "tabindex", "-1");
+            if let Some(label) = labels.get(ply) {
+                dom::set_attr(&s, "aria-label", label);
+            }
             let _ = li.append_child(&s);
         }
     }
