@@ -996,6 +996,26 @@ strings! {
         "Avaliação da partida, lance a lance",
         "Bewertung der Partie, Zug um Zug",
     ],
+    // Looks: dark mode, piece sets, board colours (view/looks.rs).
+    LooksTitle => ["Looks", "Apparence", "Aparência", "Aussehen"],
+    ThemeToggle => ["Dark mode", "Mode sombre", "Modo escuro", "Dunkelmodus"],
+    ThemeLabel => ["Theme", "Thème", "Tema", "Farbschema"],
+    ThemeAuto => ["As on this device", "Comme l’appareil", "Como no aparelho", "Wie das Gerät"],
+    ThemeLight => ["Light", "Clair", "Claro", "Hell"],
+    ThemeDark => ["Dark", "Sombre", "Escuro", "Dunkel"],
+    PiecesLabel => ["Pieces", "Pièces", "Peças", "Figuren"],
+    PiecesThai => ["Thai", "Thaïes", "Tailandesas", "Thailändisch"],
+    PiecesWestern => ["Western", "Occidentales", "Ocidentais", "Westlich"],
+    PiecesNote => [
+        "The Western set draws the met as a small queen and the khon as a bishop: they still move as met and khon.",
+        "Le jeu occidental dessine le met en petite dame et le khon en fou : ils se déplacent toujours en met et en khon.",
+        "O jogo ocidental desenha o met como uma pequena dama e o khon como um bispo: eles continuam a se mover como met e khon.",
+        "Der westliche Satz zeigt den Met als kleine Dame und den Khon als Läufer: Sie ziehen weiter wie Met und Khon.",
+    ],
+    BoardThemeLabel => ["Board", "Échiquier", "Tabuleiro", "Brett"],
+    BoardTeak => ["Teak", "Teck", "Teca", "Teak"],
+    BoardJade => ["Jade", "Jade", "Jade", "Jade"],
+    BoardSlate => ["Slate", "Ardoise", "Ardósia", "Schiefer"],
 }
 
 #[cfg(test)]

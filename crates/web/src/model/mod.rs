@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod export;
+pub mod looks;
 pub mod room;
 
 use crate::i18n::{Key, Lang};
@@ -469,6 +470,8 @@ pub struct Model {
     pub slides: u64,
     /// The analysis of the game on the board, once asked for.
     pub analysis: Option<analysis::GameAnalysis>,
+    /// Colour theme, piece set and board colours.
+    pub looks: looks::Looks,
 }
 
 impl Model {
@@ -497,6 +500,7 @@ impl Model {
             rng: seed | 1,
             slides: 0,
             analysis: None,
+            looks: looks::Looks::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {

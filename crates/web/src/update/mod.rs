@@ -9,6 +9,7 @@
 mod analysis;
 mod board;
 pub mod local;
+mod looks;
 mod online;
 #[cfg(test)]
 mod tests;
@@ -22,6 +23,7 @@ use rules::{Color, Game, PromotionRule, Role, Square};
 
 pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
+pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RoomSettings};
 
 /// What the new-game dialog asks for.
@@ -240,6 +242,8 @@ pub enum Msg {
     },
     /// Time passed (clocks, countdowns).
     Tick,
+    /// The looks changed (theme, piece set, board colours, the system's scheme).
+    Looks(LooksMsg),
 }
 
 /// Something for the effects to do.
@@ -273,6 +277,9 @@ pub enum Cmd {
     ListSaved,
     /// Remember the interface language.
     SaveLang(Lang),
+    /// Remember a choice of the looks (its own key: `asean.theme.v1`, `asean.pieces.v1` or
+    /// `asean.board.v1`).
+    SaveLook(crate::model::looks::LookChoice),
     /// Store the seats.
     SaveSeats(SeatBook),
     /// Send to the lobby server (queued while disconnected).
@@ -535,6 +542,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::AnalyseStop => analysis::stop(model),
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
         Msg::Tick => {}
+        Msg::Looks(m) => looks::handle(model, m, out),
     }
 }
 

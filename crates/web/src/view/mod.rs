@@ -14,11 +14,13 @@
 //! | [`dialogs`] | the `<dialog>`s and `#notice` |
 //! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |
 //! | [`toasts`] | `#toasts` |
+//! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 
 pub mod analysis;
 pub mod board;
 pub mod dialogs;
 pub mod lobby;
+pub mod looks;
 pub mod moves;
 pub mod online;
 pub mod panel;
@@ -44,6 +46,7 @@ pub struct View {
     lobby: lobby::LobbyView,
     dialogs: dialogs::DialogsView,
     analysis: analysis::AnalysisView,
+    looks: looks::LooksView,
 }
 
 /// The elements the views need.
@@ -92,6 +95,7 @@ impl View {
             lobby: lobby::LobbyView::default(),
             dialogs: dialogs::DialogsView::default(),
             analysis: analysis::AnalysisView::default(),
+            looks: looks::LooksView::default(),
         })
     }
 
@@ -106,6 +110,7 @@ impl View {
         self.lobby.render(m);
         self.dialogs.render(m);
         self.analysis.render(m);
+        self.looks.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -123,6 +128,7 @@ impl View {
         self.lobby.wire(d);
         self.dialogs.wire(d);
         self.analysis.wire(d);
+        self.looks.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
