@@ -2026,6 +2026,28 @@ strings! {
         "Đang xem một thế cờ trước đó: hãy quay lại ván cờ để đi.",
     ],
     SquareHint => ["{label}, suggested move", "{label}, coup suggéré", "{label}, lance sugerido", "{label}, vorgeschlagener Zug", "{label} ตาเดินที่แนะนำ", "{label}, nước đi gợi ý"],
+    // Looks: dark mode, piece sets, board colours (view/looks.rs).
+    LooksTitle => ["Looks", "Apparence", "Aparência", "Aussehen", "รูปลักษณ์", "Giao diện"],
+    ThemeToggle => ["Dark mode", "Mode sombre", "Modo escuro", "Dunkelmodus", "โหมดมืด", "Chế độ tối"],
+    ThemeLabel => ["Theme", "Thème", "Tema", "Farbschema", "ธีม", "Chủ đề màu"],
+    ThemeAuto => ["As on this device", "Comme l’appareil", "Como no aparelho", "Wie das Gerät", "ตามเครื่องนี้", "Theo thiết bị"],
+    ThemeLight => ["Light", "Clair", "Claro", "Hell", "สว่าง", "Sáng"],
+    ThemeDark => ["Dark", "Sombre", "Escuro", "Dunkel", "มืด", "Tối"],
+    PiecesLabel => ["Pieces", "Pièces", "Peças", "Figuren", "ตัวหมาก", "Quân cờ"],
+    PiecesThai => ["Thai", "Thaïes", "Tailandesas", "Thailändisch", "แบบไทย", "Kiểu Thái"],
+    PiecesWestern => ["Western", "Occidentales", "Ocidentais", "Westlich", "แบบสากล", "Kiểu phương Tây"],
+    PiecesNote => [
+        "The Western set draws the met as a small queen and the khon as a bishop: they still move as met and khon.",
+        "Le jeu occidental dessine le met en petite dame et le khon en fou : ils se déplacent toujours en met et en khon.",
+        "O jogo ocidental desenha o met como uma pequena dama e o khon como um bispo: eles continuam a se mover como met e khon.",
+        "Der westliche Satz zeigt den Met als kleine Dame und den Khon als Läufer: Sie ziehen weiter wie Met und Khon.",
+        "ชุดแบบสากลวาดเม็ดเป็นควีนตัวเล็กและโคนเป็นบิชอป แต่ยังเดินแบบเม็ดและโคนเหมือนเดิม",
+        "Bộ quân kiểu phương Tây vẽ met như một hậu nhỏ và khon như một tượng: chúng vẫn đi như met và khon.",
+    ],
+    BoardThemeLabel => ["Board", "Échiquier", "Tabuleiro", "Brett", "กระดาน", "Bàn cờ"],
+    BoardTeak => ["Teak", "Teck", "Teca", "Teak", "ไม้สัก", "Gỗ tếch"],
+    BoardJade => ["Jade", "Jade", "Jade", "Jade", "หยก", "Ngọc bích"],
+    BoardSlate => ["Slate", "Ardoise", "Ardósia", "Schiefer", "หินชนวน", "Đá phiến"],
 }
 
 #[cfg(test)]

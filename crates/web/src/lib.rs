@@ -103,6 +103,15 @@
 //!   (review the board), `#game-over-export`, `#game-over-new` (local) or `#game-over-rematch`
 //!   (online, seated).
 //! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`, `th`, `vi`.
+//! - Looks ([`model::looks`]): `<html data-theme="light|dark">` (the scheme shown: the
+//!   choice, or the system's `prefers-color-scheme` for `auto`), `data-pieces="thai|western"`,
+//!   `data-board="teak|jade|slate"`, set before the first paint by the inline script of
+//!   `index.html` and kept by the app. The top bar's toggle `#btn-theme` (`aria-pressed="true"`
+//!   while dark) switches to the other scheme; the looks card `#looks` has `<select
+//!   id="theme">` (`auto`, `light`, `dark`), the radio group `#piece-set` (inputs
+//!   `name="piece-set"`, values `thai`, `western`: the images of `[data-piece]`, from
+//!   `pieces/` or `pieces/western/`) and `<select id="board-theme">` (`teak`, `jade`,
+//!   `slate`).
 //! - Saved games `#saved-games`, items `[data-game-id]`, their buttons
 //!   `[data-action="resume"]` and `[data-action="delete"]` (confirmed in `#confirm`); the
 //!   current game has class `current` and no buttons. Seated online games are listed too (the
@@ -150,6 +159,7 @@
 //!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`, `asean.sound.v1`,
+//!   `asean.theme.v1`, `asean.pieces.v1`, `asean.board.v1`,
 //!   `asean.quarantine.<id>.<millis>`, `asean.seats.v1` (online seat secrets by room id: see
 //!   [`storage`]), `asean.flip.v1` (the board's orientation and the game it was set for).
 

@@ -5,6 +5,10 @@
 //! - `asean.current.v1`: the id of the game on the board, resumed after a reload.
 //! - `asean.lang.v1`: the chosen interface language (`en`, `fr`, `pt`, `de`).
 //! - `asean.sound.v1`: whether the page's sounds are on: `on` or `off` (absent: on).
+//! - `asean.theme.v1` (`auto`, `light`, `dark`), `asean.pieces.v1` (`thai`, `western`) and
+//!   `asean.board.v1` (`teak`, `jade`, `slate`): the looks ([`crate::model::looks`]); a
+//!   missing or unknown value reads as the default (`auto`, `thai`, `teak`). The page's inline
+//!   script in `index.html` reads them too, before the first paint.
 //! - `asean.seats.v1`: the online seats this browser holds, by room id: `{"<id>": {"seat":
 //!   "white"|"black", "secret": "…", "at": <millis>}}` ([`SeatBook`]).
 //! - `asean.quarantine.<id>.<millis>`: the untouched text of an entry that could not be read
@@ -28,6 +32,7 @@
 //! before they existed (and hot-seat games, written without them) read as hot-seat games.
 
 use crate::model::clock::LocalClock;
+use crate::model::looks::{BoardTheme, LookChoice, Looks, PieceSet, Theme};
 use crate::model::{AiGame, apply_result};
 use engine::Level;
 use protocol::{GameResult, RoomId};
@@ -36,6 +41,37 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
+
+/// The names of the looks' keys (`asean.<name>.v1`).
+const LOOK_KEYS: [&str; 3] = ["theme", "pieces", "board"];
+
+/// The choice that `value` names for the look `name`.
+fn look_choice(name: &str, value: &str) -> Option<LookChoice> {
+    match name {
+        "theme" => Theme::from_name(value).map(LookChoice::Theme),
+        "pieces" => PieceSet::from_name(value).map(LookChoice::Pieces),
+        "board" => BoardTheme::from_name(value).map(LookChoice::Board),
+        _ => None,
+    }
+}
+
+/// The look stored as `value` under `key` (a full key such as `asean.theme.v1`, with the
+/// store's `prefix`), when `key` is one of the looks' keys and `value` a known name: for other
+/// tabs' changes, seen in `storage` events.
+///
+/// ```
+/// use web::model::looks::{LookChoice, Theme};
+/// use web::storage::look_at;
+/// assert_eq!(look_at("asean", "asean.theme.v1", "dark"), Some(LookChoice::Theme(Theme::Dark)));
+/// assert_eq!(look_at("asean", "asean.theme.v1", "dusk"), None);
+/// assert_eq!(look_at("asean", "asean.lang.v1", "dark"), None);
+/// ```
+pub fn look_at(prefix: &str, key: &str, value: &str) -> Option<LookChoice> {
+    LOOK_KEYS
+        .into_iter()
+        .find(|name| format!("{prefix}.{name}.v1") == key)
+        .and_then(|name| look_choice(name, value))
+}
 
 /// The schema version this build writes and reads.
 pub const SCHEMA_VERSION: u64 = 1;
@@ -716,6 +752,39 @@ impl Store {
             .set(&self.sound_key(), if on { "on" } else { "off" })
     }
 
+    /// The remembered looks (the system's scheme is not stored: `system_dark` is `false`).
+    pub fn looks(&self) -> Looks {
+        let mut looks = Looks::default();
+        for name in LOOK_KEYS {
+            if let Some(choice) = self
+                .backend
+                .get(&self.look_key(name))
+                .and_then(|value| look_choice(name, &value))
+            {
+                looks.set(choice);
+            }
+        }
+        looks
+    }
+
+    /// Remembers one choice of the looks under its own key.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn save_look(&self, choice: LookChoice) -> Result<(), WriteError> {
+        let (name, value) = match choice {
+            LookChoice::Theme(t) => ("theme", t.name()),
+            LookChoice::Pieces(p) => ("pieces", p.name()),
+            LookChoice::Board(b) => ("board", b.name()),
+        };
+        self.backend.set(&self.look_key(name), value)
+    }
+
+    /// The key of a look (`theme`, `pieces` or `board`): `<prefix>.<name>.v1`.
+    pub fn look_key(&self, name: &str) -> String {
+        format!("{}.{name}.v1", self.prefix)
+    }
+
     /// The seats this browser holds online (an unreadable book is empty).
     pub fn seats(&self) -> SeatBook {
         self.backend
@@ -809,6 +878,30 @@ mod tests {
         let (back, replayed) = s.load("abc").expect("readable").expect("present");
         assert_eq!(back, saved);
         assert_eq!(replayed.moves(), game.moves());
+    }
+
+    #[test]
+    fn looks_have_their_own_keys() {
+        let s = store();
+        assert_eq!(s.looks(), Looks::default());
+        s.save_look(LookChoice::Theme(Theme::Dark))
+            .expect("written");
+        s.save_look(LookChoice::Pieces(PieceSet::Western))
+            .expect("written");
+        assert_eq!(s.get_raw("t.theme.v1").as_deref(), Some("dark"));
+        assert_eq!(s.get_raw("t.pieces.v1").as_deref(), Some("western"));
+        assert_eq!(s.get_raw("t.board.v1"), None);
+        s.put_raw("t.board.v1", "plaid").expect("written");
+        let looks = s.looks();
+        assert_eq!(
+            (looks.theme, looks.pieces, looks.board),
+            (Theme::Dark, PieceSet::Western, BoardTheme::Teak)
+        );
+        assert_eq!(
+            look_at("t", "t.board.v1", "jade"),
+            Some(LookChoice::Board(BoardTheme::Jade))
+        );
+        assert_eq!(look_at("t", "t.board.v1", "plaid"), None);
     }
 
     #[test]

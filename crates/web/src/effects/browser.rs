@@ -1,10 +1,11 @@
 //! The browser's other services: the address bar (`#/room/<id>`), the clipboard, the share
-//! sheet, downloads, the clock timer, and what the page learns of its surroundings at start.
+//! sheet, downloads, the clock timer, the system's colour scheme, and what the page learns of
+//! its surroundings at start.
 
 use super::Dispatch;
 use crate::dom;
 use crate::model::{Env, room};
-use crate::update::{CopyWhat, Msg, OnlineMsg};
+use crate::update::{CopyWhat, LooksMsg, Msg, OnlineMsg};
 use protocol::RoomId;
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
 
@@ -38,6 +39,29 @@ pub fn env(persistent: bool) -> Env {
         can_share,
         persistent,
     }
+}
+
+/// The media query of the system's dark colour scheme.
+const DARK_SCHEME: &str = "(prefers-color-scheme: dark)";
+
+/// Whether the system asks for dark colours now (`false` when the browser cannot say).
+pub fn system_dark() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(DARK_SCHEME).ok().flatten())
+        .is_some_and(|q| q.matches())
+}
+
+/// Follows changes of the system's colour scheme, sent as [`LooksMsg::SystemDark`].
+pub fn watch_color_scheme(dispatch: &Dispatch) {
+    let Some(query) = web_sys::window().and_then(|w| w.match_media(DARK_SCHEME).ok().flatten())
+    else {
+        return;
+    };
+    let d = dispatch.clone();
+    let q = query.clone();
+    dom::on(&query, "change", move |_: web_sys::Event| {
+        d.send(Msg::Looks(LooksMsg::SystemDark(q.matches())));
+    });
 }
 
 /// Shows `#/room/<id>` in the address bar (so a reload resumes the room), or clears it.

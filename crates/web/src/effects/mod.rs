@@ -118,6 +118,10 @@ pub fn start() -> Result<(), String> {
     let seed = (js_sys::Math::random() * 9.0e15) as u64 ^ now as u64;
     let mut model = Model::new(lang, env, now, seed);
     model.sound_on = store.sound().unwrap_or(true);
+    model.looks = crate::model::looks::Looks {
+        system_dark: browser::system_dark(),
+        ..store.looks()
+    };
     let started = storage::started(&store, browser::room_in_address());
     let dispatch = Dispatch::default();
     *dispatch.0.runtime.borrow_mut() = Some(Runtime {
@@ -133,6 +137,7 @@ pub fn start() -> Result<(), String> {
     }
     storage::watch(&dispatch);
     browser::watch(&dispatch);
+    browser::watch_color_scheme(&dispatch);
     let socket = socket::Socket::start(dispatch.clone());
     if let Some(rt) = dispatch.0.runtime.borrow_mut().as_mut() {
         rt.socket = Some(socket);

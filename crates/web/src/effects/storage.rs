@@ -1,12 +1,12 @@
-//! The storage effects: saved games, the game to resume, the language, the sound setting and
-//! the seats, in `localStorage` through [`Store`]; and other tabs' changes, followed through
-//! the `storage` event.
+//! The storage effects: saved games, the game to resume, the language, the sound setting,
+//! the looks, the board's orientation and the seats, in `localStorage` through [`Store`]; and
+//! other tabs' changes, followed through the `storage` event.
 
 use super::Dispatch;
 use crate::STORAGE_PREFIX;
 use crate::dom;
 use crate::storage::{SavedGame, Store};
-use crate::update::{Cmd, LoadPurpose, Msg};
+use crate::update::{Cmd, LoadPurpose, LooksMsg, Msg};
 use protocol::RoomId;
 
 /// Whether a stored version of the game (`stored`) must not be overwritten by ours (`ours`,
@@ -103,6 +103,11 @@ pub fn run(store: &Store, cmd: Cmd, dispatch: &Dispatch) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
+        Cmd::SaveLook(choice) => {
+            if let Err(e) = store.save_look(choice) {
+                dispatch.send(Msg::WriteFailed(e));
+            }
+        }
         Cmd::SaveSeats(book) => {
             if let Err(e) = store.save_seats(&book) {
                 dom::log(&format!("online: the seats could not be stored: {e}"));
@@ -123,6 +128,12 @@ pub fn watch(dispatch: &Dispatch) {
     let seats = format!("{STORAGE_PREFIX}.seats.v1");
     let ours = format!("{STORAGE_PREFIX}.");
     dom::on(&window, "storage", move |ev: web_sys::StorageEvent| {
+        if let (Some(k), Some(v)) = (ev.key(), ev.new_value())
+            && let Some(choice) = crate::storage::look_at(STORAGE_PREFIX, &k, &v)
+        {
+            dispatch.send(Msg::Looks(LooksMsg::Stored(choice)));
+            return;
+        }
         let msg = match ev.key() {
             Some(k) if !k.starts_with(&ours) => return,
             Some(k) if k == seats => Msg::SeatsChanged(

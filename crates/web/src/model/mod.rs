@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod clock;
 pub mod entry;
 pub mod export;
+pub mod looks;
 pub mod room;
 pub mod sound;
 
@@ -515,6 +516,8 @@ pub struct Model {
     pub announcement: Option<Announcement>,
     /// The typed move box.
     pub entry: entry::MoveEntry,
+    /// Colour theme, piece set and board colours.
+    pub looks: looks::Looks,
 }
 
 impl Model {
@@ -549,6 +552,7 @@ impl Model {
             sound_on: true,
             announcement: None,
             entry: entry::MoveEntry::default(),
+            looks: looks::Looks::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {

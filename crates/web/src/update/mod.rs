@@ -12,6 +12,7 @@ mod analysis;
 mod board;
 pub mod feedback;
 pub mod local;
+mod looks;
 mod online;
 #[cfg(test)]
 mod tests;
@@ -25,6 +26,7 @@ use rules::{Color, Game, PromotionRule, Role, Square};
 
 pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
+pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RoomSettings};
 
 /// What the new-game dialog asks for.
@@ -256,6 +258,8 @@ pub enum Msg {
     ToggleSound,
     /// A move typed in the move box (SAN or UCI), Enter pressed.
     MoveTyped(String),
+    /// The looks changed (theme, piece set, board colours, the system's scheme).
+    Looks(LooksMsg),
 }
 
 /// Something for the effects to do.
@@ -296,6 +300,9 @@ pub enum Cmd {
         /// Black at the bottom.
         flipped: bool,
     },
+    /// Remember a choice of the looks (its own key: `asean.theme.v1`, `asean.pieces.v1` or
+    /// `asean.board.v1`).
+    SaveLook(crate::model::looks::LookChoice),
     /// Store the seats.
     SaveSeats(SeatBook),
     /// Send to the lobby server (queued while disconnected).
@@ -590,6 +597,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Tick => local::tick(model, out),
         Msg::ToggleSound => feedback::toggle_sound(model, out),
         Msg::MoveTyped(text) => feedback::typed(model, &text, out),
+        Msg::Looks(m) => looks::handle(model, m, out),
     }
 }
 

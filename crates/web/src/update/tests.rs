@@ -1327,3 +1327,73 @@ fn the_boards_flip_is_remembered_for_its_game() {
     update(&mut other, started(Some(("another".into(), true))));
     assert!(!other.board.flipped, "another game's flip does not apply");
 }
+
+// Looks: theme, piece set, board colours.
+
+#[test]
+fn looks_choices_are_applied_and_remembered_each_under_its_key() {
+    use crate::model::looks::{BoardTheme, LookChoice, PieceSet, Theme};
+    let mut m = model();
+    let choices = [
+        LookChoice::Theme(Theme::Dark),
+        LookChoice::Pieces(PieceSet::Western),
+        LookChoice::Board(BoardTheme::Slate),
+    ];
+    for choice in choices {
+        let cmds = update(&mut m, Msg::Looks(LooksMsg::Choose(choice)));
+        assert_eq!(cmds, vec![Cmd::SaveLook(choice)]);
+    }
+    assert_eq!(
+        (m.looks.theme, m.looks.pieces, m.looks.board),
+        (Theme::Dark, PieceSet::Western, BoardTheme::Slate)
+    );
+    assert!(m.looks.dark());
+    // The game is untouched.
+    assert!(m.game.moves().is_empty());
+}
+
+#[test]
+fn the_theme_toggle_switches_what_is_shown_and_remembers_it() {
+    use crate::model::looks::{LookChoice, Theme};
+    let mut m = model();
+    // Auto on a light system: the toggle goes dark.
+    assert!(!m.looks.dark());
+    let cmds = update(&mut m, Msg::Looks(LooksMsg::ToggleTheme));
+    assert_eq!(cmds, vec![Cmd::SaveLook(LookChoice::Theme(Theme::Dark))]);
+    assert!(m.looks.dark());
+    update(&mut m, Msg::Looks(LooksMsg::ToggleTheme));
+    assert_eq!(m.looks.theme, Theme::Light);
+    // Auto on a dark system: the toggle goes light.
+    update(
+        &mut m,
+        Msg::Looks(LooksMsg::Choose(LookChoice::Theme(Theme::Auto))),
+    );
+    update(&mut m, Msg::Looks(LooksMsg::SystemDark(true)));
+    assert!(m.looks.dark());
+    let cmds = update(&mut m, Msg::Looks(LooksMsg::ToggleTheme));
+    assert_eq!(cmds, vec![Cmd::SaveLook(LookChoice::Theme(Theme::Light))]);
+    assert!(!m.looks.dark());
+}
+
+#[test]
+fn the_system_scheme_and_other_tabs_change_the_looks_without_a_write() {
+    use crate::model::looks::{LookChoice, PieceSet, Theme};
+    let mut m = model();
+    let cmds = update(&mut m, Msg::Looks(LooksMsg::SystemDark(true)));
+    assert!(cmds.is_empty());
+    assert_eq!(m.looks.theme, Theme::Auto);
+    assert!(m.looks.dark());
+    let cmds = update(
+        &mut m,
+        Msg::Looks(LooksMsg::Stored(LookChoice::Pieces(PieceSet::Western))),
+    );
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveLook(_))));
+    assert_eq!(m.looks.pieces, PieceSet::Western);
+    // A forced light theme ignores the system.
+    update(
+        &mut m,
+        Msg::Looks(LooksMsg::Stored(LookChoice::Theme(Theme::Light))),
+    );
+    update(&mut m, Msg::Looks(LooksMsg::SystemDark(true)));
+    assert!(!m.looks.dark());
+}

@@ -21,6 +21,7 @@
 //! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
+//! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 
 pub mod analysis;
 pub mod announce;
@@ -29,6 +30,7 @@ pub mod clocks;
 pub mod dialogs;
 pub mod entry;
 pub mod lobby;
+pub mod looks;
 pub mod moves;
 pub mod online;
 pub mod panel;
@@ -62,6 +64,7 @@ pub struct View {
     sound: sound::SoundView,
     announce: announce::AnnounceView,
     entry: entry::EntryView,
+    looks: looks::LooksView,
 }
 
 /// The elements the views need.
@@ -115,6 +118,7 @@ impl View {
             sound: sound::SoundView::default(),
             announce: announce::AnnounceView::default(),
             entry: entry::EntryView::default(),
+            looks: looks::LooksView::default(),
         })
     }
 
@@ -134,6 +138,7 @@ impl View {
         self.sound.render(m);
         self.announce.render(m);
         self.entry.render(m);
+        self.looks.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -154,6 +159,7 @@ impl View {
         self.start.wire(d);
         self.sound.wire(d);
         self.entry.wire(d);
+        self.looks.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
