@@ -169,3 +169,18 @@ pub fn browser_languages() -> Vec<String> {
         list
     }
 }
+
+/// What a JavaScript error says: an `Error`'s `name: message`, a thrown string as it is, else
+/// `String(value)` (never `Debug` formatting, which would pull its machinery into the bundle).
+pub fn js_error_text(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        return text;
+    }
+    if let Some(e) = value.dyn_ref::<js_sys::Error>() {
+        return format!("{}: {}", String::from(e.name()), String::from(e.message()));
+    }
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| "an unknown error".to_owned())
+}

@@ -996,6 +996,27 @@ strings! {
         "Avaliação da partida, lance a lance",
         "Bewertung der Partie, Zug um Zug",
     ],
+    // Offline and installable (issue 10): the AI worker that cannot start, online play without
+    // a connection.
+    AiUnavailableText => [
+        "The computer opponent could not start ({error}). Hot-seat play still works.",
+        "L’adversaire ordinateur n’a pas pu démarrer ({error}). Le jeu à deux sur cet appareil fonctionne toujours.",
+        "O adversário computador não conseguiu iniciar ({error}). O jogo a dois neste aparelho continua a funcionar.",
+        "Der Computergegner konnte nicht starten ({error}). Das Spiel zu zweit an diesem Gerät geht weiterhin.",
+    ],
+    BtnAiRetry => ["Try again", "Réessayer", "Tentar de novo", "Erneut versuchen"],
+    OnlineNeedsConnection => [
+        "Online play needs a connection to the server, and there is none right now.",
+        "Le jeu en ligne demande une connexion au serveur, et il n’y en a pas pour l’instant.",
+        "O jogo online precisa de uma conexão com o servidor, e agora não há nenhuma.",
+        "Online-Spiel braucht eine Verbindung zum Server, und gerade gibt es keine.",
+    ],
+    ToastNeedsConnection => [
+        "No connection: online play is not possible now. Play the computer or on this device instead.",
+        "Pas de connexion : le jeu en ligne est impossible pour l’instant. Jouez contre l’ordinateur ou sur cet appareil.",
+        "Sem conexão: o jogo online não é possível agora. Jogue contra o computador ou neste aparelho.",
+        "Keine Verbindung: Online-Spiel ist gerade nicht möglich. Spielen Sie gegen den Computer oder an diesem Gerät.",
+    ],
 }
 
 #[cfg(test)]
