@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, ensure};
 use e2e::{Browser, TestServer, Viewport};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use common::{displayed, finish, new_ai_game, thinking_shown, wait_dialog};
@@ -159,7 +158,7 @@ async fn a_new_build_is_picked_up_on_the_next_load() -> Result<()> {
     let marker =
         "return getComputedStyle(document.documentElement).getPropertyValue('--e2e-build').trim();";
     ensure!(
-        browser.js(marker).await? == Value::from(""),
+        browser.js(marker).await? == "",
         "no marker yet"
     );
 
@@ -190,14 +189,14 @@ async fn a_new_build_is_picked_up_on_the_next_load() -> Result<()> {
         .await?;
     browser.reload().await?;
     ensure!(
-        browser.js(marker).await? == Value::from("2"),
+        browser.js(marker).await? == "2",
         "the new style.css is served"
     );
     // And offline too, from the new cache.
     server.stop().await?;
     browser.reload().await?;
     ensure!(
-        browser.js(marker).await? == Value::from("2"),
+        browser.js(marker).await? == "2",
         "the new style.css is served offline"
     );
     finish(browser).await

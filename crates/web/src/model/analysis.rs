@@ -114,7 +114,11 @@ impl GameAnalysis {
 /// `1-0` / `0-1` for a position already won.
 pub fn score_text(score: WhiteScore) -> String {
     match score {
-        WhiteScore::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        // Whole centipawns in pawns with two decimals, in integers (no float formatting).
+        WhiteScore::Cp(cp) => {
+            let (sign, abs) = (if cp < 0 { '-' } else { '+' }, cp.unsigned_abs());
+            format!("{sign}{}.{:02}", abs / 100, abs % 100)
+        }
         WhiteScore::Mate(n) => format!("#{n}"),
         WhiteScore::Won(rules::Color::White) => "1-0".to_owned(),
         WhiteScore::Won(rules::Color::Black) => "0-1".to_owned(),
@@ -160,6 +164,8 @@ mod tests {
     fn texts_of_scores_and_lines() {
         assert_eq!(score_text(WhiteScore::Cp(35)), "+0.35");
         assert_eq!(score_text(WhiteScore::Cp(-120)), "-1.20");
+        assert_eq!(score_text(WhiteScore::Cp(0)), "+0.00");
+        assert_eq!(score_text(WhiteScore::Cp(-5)), "-0.05");
         assert_eq!(score_text(WhiteScore::Mate(3)), "#3");
         assert_eq!(score_text(WhiteScore::Mate(-2)), "#-2");
         let mut game = Game::new(rules::Rules::default());
