@@ -1,14 +1,22 @@
-// The AI of ASEAN chess, off the page's main thread: a module worker that loads the same wasm
-// bundle as the page (whose start function returns at once without a window). Two requests:
+// The AI of ASEAN chess, off the page's main thread: a module worker that loads the engine's
+// own wasm module (crates/worker, `pkg/worker.js`; the page's module has no engine). The page
+// starts it with the page; a module that fails to load fires the worker's `error` event, which
+// the page reports. Two requests:
 // - a move (no kind, or kind "move"): {id, fen, promotion, moves, level, seed, movetime}
 //   answered with {id, uci} or {id, error};
 // - an analysis: {id, kind: "analyse", fen, promotion, moves, movetime, depth} (milliseconds
 //   and plies, 0 for no bound, not both) of the position after `moves`, answered with
-//   {id, kind: "analyse", result} (the JSON of web::worker::Analysis, parsed) or
+//   {id, kind: "analyse", result} (the JSON of protocol::worker::Analysis, parsed) or
 //   {id, kind: "analyse", error}.
-import init, { ai_analyse, ai_best_move } from "./pkg/web.js";
+// Once loaded it says {kind: "ready"}; a module that loads but cannot be instantiated says
+// {kind: "unavailable", error} instead (then every request is answered with that error).
+import init, { ai_analyse, ai_best_move } from "./pkg/worker.js";
 
 const ready = init();
+ready.then(
+  () => self.postMessage({ kind: "ready" }),
+  (error) => self.postMessage({ kind: "unavailable", error: String(error) }),
+);
 
 self.onmessage = async (event) => {
   const data = event.data || {};

@@ -147,6 +147,7 @@ pub async fn start_app(viewport: Viewport) -> Result<(TestServer, Browser)> {
 pub struct TestServer {
     addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl TestServer {
@@ -182,7 +183,7 @@ impl TestServer {
         let (stop, stopped) = oneshot::channel::<()>();
         let mut config = server::Config::new(www_dir());
         configure(&mut config);
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let shutdown = async {
                 let _ = stopped.await;
             };
@@ -193,7 +194,30 @@ impl TestServer {
         Ok(Self {
             addr,
             stop: Some(stop),
+            task: Some(task),
         })
+    }
+
+    /// Stops the server as a machine going away would: it stops listening and closes its
+    /// connections (WebSockets included); afterwards its port refuses connections. The
+    /// browsers keep running. Stopping twice does nothing more.
+    ///
+    /// # Errors
+    /// If the server does not stop within 15 s, or its port still answers.
+    pub async fn stop(&mut self) -> Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            tokio::time::timeout(Duration::from_secs(15), task)
+                .await
+                .context("the server did not stop within 15 s")?
+                .context("the server task failed")?;
+        }
+        if tokio::net::TcpStream::connect(self.addr).await.is_ok() {
+            bail!("the stopped server's port {} still answers", self.addr);
+        }
+        Ok(())
     }
 
     /// The server's address.

@@ -24,6 +24,9 @@
 
 use core::fmt;
 
+#[cfg(feature = "worker")]
+pub mod worker;
+
 pub use rules::{ByColor, Color, DrawClaim, PromotionRule};
 use serde::{Deserialize, Serialize};
 
@@ -176,7 +179,7 @@ pub struct ParseResultError(String);
 
 impl fmt::Display for ParseResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown result label {:?}", self.0)
+        write!(f, "unknown result label \"{}\"", self.0)
     }
 }
 

@@ -100,8 +100,9 @@ struct AppState {
 /// path is a file under
 /// [`Config::www`] (a directory serves its `index.html`; a missing file is a 404).
 ///
-/// HTML, JavaScript, WebAssembly, CSS and JSON responses carry `Cache-Control: no-cache`, so a
-/// reload always revalidates and picks up a new build. Responses are gzip-compressed when the
+/// HTML, JavaScript (the service worker `sw.js` included), WebAssembly, CSS, JSON and web app
+/// manifest responses carry `Cache-Control: no-cache`, so a reload always revalidates and picks
+/// up a new build. Responses are gzip-compressed when the
 /// client accepts it.
 pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
     let files = ServeDir::new(&config.www).append_index_html_on_directories(true);
@@ -224,6 +225,7 @@ fn needs_revalidation(content_type: &str) -> bool {
             | "application/wasm"
             | "text/css"
             | "application/json"
+            | "application/manifest+json"
     )
 }
 

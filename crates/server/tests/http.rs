@@ -23,6 +23,8 @@ impl Running {
         std::fs::create_dir(www.path().join("pkg")).expect("mkdir pkg");
         std::fs::write(www.path().join("pkg/web_bg.wasm"), b"\0asm\x01\0\0\0").expect("wasm");
         std::fs::write(www.path().join("pkg/web.js"), "export default 1;").expect("js");
+        std::fs::write(www.path().join("sw.js"), "importScripts('pkg/assets.js');").expect("sw");
+        std::fs::write(www.path().join("manifest.webmanifest"), "{}").expect("manifest");
 
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -94,6 +96,18 @@ async fn serves_the_bundle_with_the_right_types() {
     assert_eq!(js.status(), 200);
     assert!(header(&js, "content-type").contains("javascript"));
     assert_eq!(header(&js, "cache-control"), "no-cache");
+
+    // The service worker and the manifest are revalidated on every load too, so a new build
+    // is found on the next one.
+    let sw = get(&server.url("/sw.js")).await;
+    assert!(header(&sw, "content-type").contains("javascript"));
+    assert_eq!(header(&sw, "cache-control"), "no-cache");
+    let manifest = get(&server.url("/manifest.webmanifest")).await;
+    assert_eq!(
+        header(&manifest, "content-type"),
+        "application/manifest+json"
+    );
+    assert_eq!(header(&manifest, "cache-control"), "no-cache");
 
     server.stop().await;
 }

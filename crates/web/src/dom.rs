@@ -169,3 +169,31 @@ pub fn browser_languages() -> Vec<String> {
         list
     }
 }
+
+/// What a JavaScript error says: an `Error`'s `name: message`, a thrown string as it is, else
+/// `String(value)` (never `Debug` formatting, which would pull its machinery into the bundle).
+pub fn js_error_text(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        return text;
+    }
+    if let Some(e) = value.dyn_ref::<js_sys::Error>() {
+        return format!("{}: {}", String::from(e.name()), String::from(e.message()));
+    }
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| "an unknown error".to_owned())
+}
+
+/// `x` with `digits` decimals (`0.5` with 2 is `"0.50"`), written by the browser's
+/// `Number.prototype.toFixed` rather than Rust's float formatting, which would add its tables to
+/// the bundle for a few SVG coordinates. `digits` is at most 100; a non-finite `x` gives `"0"`.
+pub fn fixed(x: f64, digits: u8) -> String {
+    if !x.is_finite() {
+        return "0".to_owned();
+    }
+    js_sys::Number::from(x)
+        .to_fixed(digits.min(100))
+        .ok()
+        .map_or_else(|| "0".to_owned(), String::from)
+}

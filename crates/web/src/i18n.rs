@@ -2048,6 +2048,33 @@ strings! {
     BoardTeak => ["Teak", "Teck", "Teca", "Teak", "ไม้สัก", "Gỗ tếch"],
     BoardJade => ["Jade", "Jade", "Jade", "Jade", "หยก", "Ngọc bích"],
     BoardSlate => ["Slate", "Ardoise", "Ardósia", "Schiefer", "หินชนวน", "Đá phiến"],
+    // Offline and installable (issue 10): the AI worker that cannot start, online play without
+    // a connection.
+    AiUnavailableText => [
+        "The computer opponent could not start ({error}). Hot-seat play still works.",
+        "L’adversaire ordinateur n’a pas pu démarrer ({error}). Le jeu à deux sur cet appareil fonctionne toujours.",
+        "O adversário computador não conseguiu iniciar ({error}). O jogo a dois neste aparelho continua a funcionar.",
+        "Der Computergegner konnte nicht starten ({error}). Das Spiel zu zweit an diesem Gerät geht weiterhin.",
+        "คอมพิวเตอร์เริ่มทำงานไม่ได้ ({error}) แต่ยังเล่นสองคนบนเครื่องนี้ได้",
+        "Đối thủ máy không khởi động được ({error}). Vẫn có thể chơi hai người trên máy này.",
+    ],
+    BtnAiRetry => ["Try again", "Réessayer", "Tentar de novo", "Erneut versuchen", "ลองอีกครั้ง", "Thử lại"],
+    OnlineNeedsConnection => [
+        "Online play needs a connection to the server, and there is none right now.",
+        "Le jeu en ligne demande une connexion au serveur, et il n’y en a pas pour l’instant.",
+        "O jogo online precisa de uma conexão com o servidor, e agora não há nenhuma.",
+        "Online-Spiel braucht eine Verbindung zum Server, und gerade gibt es keine.",
+        "การเล่นออนไลน์ต้องเชื่อมต่อกับเซิร์ฟเวอร์ และตอนนี้ยังเชื่อมต่อไม่ได้",
+        "Chơi qua mạng cần kết nối tới máy chủ, mà lúc này không có.",
+    ],
+    ToastNeedsConnection => [
+        "No connection: online play is not possible now. Play the computer or on this device instead.",
+        "Pas de connexion : le jeu en ligne est impossible pour l’instant. Jouez contre l’ordinateur ou sur cet appareil.",
+        "Sem conexão: o jogo online não é possível agora. Jogue contra o computador ou neste aparelho.",
+        "Keine Verbindung: Online-Spiel ist gerade nicht möglich. Spiel gegen den Computer oder an diesem Gerät.",
+        "ไม่มีการเชื่อมต่อ: ตอนนี้เล่นออนไลน์ไม่ได้ ลองเล่นกับคอมพิวเตอร์หรือบนเครื่องนี้แทน",
+        "Không có kết nối: lúc này không chơi qua mạng được. Hãy chơi với máy hoặc trên thiết bị này.",
+    ],
 }
 
 #[cfg(test)]

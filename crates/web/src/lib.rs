@@ -9,8 +9,12 @@
 //! - [`effects`]: the runtime that holds the model and runs the [`update::Cmd`]s (storage, the
 //!   lobby socket, the AI worker, sounds, clipboard, address bar, timers);
 //! - [`view`]: each view draws its own elements from the model and sends their events;
-//! - [`storage`] (the saved-games schema), [`i18n`] (the texts), [`worker`] (the AI Web
-//!   Worker's functions), [`dom`] (helpers that never panic).
+//! - [`storage`] (the saved-games schema), [`i18n`] (the texts), [`dom`] (helpers that never
+//!   panic).
+//!
+//! The AI runs in a Web Worker with its own wasm module (`crates/worker`, loaded by
+//! `www/ai-worker.js`), so this module carries no search; the worker's replies are read with
+//! the typed values of `protocol::worker`.
 //!
 //! The page's static markup is in `www/index.html` and its look in `www/style.css`.
 //!
@@ -69,7 +73,10 @@
 //!   only when `ai` is chosen), for `online` `name="visibility"` with `private` (link only)
 //!   and `public` (listed in the lobby); the time control `<select id="time-control">`
 //!   (values `none`, `3+2`, `5+3`, `10+5`, `15+10`) is offered for every mode; submit button
-//!   `#new-game-start`, `#new-game-cancel`.
+//!   `#new-game-start`, `#new-game-cancel`. While the server cannot be reached (the browser
+//!   is offline, or a connection attempt failed and none worked since) `#online-offline` says
+//!   online play needs a connection, and starting an online game toasts so and keeps the
+//!   dialog open.
 //! - Clocks of a timed game (online, hot-seat or against the AI) `#clocks` with
 //!   `#clock-white` and `#clock-black` (`.clock-side` the side and who plays it, `.clock-time`,
 //!   `data-ms`, class `running`, class `low` under the low-time mark), each at its player's
@@ -78,7 +85,12 @@
 //! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`. Against the
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
-//!   The AI runs in the module worker `www/ai-worker.js` ([`worker::ai_best_move`]).
+//!   The AI runs in the module worker `www/ai-worker.js` (the `worker` crate's `ai_best_move`),
+//!   started with the page. When it cannot start (its script or wasm module fails to load, or
+//!   the worker cannot be created) `#ai-unavailable` (role `alert`) is shown with the reason in
+//!   `#ai-unavailable-text` ("The computer opponent could not start (…)") and the button
+//!   `#btn-ai-retry`, which starts the worker again; a move, hint or analysis asked meanwhile
+//!   fails at once (no `#ai-thinking`) with a toast.
 //! - Hint button `#btn-hint`: the suggested move's two squares get the class `hint` (a striped
 //!   fill, unlike the keyboard focus's solid ring; their `aria-label` ends ", suggested move").
 //! - Announcements: `#announce` (visually hidden, `aria-live="polite"`) says the move just
@@ -158,6 +170,11 @@
 //! - Lobby panel `#lobby`: `#lobby-counts` ("N players online · M games in progress"), public
 //!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
+//! - Offline: `www/sw.js` (a service worker, registered by `index.html` once the page has
+//!   loaded) precaches every file listed in `www/pkg/assets.js` with its SHA-256 (written by
+//!   `cargo xtask build`) in one cache `asean-<16 hex digits>` per version; it controls the
+//!   page once installed (`navigator.serviceWorker.controller`). `www/manifest.webmanifest`
+//!   and `www/icons/` make the page installable.
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`, `asean.sound.v1`,
 //!   `asean.theme.v1`, `asean.pieces.v1`, `asean.board.v1`,
 //!   `asean.quarantine.<id>.<millis>`, `asean.seats.v1` (online seat secrets by room id: see
@@ -171,7 +188,6 @@ pub mod model;
 pub mod storage;
 pub mod update;
 pub mod view;
-pub mod worker;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -180,8 +196,7 @@ pub const STORAGE_PREFIX: &str = "asean";
 
 /// The module's entry point, run by wasm-bindgen when the module is instantiated.
 ///
-/// Returns at once when there is no `window` (the same module may be loaded by a Web Worker
-/// for the AI). Otherwise starts the app; a failure is written into `#status` and the console
+/// Returns at once when there is no `window` (not a page). Otherwise starts the app; a failure is written into `#status` and the console
 /// rather than thrown.
 #[wasm_bindgen(start)]
 pub fn start() {

@@ -618,7 +618,7 @@ impl Store {
         let result = SavedGame::parse(text).and_then(|saved| {
             if self.game_key(&saved.id) != key {
                 return Err(ReadError::Corrupt(format!(
-                    "id {:?} does not match its key",
+                    "id \"{}\" does not match its key",
                     saved.id
                 )));
             }

@@ -1,5 +1,5 @@
-//! Browser tests of the UI crate (headless Chromium): saved-game storage, i18n, the AI worker's
-//! entry point and the PGN/FEN export and import.
+//! Browser tests of the UI crate (headless Chromium): saved-game storage, i18n and the PGN/FEN
+//! export and import (the AI worker's entry points are tested in `crates/worker/tests`).
 //!
 //! Run with `cargo test -p web --target wasm32-unknown-unknown` (the runner is the xtask).
 //! Each storage test uses its own key prefix, so the tests neither meet each other nor the

@@ -1,11 +1,15 @@
 //! `cargo xtask build`: the browser bundle in `www/pkg/`.
 //!
 //! 1. `rustup toolchain install` (adds the wasm32 target on a fresh machine);
-//! 2. `cargo build -p web --target wasm32-unknown-unknown --profile wasm-release`;
-//! 3. wasm-bindgen (as a library, target `web`) writes `www/pkg/web.js` + `web_bg.wasm`;
-//! 4. wasm-opt `-Oz`, only if a wasm-opt of version >= 116 is found (older ones, such as
-//!    Debian's 108, produce broken bundles);
-//! 5. prints the raw and gzipped sizes.
+//! 2. `cargo build -p web -p worker --target wasm32-unknown-unknown --profile wasm-release`:
+//!    two modules, the page's (`crates/web`) and the AI worker's (`crates/worker`, with the
+//!    engine), so the first board needs only the smaller one;
+//! 3. wasm-bindgen (as a library, target `web`) writes `www/pkg/web.js` + `web_bg.wasm` and
+//!    `www/pkg/worker.js` + `worker_bg.wasm`;
+//! 4. wasm-opt `-Oz` on each, only if a wasm-opt of version >= 116 is found (older ones, such
+//!    as Debian's 108, produce broken bundles);
+//! 5. prints each module's raw and gzipped size;
+//! 6. writes the service worker's asset list `www/pkg/assets.js` ([`crate::assets`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -24,6 +28,10 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const PROFILE: &str = "wasm-release";
 /// The package and library name of the UI crate.
 const WEB_PACKAGE: &str = "web";
+/// The package and library name of the AI worker's crate.
+const WORKER_PACKAGE: &str = "worker";
+/// The wasm modules of the bundle, each built from the package of the same name.
+const MODULES: [&str; 2] = [WEB_PACKAGE, WORKER_PACKAGE];
 /// The oldest wasm-opt known to produce working bundles.
 const MIN_WASM_OPT_VERSION: u32 = 116;
 
@@ -41,44 +49,54 @@ pub fn build(opts: &BuildOptions) -> Result<()> {
     let root = cmd::workspace_root();
     ensure_toolchain(&root);
 
-    println!("xtask: building crates/{WEB_PACKAGE} for {WASM_TARGET} (profile {PROFILE})");
-    let wasm = cargo_build_web(&root)?;
+    println!(
+        "xtask: building crates/{WEB_PACKAGE} and crates/{WORKER_PACKAGE} for {WASM_TARGET} \
+         (profile {PROFILE})"
+    );
+    let wasms = cargo_build_modules(&root)?;
 
-    let out_dir = root.join("www").join("pkg");
+    let www = root.join("www");
+    let out_dir = www.join("pkg");
     if out_dir.exists() {
         std::fs::remove_dir_all(&out_dir)
             .with_context(|| format!("removing the old bundle {}", out_dir.display()))?;
     }
     std::fs::create_dir_all(&out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
-    wasm_bindgen_cli_support::Bindgen::new()
-        .input_path(&wasm)
-        .out_name(WEB_PACKAGE)
-        .web(true)
-        .context("selecting wasm-bindgen's `web` target")?
-        // Without this the generated `init()` has no default URL for the wasm file.
-        .omit_default_module_path(false)
-        .typescript(false)
-        .generate(&out_dir)
-        .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
+    for (name, wasm) in &wasms {
+        wasm_bindgen_cli_support::Bindgen::new()
+            .input_path(wasm)
+            .out_name(name)
+            .web(true)
+            .context("selecting wasm-bindgen's `web` target")?
+            // Without this the generated `init()` has no default URL for the wasm file.
+            .omit_default_module_path(false)
+            .typescript(false)
+            .generate(&out_dir)
+            .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
 
-    let bundle_wasm = out_dir.join(format!("{WEB_PACKAGE}_bg.wasm"));
-    let bundle_js = out_dir.join(format!("{WEB_PACKAGE}.js"));
-    if !bundle_wasm.is_file() || !bundle_js.is_file() {
-        bail!(
-            "wasm-bindgen did not produce {} and {}",
-            bundle_js.display(),
-            bundle_wasm.display()
-        );
+        let bundle_wasm = out_dir.join(format!("{name}_bg.wasm"));
+        let bundle_js = out_dir.join(format!("{name}.js"));
+        if !bundle_wasm.is_file() || !bundle_js.is_file() {
+            bail!(
+                "wasm-bindgen did not produce {} and {}",
+                bundle_js.display(),
+                bundle_wasm.display()
+            );
+        }
+        if opts.no_wasm_opt {
+            println!("xtask: wasm-opt skipped (--no-wasm-opt)");
+        } else {
+            optimise(&root, &bundle_wasm);
+        }
+        report_size(&bundle_wasm)?;
+        report_size(&bundle_js)?;
     }
-
-    if opts.no_wasm_opt {
-        println!("xtask: wasm-opt skipped (--no-wasm-opt)");
-    } else {
-        optimise(&root, &bundle_wasm);
-    }
-
-    report_size(&bundle_wasm)?;
-    report_size(&bundle_js)?;
+    let list = crate::assets::write(&www)?;
+    println!(
+        "xtask: service worker asset list {} ({} files)",
+        out_dir.join(crate::assets::LIST_FILE).display(),
+        list.len()
+    );
     println!(
         "xtask: bundle ready in {} ({:.1} s)",
         out_dir.display(),
@@ -117,19 +135,16 @@ fn ensure_toolchain(root: &Path) {
     }
 }
 
-/// Builds the web crate and returns the path of its `.wasm` artifact.
-fn cargo_build_web(root: &Path) -> Result<PathBuf> {
+/// Builds the page's and the worker's crates and returns each module's name with the path of
+/// its `.wasm` artifact, in the order of [`MODULES`].
+fn cargo_build_modules(root: &Path) -> Result<Vec<(&'static str, PathBuf)>> {
     let mut cargo = cmd::cargo();
+    cargo.current_dir(root).arg("build");
+    for package in MODULES {
+        cargo.args(["--package", package]);
+    }
     cargo
-        .current_dir(root)
-        .args([
-            "build",
-            "--package",
-            WEB_PACKAGE,
-            "--lib",
-            "--target",
-            WASM_TARGET,
-        ])
+        .args(["--lib", "--target", WASM_TARGET])
         .args([
             "--profile",
             PROFILE,
@@ -139,37 +154,50 @@ fn cargo_build_web(root: &Path) -> Result<PathBuf> {
     let mut child = cargo
         .spawn()
         .with_context(|| format!("could not start {cargo:?}"))?;
-    let mut wasm = None;
+    let mut found: Vec<(&'static str, PathBuf)> = Vec::new();
     if let Some(stdout) = child.stdout.take() {
         for line in BufReader::new(stdout).lines() {
             let line = line.context("reading cargo's output")?;
-            if let Some(path) = wasm_artifact(&line) {
-                wasm = Some(path);
+            if let Some((name, path)) = wasm_artifact(&line) {
+                found.retain(|(n, _)| *n != name);
+                found.push((name, path));
             }
         }
     }
     let status = child.wait().context("waiting for cargo build")?;
     if !status.success() {
-        bail!("building crates/{WEB_PACKAGE} for {WASM_TARGET} failed ({status})");
+        bail!("building the wasm modules for {WASM_TARGET} failed ({status})");
     }
-    wasm.context("cargo build succeeded but reported no .wasm artifact for the web crate")
+    MODULES
+        .iter()
+        .map(|name| {
+            found
+                .iter()
+                .find(|(n, _)| n == name)
+                .cloned()
+                .with_context(|| {
+                    format!("cargo build succeeded but reported no .wasm artifact for {name}")
+                })
+        })
+        .collect()
 }
 
-/// The `.wasm` file named by a cargo `compiler-artifact` JSON message for the web crate.
-fn wasm_artifact(line: &str) -> Option<PathBuf> {
+/// The module name and `.wasm` file named by a cargo `compiler-artifact` JSON message for one
+/// of the [`MODULES`].
+fn wasm_artifact(line: &str) -> Option<(&'static str, PathBuf)> {
     let message: serde_json::Value = serde_json::from_str(line).ok()?;
-    if message.get("reason")?.as_str()? != "compiler-artifact"
-        || message.get("target")?.get("name")?.as_str()? != WEB_PACKAGE
-    {
+    if message.get("reason")?.as_str()? != "compiler-artifact" {
         return None;
     }
+    let target = message.get("target")?.get("name")?.as_str()?;
+    let name = MODULES.into_iter().find(|m| *m == target)?;
     message
         .get("filenames")?
         .as_array()?
         .iter()
         .filter_map(|f| f.as_str())
         .find(|f| f.ends_with(".wasm"))
-        .map(PathBuf::from)
+        .map(|f| (name, PathBuf::from(f)))
 }
 
 /// Runs wasm-opt `-Oz` on `wasm` in place if a suitable wasm-opt exists; otherwise, or if it
@@ -257,6 +285,7 @@ fn find_wasm_opt(root: &Path) -> Option<(PathBuf, u32)> {
         std::env::var_os("WASM_OPT").map(PathBuf::from),
         Some(root.join("node_modules/.bin/wasm-opt")),
         Some(root.join("target/tools/node_modules/.bin/wasm-opt")),
+        Some(cmd::target_dir().join("tools/node_modules/.bin/wasm-opt")),
         browser::which("wasm-opt"),
     ];
     candidates.into_iter().flatten().find_map(|path| {
@@ -332,7 +361,15 @@ mod tests {
     #[test]
     fn finds_the_wasm_artifact() {
         let line = r#"{"reason":"compiler-artifact","target":{"name":"web"},"filenames":["/t/web.d","/t/web.wasm"]}"#;
-        assert_eq!(wasm_artifact(line), Some(PathBuf::from("/t/web.wasm")));
+        assert_eq!(
+            wasm_artifact(line),
+            Some(("web", PathBuf::from("/t/web.wasm")))
+        );
+        let worker = r#"{"reason":"compiler-artifact","target":{"name":"worker"},"filenames":["/t/worker.wasm"]}"#;
+        assert_eq!(
+            wasm_artifact(worker),
+            Some(("worker", PathBuf::from("/t/worker.wasm")))
+        );
         let other = r#"{"reason":"compiler-artifact","target":{"name":"js_sys"},"filenames":["/t/x.wasm"]}"#;
         assert_eq!(wasm_artifact(other), None);
         assert_eq!(wasm_artifact("not json"), None);

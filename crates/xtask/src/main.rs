@@ -1,6 +1,7 @@
 //! Project automation for ASEAN chess, run as `cargo xtask <command>`.
 //!
-//! * `build`: the browser bundle (`crates/web` -> wasm -> wasm-bindgen glue -> `www/pkg/`).
+//! * `build`: the browser bundle (`crates/web` and `crates/worker` -> wasm -> wasm-bindgen glue
+//!   -> `www/pkg/`, with the service worker's asset list).
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
 //! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests), with
 //!   private PostgreSQL and Redis servers for the several-node tests.
@@ -11,6 +12,7 @@
 //! * `wasm-test-runner`: the `wasm32-unknown-unknown` test runner configured in
 //!   `.cargo/config.toml` (wasm-bindgen's runner, embedded, driving headless Chromium).
 
+mod assets;
 mod browser;
 mod build;
 mod cluster;
@@ -42,7 +44,8 @@ struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Build the browser bundle into `www/pkg/` (web.js + web_bg.wasm).
+    /// Build the browser bundle into `www/pkg/`: the page's module (web.js + web_bg.wasm), the
+    /// AI worker's (worker.js + worker_bg.wasm) and the service worker's asset list.
     Build(build::BuildOptions),
     /// Build the bundle, then serve the game (default http://127.0.0.1:8080).
     Serve {
@@ -216,13 +219,15 @@ fn test() -> Result<ExitCode> {
     let mut wasm_ok = true;
     if !interrupted.is_set() {
         println!(
-            "xtask: wasm tests in headless Chromium (cargo test -p web --target wasm32-unknown-unknown)"
+            "xtask: wasm tests in headless Chromium (cargo test -p web -p worker --target wasm32-unknown-unknown)"
         );
         let mut wasm = cmd::cargo();
         wasm.current_dir(&root).args([
             "test",
             "--package",
             "web",
+            "--package",
+            "worker",
             "--target",
             "wasm32-unknown-unknown",
             "--lib",

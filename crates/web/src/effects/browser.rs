@@ -1,6 +1,6 @@
 //! The browser's other services: the address bar (`#/room/<id>`), the clipboard, the share
-//! sheet, downloads, the clock timer, the system's colour scheme, and what the page learns of
-//! its surroundings at start.
+//! sheet, downloads, the clock timer, the system's colour scheme, whether the browser is
+//! online, and what the page learns of its surroundings at start.
 
 use super::Dispatch;
 use crate::dom;
@@ -175,4 +175,14 @@ pub fn watch(dispatch: &Dispatch) {
         TICK_MS,
     );
     tick.forget();
+    // Whether the browser is online: online play says it needs a connection when not.
+    for (event, online) in [("online", true), ("offline", false)] {
+        let d = dispatch.clone();
+        dom::on(&w, event, move |_: web_sys::Event| {
+            d.send(Msg::BrowserOnline(online));
+        });
+    }
+    if !w.navigator().on_line() {
+        dispatch.send(Msg::BrowserOnline(false));
+    }
 }

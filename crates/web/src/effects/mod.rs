@@ -72,6 +72,7 @@ impl Runtime {
                     s.send(msg);
                 }
             }
+            Cmd::RestartAi => self.worker.start(),
             Cmd::AskAi {
                 id,
                 game,
@@ -102,7 +103,7 @@ impl Runtime {
 }
 
 /// Starts the page: reads what storage holds, builds the views, wires the events, connects to
-/// the lobby and marks `#app[data-ready="true"]`.
+/// the lobby, starts the AI worker and marks `#app[data-ready="true"]`.
 ///
 /// # Errors
 /// What is missing when the page lacks an element the views need.
@@ -141,6 +142,9 @@ pub fn start() -> Result<(), String> {
     let socket = socket::Socket::start(dispatch.clone());
     if let Some(rt) = dispatch.0.runtime.borrow_mut().as_mut() {
         rt.socket = Some(socket);
+        // The AI worker starts with the page (it loads on its own thread while the first
+        // board is drawn): a failure is known, and said, before anyone asks it for a move.
+        rt.worker.start();
     }
     dispatch.send(started);
     if let Some(root) = crate::dom::by_id("app") {

@@ -120,7 +120,10 @@ impl Socket {
         let ws = match WebSocket::new(&url) {
             Ok(ws) => ws,
             Err(e) => {
-                dom::log(&format!("lobby: cannot open {url}: {e:?}"));
+                dom::log(&format!(
+                    "lobby: cannot open {url}: {}",
+                    dom::js_error_text(&e)
+                ));
                 self.schedule_reconnect();
                 return;
             }

@@ -405,8 +405,10 @@ pub struct Hint {
 pub struct AiService {
     /// The id of the last request.
     pub last_request: u32,
-    /// The worker could not start (reported once).
-    pub broken: bool,
+    /// Why the AI worker cannot answer (its module failed to load, or it could not be
+    /// created), as the browser said it; `None` while it is starting or ready. Set by
+    /// [`crate::update::Msg::AiUnavailable`], cleared by a retry.
+    pub unavailable: Option<String>,
     /// The hint being computed.
     pub hint_pending: Option<Pending>,
     /// The last hint.
@@ -431,8 +433,21 @@ pub struct Net {
     pub connected: bool,
     /// Was connected once: the "Reconnecting…" banner is for later drops.
     pub was_connected: bool,
+    /// The last connection attempt failed or the connection dropped (cleared on connecting).
+    pub failed: bool,
+    /// The browser says it is offline (`navigator.onLine` false).
+    pub browser_offline: bool,
     /// The lobby's last listing.
     pub listing: Option<Listing>,
+}
+
+impl Net {
+    /// Online play cannot work now: the browser is offline, or the server cannot be reached
+    /// (a failed attempt and no connection since).
+    #[must_use]
+    pub fn unreachable(&self) -> bool {
+        !self.connected && (self.browser_offline || self.failed)
+    }
 }
 
 /// What the page knows of its surroundings, given once at start.

@@ -10,13 +10,17 @@ use engine::analysis::Eval;
 /// still being played (no engine help against a person), and not without a worker.
 pub fn allowed(model: &Model) -> bool {
     let playing_online = model.room().is_some_and(|v| v.you.is_some()) && !model.ended();
-    !playing_online && !model.ai.broken
+    !playing_online && model.ai.unavailable.is_none()
 }
 
 /// Starts (or resumes) the analysis of the game on the board.
 pub fn start(model: &mut Model, out: &mut Vec<Cmd>) {
     if matches!(model.dialog, Some(crate::model::Dialog::GameOver(_))) {
         model.dialog = None;
+    }
+    if model.ai.unavailable.is_some() {
+        super::toast(model, crate::i18n::Key::ToastAiUnavailable, true, out);
+        return;
     }
     if !allowed(model) {
         super::toast(model, crate::i18n::Key::AnalysisAfterGame, true, out);

@@ -146,6 +146,12 @@ pub fn start_play(model: &mut Model, kind: ModeKind, out: &mut Vec<Cmd>) {
 
 /// Starts the chosen game.
 pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
+    if matches!(choice, NewGameChoice::Online(_)) && model.net.unreachable() {
+        // Said at once rather than a waiting screen that never gets its link; the dialog
+        // stays open (its online option says so too) for another choice.
+        toast(model, Key::ToastNeedsConnection, true, out);
+        return;
+    }
     model.dialog = None;
     model.start = false;
     match choice {
@@ -542,7 +548,7 @@ fn next_request(model: &mut Model) -> u32 {
 /// Asks the AI worker for its move when it is the AI's turn and no request for this position
 /// is on its way (start, reload, after the human's move, undo, resume).
 pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
-    let broken = model.ai.broken;
+    let broken = model.ai.unavailable.is_some();
     let over = model.game.is_over();
     let turn = model.game.position().turn();
     let Mode::Ai(local, a) = &model.mode else {

@@ -194,8 +194,15 @@ pub enum Msg {
         /// The move in UCI, or what went wrong.
         result: Result<String, String>,
     },
-    /// The AI worker could not take a request.
-    AiUnavailable,
+    /// The AI worker cannot answer: its module failed to load (the worker's `error` event, or
+    /// its own report that the wasm could not start) or it could not be created; with the
+    /// browser's reason. Pending AI requests fail at once.
+    AiUnavailable(String),
+    /// The player asks to start the AI worker again (`#btn-ai-retry`).
+    AiRetry,
+    /// The browser went online (`true`) or offline (`navigator.onLine`, its `online` and
+    /// `offline` events).
+    BrowserOnline(bool),
     /// Something from the lobby connection.
     Net(NetEvent),
     /// A user action of online play.
@@ -307,6 +314,8 @@ pub enum Cmd {
     SaveSeats(SeatBook),
     /// Send to the lobby server (queued while disconnected).
     Send(ClientMsg),
+    /// Start the AI worker again (the old one, if any, is ended).
+    RestartAi,
     /// Ask the AI worker for a move (answered by [`Msg::AiReply`]).
     AskAi {
         /// The request's id.
@@ -533,21 +542,31 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::ImportOpen => model.dialog = Some(Dialog::Import { error: None }),
         Msg::ImportStart(text) => local::import(model, &text, out),
         Msg::AiReply { id, result } => local::ai_reply(model, id, result, out),
-        Msg::AiUnavailable => {
-            if !model.ai.broken {
-                model.ai.broken = true;
+        Msg::AiUnavailable(reason) => {
+            if model.ai.unavailable.is_none() {
                 toast(model, Key::ToastAiUnavailable, true, out);
             }
+            model.ai.unavailable = Some(reason);
             if let crate::model::Mode::Ai(_, a) = &mut model.mode {
                 a.pending = None;
             }
             model.ai.hint_pending = None;
-            if let Some(a) = &mut model.analysis {
+            if let Some(a) = &mut model.analysis
+                && !a.complete()
+            {
                 a.pending = None;
                 a.stopped = true;
                 a.error = Some(model.lang.t(Key::ToastAiUnavailable).to_owned());
             }
         }
+        Msg::AiRetry => {
+            model.ai.unavailable = None;
+            out.push(Cmd::RestartAi);
+            // The AI's move, if it is its turn, is asked of the new worker (which takes
+            // requests while it loads).
+            local::schedule_ai(model, out);
+        }
+        Msg::BrowserOnline(online) => model.net.browser_offline = !online,
         Msg::Net(e) => online::net_event(model, e, out),
         Msg::Online(m) => online::user(model, m, out),
         Msg::StoredGameChanged { id, value } => local::stored_game_changed(model, &id, value, out),

@@ -305,6 +305,7 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
         NetEvent::Connected => {
             model.net.connected = true;
             model.net.was_connected = true;
+            model.net.failed = false;
             out.push(Cmd::Send(ClientMsg::WatchLobby));
             // Join the room again and catch up from the last event seen.
             let rejoin = model.mode.online_mut().and_then(|o| {
@@ -323,6 +324,7 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
         }
         NetEvent::Disconnected => {
             model.net.connected = false;
+            model.net.failed = true;
             if let Some(o) = model.mode.online_mut()
                 && o.pending.take().is_some()
             {

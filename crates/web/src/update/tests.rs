@@ -318,10 +318,10 @@ fn a_hint_is_asked_at_full_strength_and_kept_for_its_position() {
 #[test]
 fn the_worker_failing_is_said_once() {
     let (mut m, _) = ai_model(Color::Black);
-    let cmds = update(&mut m, Msg::AiUnavailable);
+    let cmds = update(&mut m, Msg::AiUnavailable("no module".into()));
     assert_eq!(toasts(&cmds).len(), 1);
     assert!(ai_requests(&update(&mut m, Msg::Flip)).is_empty());
-    assert!(toasts(&update(&mut m, Msg::AiUnavailable)).is_empty());
+    assert!(toasts(&update(&mut m, Msg::AiUnavailable("no module".into()))).is_empty());
 }
 
 #[test]
@@ -962,7 +962,7 @@ fn a_missing_worker_stops_the_analysis_with_a_reason() {
     let mut m = model();
     click_move(&mut m, "e3", "e4");
     update(&mut m, Msg::AnalyseStart);
-    update(&mut m, Msg::AiUnavailable);
+    update(&mut m, Msg::AiUnavailable("no module".into()));
     let a = m.analysis.as_ref().expect("kept");
     assert!(a.stopped && a.pending.is_none() && a.error.is_some());
     let cmds = update(&mut m, Msg::AnalyseStart);
@@ -1396,4 +1396,106 @@ fn the_system_scheme_and_other_tabs_change_the_looks_without_a_write() {
     );
     update(&mut m, Msg::Looks(LooksMsg::SystemDark(true)));
     assert!(!m.looks.dark());
+}
+
+#[test]
+fn an_ai_that_cannot_start_fails_its_move_and_is_retried() {
+    // The AI (White) is asked for its first move; the worker then fails to load.
+    let (mut m, cmds) = ai_model(Color::Black);
+    assert_eq!(ai_requests(&cmds).len(), 1);
+    assert!(m.ai_thinking());
+    let cmds = update(
+        &mut m,
+        Msg::AiUnavailable("ai-worker.js could not be loaded".into()),
+    );
+    assert_eq!(
+        m.ai.unavailable.as_deref(),
+        Some("ai-worker.js could not be loaded")
+    );
+    assert!(!m.ai_thinking(), "the pending move fails rather than spins");
+    assert_eq!(toasts(&cmds), [m.lang.t(Key::ToastAiUnavailable)]);
+    // A hint is not asked of a worker known to be missing.
+    assert!(ai_requests(&update(&mut m, Msg::Hint)).is_empty());
+    // The retry starts the worker again and asks it for the move at once.
+    let cmds = update(&mut m, Msg::AiRetry);
+    assert_eq!(m.ai.unavailable, None);
+    assert!(cmds.contains(&Cmd::RestartAi));
+    let ids = ai_requests(&cmds);
+    assert_eq!(ids.len(), 1);
+    assert!(m.ai_thinking());
+    // It answers this time.
+    ai_answer(&mut m, ids[0], Ok("e3e4".into()));
+    assert_eq!(m.game.moves().len(), 1);
+    assert!(!m.ai_thinking());
+    // A second failure after a retry is said again.
+    update(&mut m, Msg::AiRetry);
+    let cmds = update(&mut m, Msg::AiUnavailable("again".into()));
+    assert_eq!(toasts(&cmds).len(), 1);
+}
+
+#[test]
+fn a_retry_on_the_humans_turn_asks_nothing() {
+    let (mut m, _) = ai_model(Color::White);
+    update(&mut m, Msg::AiUnavailable("no module".into()));
+    let cmds = update(&mut m, Msg::AiRetry);
+    assert!(cmds.contains(&Cmd::RestartAi));
+    assert!(ai_requests(&cmds).is_empty());
+}
+
+#[test]
+fn an_analysis_asked_of_a_missing_worker_says_why() {
+    let mut m = model();
+    click_move(&mut m, "e3", "e4");
+    update(&mut m, Msg::AiUnavailable("no module".into()));
+    let cmds = update(&mut m, Msg::AnalyseStart);
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert_eq!(toasts(&cmds), [m.lang.t(Key::ToastAiUnavailable)]);
+}
+
+fn online_choice() -> NewGameChoice {
+    NewGameChoice::Online(RoomSettings {
+        seat: protocol::SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock: None,
+        public: false,
+    })
+}
+
+#[test]
+fn online_play_without_a_connection_says_so_rather_than_waits() {
+    let mut m = model();
+    // Not connected yet, nothing failed: the page may be connecting.
+    assert!(!m.net.unreachable());
+    update(&mut m, Msg::NewGameOpen(None));
+    // The server cannot be reached.
+    update(&mut m, Msg::Net(NetEvent::Disconnected));
+    assert!(m.net.unreachable());
+    let cmds = update(&mut m, Msg::NewGameStart(online_choice()));
+    assert_eq!(toasts(&cmds), [m.lang.t(Key::ToastNeedsConnection)]);
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Send(_))));
+    assert!(m.mode.online().is_none(), "no waiting screen");
+    assert!(m.dialog.is_some(), "the dialog stays for another choice");
+    // Connected again: the room is made.
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    assert!(!m.net.unreachable());
+    let cmds = update(&mut m, Msg::NewGameStart(online_choice()));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Send(ClientMsg::CreateRoom { .. })))
+    );
+}
+
+#[test]
+fn the_browser_going_offline_makes_online_play_unreachable() {
+    let mut m = model();
+    update(&mut m, Msg::BrowserOnline(false));
+    assert!(m.net.unreachable());
+    let cmds = update(&mut m, Msg::NewGameStart(online_choice()));
+    assert_eq!(toasts(&cmds), [m.lang.t(Key::ToastNeedsConnection)]);
+    update(&mut m, Msg::BrowserOnline(true));
+    assert!(!m.net.unreachable());
+    // A live connection counts whatever the browser says.
+    update(&mut m, Msg::BrowserOnline(false));
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    assert!(!m.net.unreachable());
 }

@@ -283,7 +283,11 @@ fn draw_graph(
     shown: usize,
 ) {
     let total = wins.len();
-    dom::set_attr(g, "viewBox", &format!("0 0 {W} {H}"));
+    dom::set_attr(
+        g,
+        "viewBox",
+        &format!("0 0 {} {}", dom::fixed(W, 0), dom::fixed(H, 0)),
+    );
     dom::set_attr(g, "data-total", &total.to_string());
     let add = |tag: &str, attrs: &[(&str, String)]| {
         if let Some(e) = dom::svg(tag) {
@@ -295,14 +299,19 @@ fn draw_graph(
     };
     // White's area below the curve, Black's above; a midline for an even game.
     let mut d = String::new();
-    let mut area = format!("M0 {H}");
+    let mut area = format!("M0 {}", dom::fixed(H, 0));
     let mut open = false;
     for (ply, w) in wins.iter().enumerate() {
         let (x, y) = (x_of(ply, total), w.map(y_of));
         match y {
             Some(y) => {
-                d.push_str(&format!("{}{x:.2} {y:.2}", if open { " L" } else { " M" }));
-                area.push_str(&format!(" L{x:.2} {y:.2}"));
+                d.push_str(&format!(
+                    "{}{} {}",
+                    if open { " L" } else { " M" },
+                    dom::fixed(x, 2),
+                    dom::fixed(y, 2)
+                ));
+                area.push_str(&format!(" L{} {}", dom::fixed(x, 2), dom::fixed(y, 2)));
                 open = true;
             }
             None => open = false,
@@ -312,15 +321,15 @@ fn draw_graph(
         .iter()
         .rposition(Option::is_some)
         .map_or(0.0, |p| x_of(p, total));
-    area.push_str(&format!(" L{last:.2} {H} Z"));
+    area.push_str(&format!(" L{} {} Z", dom::fixed(last, 2), dom::fixed(H, 0)));
     add(
         "rect",
         &[
             ("class", "graph-bg".into()),
             ("x", "0".into()),
             ("y", "0".into()),
-            ("width", W.to_string()),
-            ("height", H.to_string()),
+            ("width", dom::fixed(W, 0)),
+            ("height", dom::fixed(H, 0)),
         ],
     );
     add("path", &[("class", "graph-area".into()), ("d", area)]);
@@ -329,9 +338,9 @@ fn draw_graph(
         &[
             ("class", "graph-mid".into()),
             ("x1", "0".into()),
-            ("x2", W.to_string()),
-            ("y1", (H / 2.0).to_string()),
-            ("y2", (H / 2.0).to_string()),
+            ("x2", dom::fixed(W, 0)),
+            ("y1", dom::fixed(H / 2.0, 0)),
+            ("y2", dom::fixed(H / 2.0, 0)),
         ],
     );
     add(
@@ -343,10 +352,10 @@ fn draw_graph(
         "line",
         &[
             ("class", "graph-shown".into()),
-            ("x1", format!("{sx:.2}")),
-            ("x2", format!("{sx:.2}")),
+            ("x1", dom::fixed(sx, 2)),
+            ("x2", dom::fixed(sx, 2)),
             ("y1", "0".into()),
-            ("y2", H.to_string()),
+            ("y2", dom::fixed(H, 0)),
         ],
     );
     for (ply, j) in judged {
@@ -356,8 +365,8 @@ fn draw_graph(
                 &[
                     ("class", format!("graph-mark {}", j.name())),
                     ("data-ply", ply.to_string()),
-                    ("cx", format!("{:.2}", x_of(*ply, total))),
-                    ("cy", format!("{:.2}", y_of(*w))),
+                    ("cx", dom::fixed(x_of(*ply, total), 2)),
+                    ("cy", dom::fixed(y_of(*w), 2)),
                     ("r", "2.2".into()),
                 ],
             );

@@ -469,10 +469,10 @@ fn draw_arrow(arrow: Option<(Square, Square)>, flipped: bool) {
     if let Some(line) = dom::svg("line") {
         for (k, v) in [
             ("class", "arrow".to_owned()),
-            ("x1", format!("{x1:.3}")),
-            ("y1", format!("{y1:.3}")),
-            ("x2", format!("{ex:.3}")),
-            ("y2", format!("{ey:.3}")),
+            ("x1", dom::fixed(x1, 3)),
+            ("y1", dom::fixed(y1, 3)),
+            ("x2", dom::fixed(ex, 3)),
+            ("y2", dom::fixed(ey, 3)),
             ("marker-end", "url(#arrow-head)".to_owned()),
             ("data-from", from.to_string()),
             ("data-to", to.to_string()),

@@ -47,12 +47,21 @@ pub struct DialogsView {
     drawn: Option<(Dialog, Lang, String)>,
     /// The notices drawn.
     notices: Option<Vec<String>>,
+    /// Whether the new-game dialog's note that online play needs a connection is shown.
+    offline_note: Option<bool>,
 }
 
 impl DialogsView {
     /// Draws the dialog of `m` and the notices.
     pub fn render(&mut self, m: &Model) {
         self.render_notices(m);
+        let unreachable = m.net.unreachable();
+        if self.offline_note != Some(unreachable)
+            && let Some(note) = dom::by_id("online-offline")
+        {
+            dom::set_hidden(&note, !unreachable);
+            self.offline_note = Some(unreachable);
+        }
         let Some(dialog) = m.dialog.clone() else {
             if let Some((old, _, _)) = self.drawn.take() {
                 close(old.kind());

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | [`texts`] | `[data-i18n]`, `<html lang>`, title, `#rules-link`, `#lang` |
 //! | [`board`] | `#board` and its squares, `#board-arrows` |
-//! | [`panel`] | `#app[data-mode]`, `#status`, `#ai-thinking`, `#rule-setting`, `#mode-setting`, `#counting`, the counters, `#btn-claim`, the game's buttons, `#btn-rematch` |
+//! | [`panel`] | `#app[data-mode]`, `#status`, `#ai-thinking`, `#ai-unavailable`, `#rule-setting`, `#mode-setting`, `#counting`, the counters, `#btn-claim`, the game's buttons, `#btn-rematch` |
 //! | [`moves`] | `#moves` (with the judgements), `#moves-empty`, the review buttons |
 //! | [`saved`] | `#saved-games`, `#saved-empty` |
 //! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#opponent-status`, `#btn-claim-victory` |
@@ -171,6 +171,7 @@ impl View {
             ("btn-hint", Msg::Hint),
             ("btn-export", Msg::ExportOpen),
             ("btn-import", Msg::ImportOpen),
+            ("btn-ai-retry", Msg::AiRetry),
         ] {
             if let Some(e) = dom::by_id(id) {
                 let d = d.clone();

@@ -1,5 +1,6 @@
-//! The panel beside the board: `#app[data-mode]`, the status line, the AI's thinking, the
-//! settings line, the count, the counters, the claim, and the game's buttons.
+//! The panel beside the board: `#app[data-mode]`, the status line, the AI's thinking (or why
+//! it cannot play, with `#btn-ai-retry`), the settings line, the count, the counters, the
+//! claim, and the game's buttons.
 
 use crate::dom;
 use crate::i18n::{Key, Lang};
@@ -67,6 +68,8 @@ struct Scene {
     mode: &'static str,
     status: (String, &'static str, &'static str, bool, bool),
     thinking: Option<String>,
+    /// Why the AI cannot play, in words.
+    ai_unavailable: Option<String>,
     rule: &'static str,
     mode_line: String,
     counting: Option<(String, u16, u16)>,
@@ -232,6 +235,11 @@ impl PanelView {
             mode: m.mode.name(),
             status: status(m, lang),
             thinking: m.ai_thinking().then(|| lang.t(Key::AiThinking).to_owned()),
+            ai_unavailable: m
+                .ai
+                .unavailable
+                .as_ref()
+                .map(|e| lang.fmt(Key::AiUnavailableText, &[("error", e)])),
             rule: lang.t(rule_key(m.game.rules().promotion)),
             mode_line: mode_line(m, lang),
             counting: counting(m, lang),
@@ -294,6 +302,12 @@ fn draw(s: &Scene) {
     if let Some(e) = dom::by_id("ai-thinking") {
         dom::set_text(&e, s.thinking.as_deref().unwrap_or(""));
         dom::set_hidden(&e, s.thinking.is_none());
+    }
+    if let Some(e) = dom::by_id("ai-unavailable") {
+        dom::set_hidden(&e, s.ai_unavailable.is_none());
+    }
+    if let Some(e) = dom::by_id("ai-unavailable-text") {
+        dom::set_text(&e, s.ai_unavailable.as_deref().unwrap_or(""));
     }
     if let Some(e) = dom::by_id("rule-setting") {
         dom::set_text(&e, s.rule);

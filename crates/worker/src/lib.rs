@@ -1,20 +1,22 @@
-//! The AI Web Worker's side: [`ai_best_move`] plays (or hints) a move, [`ai_analyse`] evaluates
-//! one position of a game, and
-//! [`Analysis`] is the JSON it answers with (also readable back into an [`Eval`] on the page,
-//! for [`engine::analysis::judge`]).
+//! The AI Web Worker's own wasm module: `www/ai-worker.js` loads it (`pkg/worker.js`, built by
+//! `cargo xtask build`), so the page's module (`crates/web`) carries no search and loads sooner.
 //!
-//! `www/ai-worker.js` answers `{id, kind: "analyse", fen, promotion, moves, movetime, depth}`
-//! with `{id, kind: "analyse", result}` (`result` being the parsed [`Analysis`]) or
-//! `{id, kind: "analyse", error}`. To analyse a whole game the page asks for every prefix of its
-//! moves in turn (the engine's tables, kept between requests of the same game, make the later
-//! ones faster).
+//! - [`ai_best_move`] plays (or hints) a move: `{id, fen, promotion, moves, level, seed,
+//!   movetime}` is answered with `{id, uci}` or `{id, error}`;
+//! - [`ai_analyse`] evaluates one position of a game: `{id, kind: "analyse", fen, promotion,
+//!   moves, movetime, depth}` is answered with `{id, kind: "analyse", result}` (`result` the
+//!   parsed JSON of a [`protocol::worker::Analysis`], the type the page reads back) or
+//!   `{id, kind: "analyse", error}`. To analyse a whole game the page asks for every prefix of
+//!   its moves in turn (the engine's tables, kept between requests of the same game, make the
+//!   later ones faster).
+//!
+//! [`best_move`] and [`analyse`] are the same functions with an injected clock, for host tests.
 
 use core::sync::atomic::AtomicBool;
-use engine::analysis::{self, Eval, WhiteScore};
+use engine::analysis;
 use engine::{Engine, FnClock, Level, Limits, MAX_DEPTH, Style};
-use protocol::GameResult;
-use rules::{Color, Game, Move, PromotionRule, Rules, UciMove};
-use serde::{Deserialize, Serialize};
+use protocol::worker::Analysis;
+use rules::{Game, PromotionRule, Rules};
 use std::cell::RefCell;
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
@@ -28,112 +30,6 @@ struct Analyser {
 
 thread_local! {
     static ANALYSER: RefCell<Option<Analyser>> = const { RefCell::new(None) };
-}
-
-/// The analysis of one position, as JSON, every score from White's point of view. Either
-///
-/// - a position in play: `{"depth":12,"cp":35,"win":0.525,"best":"e3e4","pv":["e3e4","d6d5"]}`
-///   with `cp` (centipawns) or instead `mate` (moves to mate: positive when White mates,
-///   negative when Black does, never 0), `depth` in plies, `win` White's chance of winning in
-///   `[0, 1]` ([`analysis::white_win_chance`], rounded to 3 decimals), `best` and `pv` in UCI;
-/// - or a finished position (checkmate, stalemate, dead position, expired count):
-///   `{"over":true,"outcome":"checkmate-white-wins","winner":"white","win":1.0}`, where
-///   `outcome` is the result's label ([`GameResult`]) and `winner` is absent for a draw (`win`
-///   0.5).
-///
-/// Absent fields are left out of the JSON.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Analysis {
-    /// `true` for a finished position.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub over: bool,
-    /// How a finished position ended: `checkmate-white-wins`, `stalemate`, `dead-position`…
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<GameResult>,
-    /// The winner of a finished position, `"white"` or `"black"`; absent for a draw.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Color>,
-    /// The depth searched, in plies.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u8>,
-    /// Centipawns, positive when White is better.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cp: Option<i32>,
-    /// Moves to mate, positive when White mates.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mate: Option<i32>,
-    /// White's chance of winning, `0..=1`.
-    pub win: f64,
-    /// The best move, UCI.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub best: Option<String>,
-    /// The principal variation, UCI, best move first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pv: Vec<String>,
-}
-
-impl Analysis {
-    /// The JSON form of `eval` (a finished position's outcome comes separately).
-    fn of_eval(eval: &Eval) -> Analysis {
-        let (cp, mate) = match eval.score {
-            WhiteScore::Cp(cp) => (Some(cp), None),
-            WhiteScore::Mate(n) => (None, Some(n)),
-            WhiteScore::Won(_) => (None, None),
-        };
-        Analysis {
-            depth: Some(eval.depth),
-            cp,
-            mate,
-            win: round3(analysis::white_win_chance(eval)),
-            best: eval.best.map(|m| m.to_uci()),
-            pv: eval.pv.iter().map(Move::to_uci).collect(),
-            ..Analysis::default()
-        }
-    }
-
-    /// Back to an [`Eval`] (for [`analysis::judge`] on the page): `None` when the answer is
-    /// malformed (no score, or a move that is not UCI). Moves are not checked against a position.
-    #[must_use]
-    pub fn to_eval(&self) -> Option<Eval> {
-        let score = if self.over {
-            match self.winner {
-                Some(c) => WhiteScore::Won(c),
-                None => WhiteScore::Cp(0),
-            }
-        } else {
-            match (self.cp, self.mate) {
-                (Some(cp), None) => WhiteScore::Cp(cp),
-                (None, Some(n)) if n != 0 => WhiteScore::Mate(n),
-                _ => return None,
-            }
-        };
-        let parse = |s: &str| {
-            s.parse::<UciMove>().ok().map(|m| Move {
-                from: m.from,
-                to: m.to,
-                promotion: m.promotion,
-            })
-        };
-        let pv = self
-            .pv
-            .iter()
-            .map(|s| parse(s))
-            .collect::<Option<Vec<Move>>>()?;
-        let best = match &self.best {
-            Some(s) => Some(parse(s)?),
-            None => None,
-        };
-        Some(Eval {
-            score,
-            depth: self.depth.unwrap_or(0),
-            best,
-            pv,
-        })
-    }
-}
-
-fn round3(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
 }
 
 /// The game of a request: `moves_uci` (UCI moves separated by spaces) played from
@@ -182,14 +78,7 @@ pub fn analyse(
     };
     let game = replay(initial_fen, promotion, moves_uci)?;
     if let Some(outcome) = game.outcome() {
-        let eval = Eval::finished(outcome);
-        return Ok(Analysis {
-            over: true,
-            outcome: Some(GameResult::from(outcome)),
-            winner: outcome.winner(),
-            win: analysis::white_win_chance(&eval),
-            ..Analysis::default()
-        });
+        return Ok(Analysis::finished(outcome));
     }
     let clock = FnClock::new(now_ms);
     let stop = AtomicBool::new(false);
@@ -319,6 +208,8 @@ pub fn ai_best_move(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::analysis::WhiteScore;
+    use rules::Color;
 
     const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
 

@@ -1,0 +1,50 @@
+//! Browser tests of the AI worker's module, in a dedicated Web Worker as `www/ai-worker.js`
+//! runs it, timed by the browser's clock.
+//!
+//! Run with `cargo test -p worker --target wasm32-unknown-unknown` (the runner is the xtask).
+
+use rules::{Game, Rules};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_dedicated_worker);
+
+const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
+
+/// The worker's entry point, timed by the browser's clock: a legal move for a normal position,
+/// a mate in one at full strength, and error text (never a panic) for bad input.
+#[wasm_bindgen_test]
+fn ai_best_move_answers_in_the_browser() {
+    let uci = worker::ai_best_move(START, "any", "e3e4 d6d5", 1, 42, 0).expect("a move");
+    let mut game = Game::new(Rules::default());
+    for m in ["e3e4", "d6d5", uci.as_str()] {
+        game.play_uci(m).expect("every move is legal");
+    }
+    let mate = worker::ai_best_move("k7/8/1K6/8/8/8/8/2R5 w - - 0 1", "any", "", 8, 0, 200);
+    assert_eq!(mate.ok().as_deref(), Some("c1c8"));
+    for (fen, promotion, moves, level) in [
+        ("not a fen", "any", "", 3),
+        (START, "queen", "", 3),
+        (START, "any", "", 0),
+        (START, "any", "e3e6", 3),
+    ] {
+        assert!(worker::ai_best_move(fen, promotion, moves, level, 0, 0).is_err());
+    }
+}
+
+/// An analysis answers JSON that the page's reply type reads back; a finished position is an
+/// answer too, and bad input an error.
+#[wasm_bindgen_test]
+fn ai_analyse_answers_json_in_the_browser() {
+    let json = worker::ai_analyse(START, "any", "e3e4", 0, 3).expect("an analysis");
+    let a: protocol::worker::Analysis = serde_json::from_str(&json).expect("the reply type");
+    assert_eq!(a.depth, Some(3));
+    assert!(a.to_eval().is_some(), "{json}");
+    let over = worker::ai_analyse("k7/8/1K6/8/8/8/8/2R5 w - - 0 1", "any", "c1c8", 50, 0)
+        .expect("a finished position is an answer");
+    assert!(
+        over.contains(r#""outcome":"checkmate-white-wins""#),
+        "{over}"
+    );
+    assert!(worker::ai_analyse(START, "any", "", 0, 0).is_err());
+    assert!(worker::ai_analyse("nonsense", "any", "", 0, 2).is_err());
+}
