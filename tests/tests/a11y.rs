@@ -8,7 +8,7 @@
 mod common;
 
 use anyhow::{Context, Result, ensure};
-use common::{START_FEN, finish, replay, wait_dialog};
+use common::{START_FEN, finish, inject_game, replay, wait_dialog};
 use e2e::{Browser, Viewport, start_app};
 use serde_json::Value;
 use thirtyfour::Key;
@@ -276,6 +276,8 @@ async fn the_move_list_is_navigable_by_keys() -> Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_keyboard_alone_reaches_everything_and_the_focus_is_not_the_hint() -> Result<()> {
     let (_server, b) = start_app(Viewport::DESKTOP).await?;
+    // A returning player's page, freshly loaded (no start screen was clicked away on it).
+    inject_game(&b, "keys", START_FEN, "any", &[]).await?;
     // Tab from the top of the page: the top bar, the board (one stop), the move box, the
     // game's buttons, in that order.
     b.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
