@@ -106,7 +106,10 @@ async fn with_the_server_stopped_a_reload_shows_the_board_and_the_ai_plays() -> 
     );
 
     new_ai_game(&browser, 1, "white").await?;
-    browser.click_move("e3", "e4").await?;
+    // The AI may answer before the move list is read between the moves: wait for both.
+    browser.click_square("e3").await?;
+    browser.wait_for(r#"[data-square="e4"].dest"#).await?;
+    browser.click_square("e4").await?;
     browser
         .wait_for_plies(2)
         .await
@@ -157,10 +160,7 @@ async fn a_new_build_is_picked_up_on_the_next_load() -> Result<()> {
     ensure!(before.len() == 1, "{before:?}");
     let marker =
         "return getComputedStyle(document.documentElement).getPropertyValue('--e2e-build').trim();";
-    ensure!(
-        browser.js(marker).await? == "",
-        "no marker yet"
-    );
+    ensure!(browser.js(marker).await? == "", "no marker yet");
 
     // A new build: style.css changes, and so does its hash in the list `cargo xtask build`
     // writes (the same change a rebuild makes).
