@@ -235,6 +235,8 @@ async fn an_ai_worker_that_cannot_load_is_said_and_retried() -> Result<()> {
         "no move from a missing AI"
     );
     browser.screenshot("ai-unavailable-phone").await?;
+    browser.set_viewport(Viewport::DESKTOP).await?;
+    browser.screenshot("ai-unavailable-desktop").await?;
 
     // The module is back: a retry starts the worker and the AI plays its move.
     std::fs::write(&module, kept)?;
