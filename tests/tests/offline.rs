@@ -13,11 +13,14 @@ use sha2::{Digest, Sha256};
 
 use common::{displayed, finish, new_ai_game, thinking_shown, wait_dialog};
 
+/// How long the service worker may take to install (it fetches, hashes and stores every file).
+const SLOW: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Waits until the service worker controls the page (it has precached every file and taken
 /// over: `navigator.serviceWorker.controller` is set).
 async fn wait_controlled(browser: &Browser) -> Result<()> {
     browser
-        .wait_until("the service worker to control the page", async |b| {
+        .wait_until_for("the service worker to control the page", SLOW, async |b| {
             Ok(
                 b.js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);")
                     .await?
@@ -178,9 +181,11 @@ async fn a_new_build_is_picked_up_on_the_next_load() -> Result<()> {
     // The next load finds the new service worker, which takes over and drops the old cache;
     // the load after it runs the new build (the cache never serves the old one for ever).
     browser.reload().await?;
+    // Installing hashes and stores every file: a loaded machine may take a while.
     browser
-        .wait_until(
+        .wait_until_for(
             "the new version's cache to replace the old one",
+            SLOW,
             async |b| {
                 let now = cache_names(b).await?;
                 Ok(now.len() == 1 && now != before)

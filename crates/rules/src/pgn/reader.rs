@@ -127,7 +127,11 @@ impl Imported {
     fn claim(&self) -> Option<DrawClaim> {
         // The words looked for are ASCII: ASCII case folding finds them as well as Unicode's
         // would, without its tables in the browser bundle.
-        let mut text = self.comment.clone().unwrap_or_default().to_ascii_lowercase();
+        let mut text = self
+            .comment
+            .clone()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
         for (name, value) in &self.tags.extra {
             if name.eq_ignore_ascii_case("Termination") {
                 text.push(' ');
