@@ -106,10 +106,15 @@ pub fn www_dir() -> PathBuf {
     workspace_root().join("www")
 }
 
-/// Fails with a clear message unless the bundle (`www/pkg/web.js`) has been built.
+/// Fails with a clear message unless the bundle (`www/pkg/web.js`, the AI worker's
+/// `www/pkg/worker.js` and the service worker's list `www/pkg/assets.js`) has been built.
 pub fn check_bundle() -> Result<()> {
-    let js = www_dir().join("pkg").join("web.js");
-    if js.is_file() {
+    let pkg = www_dir().join("pkg");
+    let js = pkg.join("web.js");
+    if ["web.js", "worker.js", "assets.js"]
+        .iter()
+        .all(|f| pkg.join(f).is_file())
+    {
         Ok(())
     } else {
         bail!(

@@ -13,11 +13,14 @@ use sha2::{Digest, Sha256};
 
 use common::{displayed, finish, new_ai_game, thinking_shown, wait_dialog};
 
+/// How long the service worker may take to install (it fetches, hashes and stores every file).
+const SLOW: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Waits until the service worker controls the page (it has precached every file and taken
 /// over: `navigator.serviceWorker.controller` is set).
 async fn wait_controlled(browser: &Browser) -> Result<()> {
     browser
-        .wait_until("the service worker to control the page", async |b| {
+        .wait_until_for("the service worker to control the page", SLOW, async |b| {
             Ok(
                 b.js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);")
                     .await?
@@ -106,7 +109,10 @@ async fn with_the_server_stopped_a_reload_shows_the_board_and_the_ai_plays() -> 
     );
 
     new_ai_game(&browser, 1, "white").await?;
-    browser.click_move("e3", "e4").await?;
+    // The AI may answer before the move list is read between the moves: wait for both.
+    browser.click_square("e3").await?;
+    browser.wait_for(r#"[data-square="e4"].dest"#).await?;
+    browser.click_square("e4").await?;
     browser
         .wait_for_plies(2)
         .await
@@ -175,9 +181,11 @@ async fn a_new_build_is_picked_up_on_the_next_load() -> Result<()> {
     // The next load finds the new service worker, which takes over and drops the old cache;
     // the load after it runs the new build (the cache never serves the old one for ever).
     browser.reload().await?;
+    // Installing hashes and stores every file: a loaded machine may take a while.
     browser
-        .wait_until(
+        .wait_until_for(
             "the new version's cache to replace the old one",
+            SLOW,
             async |b| {
                 let now = cache_names(b).await?;
                 Ok(now.len() == 1 && now != before)
@@ -232,6 +240,8 @@ async fn an_ai_worker_that_cannot_load_is_said_and_retried() -> Result<()> {
         "no move from a missing AI"
     );
     browser.screenshot("ai-unavailable-phone").await?;
+    browser.set_viewport(Viewport::DESKTOP).await?;
+    browser.screenshot("ai-unavailable-desktop").await?;
 
     // The module is back: a retry starts the worker and the AI plays its move.
     std::fs::write(&module, kept)?;

@@ -125,11 +125,17 @@ impl Imported {
 
     /// The draw claim the text names, when it is valid in the final position.
     fn claim(&self) -> Option<DrawClaim> {
-        let mut text = self.comment.clone().unwrap_or_default().to_lowercase();
+        // The words looked for are ASCII: ASCII case folding finds them as well as Unicode's
+        // would, without its tables in the browser bundle.
+        let mut text = self
+            .comment
+            .clone()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
         for (name, value) in &self.tags.extra {
             if name.eq_ignore_ascii_case("Termination") {
                 text.push(' ');
-                text.push_str(&value.to_lowercase());
+                text.push_str(&value.to_ascii_lowercase());
             }
         }
         let says = |words: &[&str]| words.iter().any(|w| text.contains(w));
