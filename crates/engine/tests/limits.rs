@@ -153,7 +153,7 @@ fn an_obvious_recapture_is_answered_in_a_fraction_of_the_move_time() {
     let budget = core::time::Duration::from_secs(4);
     let clock = counting_clock();
     let r = Engine::new(4).search(
-        &[pos.clone()],
+        std::slice::from_ref(&pos),
         Limits::MoveTime(budget),
         &clock,
         &AtomicBool::new(false),

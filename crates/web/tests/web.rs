@@ -238,28 +238,6 @@ fn numbers_and_dates_follow_the_language() {
     );
 }
 
-/// The worker's entry point, timed by the browser's clock: a legal move for a normal position,
-/// a mate in one at full strength, and error text (never a panic) for bad input.
-#[wasm_bindgen_test]
-fn ai_best_move_answers_in_the_browser() {
-    const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
-    let uci = web::worker::ai_best_move(START, "any", "e3e4 d6d5", 1, 42, 0).expect("a move");
-    let mut game = Game::new(Rules::default());
-    for m in ["e3e4", "d6d5", uci.as_str()] {
-        game.play_uci(m).expect("every move is legal");
-    }
-    let mate = web::worker::ai_best_move("k7/8/1K6/8/8/8/8/2R5 w - - 0 1", "any", "", 8, 0, 200);
-    assert_eq!(mate.ok().as_deref(), Some("c1c8"));
-    for (fen, promotion, moves, level) in [
-        ("not a fen", "any", "", 3),
-        (START, "queen", "", 3),
-        (START, "any", "", 0),
-        (START, "any", "e3e6", 3),
-    ] {
-        assert!(web::worker::ai_best_move(fen, promotion, moves, level, 0, 0).is_err());
-    }
-}
-
 /// Games against the AI keep their mode, level and the human's colour in `localStorage`;
 /// entries without these fields are hot-seat games.
 #[wasm_bindgen_test]
