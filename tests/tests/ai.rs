@@ -131,15 +131,12 @@ async fn the_page_stays_responsive_while_the_ai_thinks_and_a_reload_resumes_its_
     browser
         .wait_until("the AI thinking", async |b| thinking_shown(b).await)
         .await?;
-    ensure!(
-        browser.text("#ai-thinking").await?.contains("thinking"),
-        "the indicator says so"
-    );
-    browser.screenshot("ai-thinking-desktop").await?;
 
     // While the AI thinks: the flip button works at once, the AI's pieces cannot be picked
-    // up, and the player's own are picked up for a premove (put back by a second press). All
-    // in one script, so that it all happens while the AI is still thinking.
+    // up, and the player's own are picked up for a premove (put back by a second press); the
+    // indicator says the AI is thinking. All in one script, as soon as the AI has started, so
+    // that it all happens while the AI still thinks (level 8 may answer its first move in
+    // half a second when its best move holds).
     let seen = browser
         .js("const q = (s) => document.querySelector(s); \
              const key = (sq) => q(`[data-square=\"${sq}\"]`).dispatchEvent(\
@@ -150,7 +147,8 @@ async fn the_page_stays_responsive_while_the_ai_thinks_and_a_reload_resumes_its_
              key('e3'); const theirs = !q('.sq.sel') && !q('.dest'); \
              key('e6'); const mine = !!q('#board.premoving [data-square=\"e6\"].sel'); \
              key('e6'); const back = !q('.sq.sel'); \
-             const thinking = !q('#ai-thinking').hidden; \
+             const thinking = !q('#ai-thinking').hidden \
+                 && q('#ai-thinking').textContent.includes('thinking'); \
              const moves = document.querySelectorAll('#moves .san').length; \
              return {flip, theirs, mine, back, thinking, moves};")
         .await?;
@@ -159,6 +157,7 @@ async fn the_page_stays_responsive_while_the_ai_thinks_and_a_reload_resumes_its_
             "thinking": true, "moves": 0}),
         "while the AI thinks: {seen}"
     );
+    browser.screenshot("ai-thinking-desktop").await?;
     // Reload in the middle of the AI's turn: the game, mode and level survive, and the AI
     // resumes its turn.
     browser.reload().await?;
