@@ -1,11 +1,23 @@
 //! The Universal Chess Interface for this engine, as other variant engines speak it.
 //!
 //! Accepted commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value asean`
-//! (the only variant), `setoption name Hash value <MiB>`, `position startpos|fen <FEN> [moves
-//! <uci>...]`, `go depth <n> | nodes <n> | movetime <ms> | wtime <ms> btime <ms> [winc <ms>] [binc
-//! <ms>] [movestogo <n>] | infinite`, `go perft <n>`, `stop`, `quit`. Searches run on a thread, so
-//! `stop` and `isready` are answered while thinking. Malformed input is answered with
-//! `info string error: ...` and changes nothing.
+//! (the only variant), `setoption name Hash value <MiB>`, `setoption name Skill Level value
+//! <1..8>`, `position startpos|fen <FEN> [moves <uci>...]`, `go depth <n> | nodes <n> | movetime
+//! <ms> | wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>] | infinite`, `go perft
+//! <n>`, `stop`, `quit`. Searches run on a thread, so `stop` and `isready` are answered while
+//! thinking. Malformed input is answered with `info string error: ...` and changes nothing.
+//!
+//! # Skill Level
+//! `Skill Level` 1 to 8 plays as the page's [`Level`] of that number. Until it is set the engine
+//! plays at full strength with no limit but `go`'s (the option's default, 8, differs only by
+//! its time ceiling). Once set, every search takes from the level:
+//! - its depth cap (`go depth d` searches to the smaller of `d` and the cap);
+//! - its evaluation noise, seeded by the game's first position (the `position` command's
+//!   `startpos` or FEN), so the same game replays the same moves;
+//! - its move time `T` as a ceiling: `go` with no limit thinks as the page does
+//!   (`movetime T`); `go movetime m` thinks `min(m, T)`; `go nodes n`, `go depth d` and
+//!   `go wtime .. btime ..` keep their own limit and stop at `T` at the latest; only
+//!   `go infinite` has no ceiling (it runs until `stop`, within the depth cap).
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -17,7 +29,7 @@ use std::time::Duration;
 
 use rules::{Game, Position, Rules, perft};
 
-use crate::{Engine, Limits, Score, SearchInfo, StdClock};
+use crate::{Engine, Level, Limits, Score, SearchInfo, StdClock, Style};
 
 /// The engine's name as `uci` reports it.
 pub const NAME: &str = "ASEAN chess engine";
@@ -36,8 +48,12 @@ pub struct Session {
     out: Out,
     game: Vec<Position>,
     engine: Arc<Mutex<Engine>>,
+    /// The stop flag of the current search (each search has its own, so a late time ceiling
+    /// of an earlier search never stops a later one).
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    /// The `Skill Level`, once set.
+    level: Option<Level>,
 }
 
 impl Session {
@@ -49,6 +65,7 @@ impl Session {
             engine: Arc::new(Mutex::new(Engine::new(16))),
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
+            level: None,
         }
     }
 
@@ -87,6 +104,10 @@ impl Session {
                 say(
                     &self.out,
                     "option name Hash type spin default 16 min 1 max 1024",
+                );
+                say(
+                    &self.out,
+                    "option name Skill Level type spin default 8 min 1 max 8",
                 );
                 say(&self.out, "uciok");
             }
@@ -151,6 +172,10 @@ impl Session {
                 }
                 _ => say(&self.out, "info string error: Hash must be 1 to 1024 (MiB)"),
             },
+            "skill level" => match value.parse::<u8>().ok().and_then(Level::new) {
+                Some(level) => self.level = Some(level),
+                None => say(&self.out, "info string error: Skill Level must be 1 to 8"),
+            },
             _ => say(
                 &self.out,
                 &format!("info string error: unknown option {name}"),
@@ -179,21 +204,38 @@ impl Session {
                 return;
             }
         };
-        self.stop.store(false, Ordering::Relaxed);
+        let plan = Plan::new(limits, args.is_empty(), self.level);
+        let seed = self.game.first().map_or(0, Position::zobrist);
+        let style = self.level.map_or_else(Style::default, |l| l.style(seed));
+        self.stop = Arc::new(AtomicBool::new(false));
         let (out, engine, stop, game) = (
             self.out.clone(),
             self.engine.clone(),
             self.stop.clone(),
             self.game.clone(),
         );
+        // The time ceiling: a watchdog that sets this search's stop flag after it, unless the
+        // search ends first (dropping `done`).
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        if let Some(ceiling) = plan.ceiling {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                if finished.recv_timeout(ceiling) == Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+                {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
+        }
         self.thread = Some(std::thread::spawn(move || {
             let clock = StdClock::start();
             let Ok(mut engine) = engine.lock() else {
                 return;
             };
-            let result = engine.search(&game, limits, &clock, &stop, &mut |info| {
+            engine.style = style;
+            let result = engine.search(&game, plan.limits, &clock, &stop, &mut |info| {
                 say(&out, &info_line(info))
             });
+            drop(done);
             match result.best_move {
                 Some(m) => say(&out, &format!("bestmove {m}")),
                 None => say(&out, "bestmove (none)"),
@@ -225,6 +267,45 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         self.stop_search();
+    }
+}
+
+/// How a `go` is searched: its limits and an optional time ceiling (see the module's Skill
+/// Level section).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Plan {
+    limits: Limits,
+    ceiling: Option<Duration>,
+}
+
+impl Plan {
+    /// The plan for `go`'s `limits` (`bare`: `go` gave no parameter) at `level`.
+    fn new(limits: Limits, bare: bool, level: Option<Level>) -> Plan {
+        let Some(level) = level else {
+            return Plan {
+                limits,
+                ceiling: None,
+            };
+        };
+        let t = level.move_time();
+        match limits {
+            _ if bare => Plan {
+                limits: level.limits(),
+                ceiling: None,
+            },
+            Limits::MoveTime(m) => Plan {
+                limits: Limits::MoveTime(m.min(t)),
+                ceiling: None,
+            },
+            Limits::Infinite => Plan {
+                limits,
+                ceiling: None,
+            },
+            Limits::Depth(_) | Limits::Nodes(_) | Limits::Clock { .. } => Plan {
+                limits,
+                ceiling: Some(t),
+            },
+        }
     }
 }
 
@@ -347,4 +428,72 @@ pub fn run_stdio() -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // a failed unwrap is the test failing
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skill_level_bounds_every_search_but_infinite() {
+        let level = Level::new(3).unwrap();
+        let t = level.move_time();
+        let ms = Duration::from_millis;
+        let plan = |limits, bare| Plan::new(limits, bare, Some(level));
+        assert_eq!(
+            plan(Limits::Infinite, true),
+            Plan {
+                limits: Limits::MoveTime(t),
+                ceiling: None
+            }
+        );
+        assert_eq!(
+            plan(Limits::Infinite, false),
+            Plan {
+                limits: Limits::Infinite,
+                ceiling: None
+            }
+        );
+        assert_eq!(
+            plan(Limits::MoveTime(ms(50)), false).limits,
+            Limits::MoveTime(ms(50))
+        );
+        assert_eq!(
+            plan(Limits::MoveTime(ms(60_000)), false).limits,
+            Limits::MoveTime(t)
+        );
+        assert_eq!(
+            plan(Limits::Nodes(5), false),
+            Plan {
+                limits: Limits::Nodes(5),
+                ceiling: Some(t)
+            }
+        );
+        assert_eq!(plan(Limits::Depth(9), false).ceiling, Some(t));
+        let clock = Limits::Clock {
+            remaining: ms(60_000),
+            increment: ms(0),
+            moves_to_go: None,
+        };
+        assert_eq!(
+            plan(clock, false),
+            Plan {
+                limits: clock,
+                ceiling: Some(t)
+            }
+        );
+        // Without a level, go's own limits and nothing else.
+        assert_eq!(
+            Plan::new(Limits::Nodes(5), false, None),
+            Plan {
+                limits: Limits::Nodes(5),
+                ceiling: None
+            }
+        );
+        assert_eq!(
+            Plan::new(Limits::Infinite, true, None).limits,
+            Limits::Infinite
+        );
+    }
 }

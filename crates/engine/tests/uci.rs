@@ -160,3 +160,68 @@ fn plays_a_full_game_against_itself_through_the_pipe() {
     }
     assert!(moves.len() >= 20, "the game ended too soon: {moves:?}");
 }
+
+/// The deepest `info depth` among `lines`.
+fn deepest(lines: &[String]) -> u32 {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn skill_level_caps_the_depth_and_rejects_bad_values() {
+    let mut e = Uci::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Skill Level type spin default 8 min 1 max 8"),
+        "{lines:?}"
+    );
+    for bad in ["0", "9", "strong"] {
+        e.send(&format!("setoption name Skill Level value {bad}"));
+        assert!(
+            e.until("info string")
+                .last()
+                .is_some_and(|l| l.contains("Skill Level must be 1 to 8"))
+        );
+    }
+    e.send("position startpos moves e3e4 d6d5");
+    // Without a level, a search of many nodes goes deeper than 3 plies.
+    e.send("go nodes 200000");
+    assert!(deepest(&e.until("bestmove")) > 3);
+    // Level 3 caps it at 3 plies, whatever the node budget, and level 1 at 1.
+    e.send("setoption name Skill Level value 3");
+    e.send("go nodes 200000");
+    assert_eq!(deepest(&e.until("bestmove")), 3);
+    e.send("setoption name skill level value 1");
+    e.send("go depth 10");
+    assert_eq!(deepest(&e.until("bestmove")), 1);
+    // A bare go thinks the level's own time instead of forever.
+    e.send("go");
+    let best = e.until("bestmove").pop().expect("bestmove");
+    let mut game = Game::new(Rules::default());
+    for m in ["e3e4", "d6d5"] {
+        game.play_uci(m).expect("legal");
+    }
+    let uci = best.split_whitespace().nth(1).expect("a move");
+    assert!(game.play_uci(uci).is_ok(), "{best}");
+}
+
+#[test]
+fn a_skill_level_replays_the_same_game() {
+    // The noise is seeded by the game's start: the same position gets the same move.
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        let mut e = Uci::start();
+        e.send("setoption name Skill Level value 2");
+        e.send("position startpos moves e3e4 d6d5 b1d2");
+        e.send("go depth 2");
+        moves.push(e.until("bestmove").pop().expect("bestmove"));
+    }
+    assert_eq!(moves[0], moves[1]);
+}

@@ -18,9 +18,17 @@
 //! the games.
 //!
 //! `match openings` makes an opening set (how the built-in one was made: see its header).
+//!
+//! `match ladder` plays each level of our engine (`Skill Level` 1 to 8, with nodes standing for
+//! its move time) against one fixed reference and prints a table of each level's Elo:
+//!
+//! ```text
+//! target/release/match ladder --games 20      # ours: the asean-engine next to this binary
+//! ```
 
 mod adjudication;
 mod game;
+mod ladder;
 mod openings;
 mod rng;
 mod runner;
@@ -33,6 +41,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use engine::Level;
 use rules::pgn;
 
 use crate::game::{Effort, Referee};
@@ -57,6 +66,8 @@ struct Cli {
 enum Command {
     /// Prints an opening set (FEN lines) to standard output.
     Openings(OpeningArgs),
+    /// Plays each of our levels against one reference engine; prints each level's Elo.
+    Ladder(Box<LadderArgs>),
 }
 
 #[derive(clap::Args, Debug)]
@@ -65,7 +76,39 @@ struct PlayArgs {
     /// with optional `name=NAME`, `arg=ARG`, `option.NAME=VALUE`. Give it twice: A, then B.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<EngineSpec>,
-    /// Games to play (both colours of each opening: an even number).
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Writes the games to this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct LadderArgs {
+    /// Our UCI engine (default: `asean-engine` next to this program).
+    #[arg(long, value_name = "PATH")]
+    ours: Option<std::path::PathBuf>,
+    /// The fixed reference every level plays.
+    #[arg(
+        long,
+        value_name = "SPEC",
+        default_value = "cmd=/usr/games/fairy-stockfish,name=Fairy-Stockfish,nodes=1000"
+    )]
+    reference: EngineSpec,
+    /// The levels to play, e.g. `1,2,3` (default: 1 to 8).
+    #[arg(long, value_delimiter = ',', default_values_t = 1..=8u8)]
+    levels: Vec<u8>,
+    /// Nodes per millisecond of a level's move time: its node budget (level 1: 50 ms).
+    #[arg(long, default_value_t = 100)]
+    nodes_per_ms: u64,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// What matches and the ladder share.
+#[derive(clap::Args, Debug)]
+struct CommonArgs {
+    /// Games to play (both colours of each opening: an even number); for the ladder, per level.
     #[arg(long, default_value_t = 20)]
     games: usize,
     /// Seed of the openings' order.
@@ -87,9 +130,40 @@ struct PlayArgs {
     /// Milliseconds an engine on a clock may overstep it before it loses on time.
     #[arg(long, default_value_t = 100)]
     time_margin: u64,
-    /// Writes the games to this PGN file.
-    #[arg(long, value_name = "FILE")]
-    pgn: Option<std::path::PathBuf>,
+}
+
+impl CommonArgs {
+    /// The schedule of these options for `specs` (after [`preflight`]), openings shuffled.
+    fn schedule(&self, specs: [EngineSpec; 2]) -> Result<Schedule, String> {
+        let mut openings = match &self.openings {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("reading {}: {e}", path.display()))?;
+                openings::parse(&text, &path.display().to_string())?
+            }
+            None => openings::parse(openings::BUILT_IN, "the built-in openings")?,
+        };
+        rng::SplitMix64::new(self.seed).shuffle(&mut openings);
+        Ok(Schedule {
+            specs,
+            openings,
+            games: self.games,
+            concurrency: self.concurrency.max(1),
+            referee: Referee {
+                max_plies: self.max_plies,
+                grace: self.grace()?,
+                time_margin: Duration::from_millis(self.time_margin),
+            },
+        })
+    }
+
+    fn grace(&self) -> Result<Duration, String> {
+        if self.grace.is_finite() && self.grace > 0.0 {
+            Ok(Duration::from_secs_f64(self.grace))
+        } else {
+            Err("--grace must be a positive number of seconds".to_owned())
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -118,6 +192,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Openings(o)) => print_openings(&o),
+        Some(Command::Ladder(l)) => run_ladder(*l),
         None => play(cli.play),
     };
     match result {
@@ -211,20 +286,9 @@ fn play(args: PlayArgs) -> Result<(), String> {
         .try_into()
         .map_err(|v: Vec<EngineSpec>| format!("give --engine twice (got {})", v.len()))?;
     let mut specs = [a, b];
-    if !(args.grace.is_finite() && args.grace > 0.0) {
-        return Err("--grace must be a positive number of seconds".to_owned());
-    }
-    let grace = Duration::from_secs_f64(args.grace);
-    let mut openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("reading {}: {e}", path.display()))?;
-            openings::parse(&text, &path.display().to_string())?
-        }
-        None => openings::parse(openings::BUILT_IN, "the built-in openings")?,
-    };
-    rng::SplitMix64::new(args.seed).shuffle(&mut openings);
-    preflight(&mut specs, grace)?;
+    let common = &args.common;
+    preflight(&mut specs, common.grace()?)?;
+    let schedule = common.schedule(specs)?;
     let mut pgn_file = match &args.pgn {
         Some(path) => Some(
             std::fs::File::create(path).map_err(|e| format!("creating {}: {e}", path.display()))?,
@@ -233,26 +297,15 @@ fn play(args: PlayArgs) -> Result<(), String> {
     };
     eprintln!(
         "match: A = {} ({}) vs B = {} ({}), {} games from {} openings (seed {}), {} at once",
-        name(&specs[0]),
-        specs[0].limit,
-        name(&specs[1]),
-        specs[1].limit,
-        args.games,
-        openings.len(),
-        args.seed,
-        args.concurrency.max(1)
+        name(&schedule.specs[0]),
+        schedule.specs[0].limit,
+        name(&schedule.specs[1]),
+        schedule.specs[1].limit,
+        schedule.games,
+        schedule.openings.len(),
+        common.seed,
+        schedule.concurrency
     );
-    let schedule = Schedule {
-        specs,
-        openings,
-        games: args.games,
-        concurrency: args.concurrency.max(1),
-        referee: Referee {
-            max_plies: args.max_plies,
-            grace,
-            time_margin: Duration::from_millis(args.time_margin),
-        },
-    };
     let mut pgn_error = None;
     let summary = runner::run(&schedule, |report, tally| {
         let (white, black) = colours(&schedule, report);
@@ -279,6 +332,38 @@ fn play(args: PlayArgs) -> Result<(), String> {
         Some(e) => Err(format!("writing the PGN: {e}")),
         None => Ok(()),
     }
+}
+
+fn run_ladder(args: LadderArgs) -> Result<(), String> {
+    let ours = match args.ours {
+        Some(p) => p,
+        None => std::env::current_exe()
+            .map_err(|e| format!("finding this program: {e}"))?
+            .with_file_name("asean-engine"),
+    };
+    let ours = ours.display().to_string();
+    let levels = args
+        .levels
+        .iter()
+        .map(|&n| Level::new(n).ok_or_else(|| format!("--levels: {n} is not a level (1 to 8)")))
+        .collect::<Result<Vec<Level>, String>>()?;
+    let grace = args.common.grace()?;
+    let mut specs = [
+        ladder::level_spec(&ours, Level::MIN, args.nodes_per_ms),
+        args.reference,
+    ];
+    preflight(&mut specs, grace)?;
+    let schedule = args.common.schedule(specs)?;
+    let reference = format!("{} ({})", name(&schedule.specs[1]), schedule.specs[1].limit);
+    eprintln!(
+        "ladder: levels {:?} of {ours} ({} nodes per ms of move time) against {reference}, {} games each",
+        args.levels, args.nodes_per_ms, schedule.games
+    );
+    let rungs = ladder::run(&schedule, &ours, &levels, args.nodes_per_ms, |rung| {
+        eprintln!("level {}: {}", rung.level, rung.summary.tally);
+    });
+    print!("{}", ladder::table(&reference, &rungs));
+    Ok(())
 }
 
 /// The names of White and Black in `report`'s game.
