@@ -101,6 +101,9 @@ struct LadderArgs {
     /// Nodes per millisecond of a level's move time: its node budget (level 1: 50 ms).
     #[arg(long, default_value_t = 100)]
     nodes_per_ms: u64,
+    /// Also plays each level against the level below it (as many games).
+    #[arg(long)]
+    steps: bool,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -359,9 +362,22 @@ fn run_ladder(args: LadderArgs) -> Result<(), String> {
         "ladder: levels {:?} of {ours} ({} nodes per ms of move time) against {reference}, {} games each",
         args.levels, args.nodes_per_ms, schedule.games
     );
-    let rungs = ladder::run(&schedule, &ours, &levels, args.nodes_per_ms, |rung| {
-        eprintln!("level {}: {}", rung.level, rung.summary.tally);
-    });
+    let rungs = ladder::run(
+        &schedule,
+        &ours,
+        &levels,
+        args.nodes_per_ms,
+        args.steps,
+        |rung| {
+            eprintln!("level {}: {}", rung.level, rung.summary.tally);
+            if let Some(step) = &rung.step {
+                eprintln!(
+                    "level {} against the level below: {}",
+                    rung.level, step.tally
+                );
+            }
+        },
+    );
     print!("{}", ladder::table(&reference, &rungs));
     Ok(())
 }
@@ -419,7 +435,7 @@ fn effort_line(name: &str, e: &Effort) -> String {
         e.time.as_secs_f64() * 1000.0 / e.moves as f64
     };
     format!(
-        "{name}: {} moves, mean depth {}, mean nodes {}, mean {ms:.0} ms a move",
+        "{name}: {} moves; its last info line gave a mean depth {}, mean nodes {}; mean {ms:.0} ms a move",
         e.moves,
         mean(e.depth_sum, e.depth_moves),
         mean(e.nodes_sum, e.nodes_moves),
