@@ -10,9 +10,9 @@ use crate::{Limits, Style};
 /// | ---: | ---: | ---: | ---: | --- |
 /// | 1 | 1 | 50 ms | ±350 cp | as usual |
 /// | 2 | 2 | 100 ms | ±220 cp | as usual |
-/// | 3 | 3 | 200 ms | ±130 cp | depth 6, ±16 cp |
-/// | 4 | 4 | 300 ms | ±70 cp | depth 6, ±8 cp |
-/// | 5 | 6 | 500 ms | ±30 cp | depth 6, ±3 cp |
+/// | 3 | 3 | 200 ms | ±130 cp | depth 8, ±16 cp |
+/// | 4 | 4 | 300 ms | ±70 cp | depth 8, ±8 cp |
+/// | 5 | 6 | 500 ms | ±30 cp | depth 8, ±3 cp |
 /// | 6 | 8 | 1 s | ±10 cp | depth 8, ±1 cp |
 /// | 7 | 9 | 2 s | none | as usual |
 /// | 8 | 64 | 4 s | none | as usual |
@@ -20,7 +20,7 @@ use crate::{Limits, Style};
 /// The noise is a deterministic function of the position and the seed, so the same seed replays
 /// the same game; low levels are fallible (they misjudge positions by that much) yet always play
 /// legal moves quickly. Against a lone king (one side has nothing but its king), levels from 3 up
-/// search at least 6 plies with an eighth of the noise (last column): a won ending is a matter
+/// search at least 8 plies with an eighth of the noise (last column): a won ending is a matter
 /// of technique, the mate must come before the count runs out, and a player who defends
 /// stubbornly should not learn that lost positions are drawn (`tests/endgames.rs` checks it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
