@@ -8,8 +8,11 @@
 //!   attacker does not cover (a rook's ray passes through the lone king: it cannot step back
 //!   along the line that checks it). A rook boxes the king in; the box shrinks as the technique
 //!   works. Minor pieces cover few squares, so for them the room matters less than the edge;
-//! - the **edge**: the lone king's distance from the centre (a rook mates on any edge; the short
-//!   pieces mate on an edge near a corner, so they push the king into a corner);
+//! - the **edge**: the lone king's distance from the centre (a rook mates on any edge; knights
+//!   and mets push the king into any corner);
+//! - with a khon, the **far side**: the lone king's distance to the rank the khon moves towards
+//!   and to a side file, and a wall of khon and met between it and the near side (see
+//!   [`khon_drive`]);
 //! - the **kings' distance**: the attacking king must come close, for every mate needs it;
 //! - the **helpers' distance**: khons, mets and knights must stand near the lone king to cover
 //!   its squares;
@@ -85,7 +88,8 @@ impl Material {
 /// - any rook; a khon with any other piece; a knight with a met and another short piece;
 ///   three mets not all on one square colour: wins;
 /// - a lone khon, one or two knights alone, a knight with one met, two khons, mets of one
-///   square colour: no forced mate.
+///   square colour: no forced mate (Fairy-Stockfish finds none, and does not mate against
+///   itself within the count).
 fn can_force_mate(m: Material) -> bool {
     let minors = m.khons + m.knights + m.mets;
     if m.rooks > 0 {
