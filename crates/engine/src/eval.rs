@@ -9,6 +9,8 @@
 
 use rules::{Bitboard, Color, Piece, Position, Role, Square};
 
+use crate::endgame::{self, centre_distance, distance};
+
 /// Material values in centipawns, indexed by [`Role`] order (pawn, knight, khon, met, rook, king).
 pub const VALUES: [i32; 6] = [100, 320, 290, 190, 520, 0];
 
@@ -118,18 +120,6 @@ fn relative(color: Color, sq: Square) -> usize {
     }
 }
 
-/// Distance from the centre, `0..=6` (Manhattan distance to the nearest of d4, e4, d5, e5).
-fn centre_distance(sq: Square) -> i32 {
-    let d = |x: i32| if x <= 3 { 3 - x } else { x - 4 };
-    d(i32::from(sq.file())) + d(i32::from(sq.rank()))
-}
-
-fn king_distance(a: Square, b: Square) -> i32 {
-    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
-    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-    df.max(dr)
-}
-
 /// Evaluates `pos` in centipawns for the side to move (positive: the side to move is better).
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
@@ -169,16 +159,26 @@ pub fn evaluate(pos: &Position) -> i32 {
             + KING_END[k] * (START_MATERIAL - phase_material))
             / START_MATERIAL;
     }
+    // A lone king in a pawnless ending: the technique of the mate decides (see `endgame`).
+    for attacker in Color::ALL {
+        if let Some(score) = endgame::lone_king(pos, attacker, material[attacker as usize]) {
+            return if pos.turn() == attacker {
+                score
+            } else {
+                -score
+            };
+        }
+    }
     let mut white = material[0] + psq[0] - material[1] - psq[1];
 
-    // A lone king: drive it to the edge and bring the attacking king close, so that mate comes
-    // before the count runs out.
+    // A lone king with pawns still on the board: drive it to the edge and bring the attacking
+    // king close while the pawns promote.
     for attacker in Color::ALL {
         let defender = attacker.other();
         if pos.by_color(defender).count() == 1 && pos.by_color(attacker).count() > 1 {
             let dk = pos.king_square(defender);
             let ak = pos.king_square(attacker);
-            let mop = 12 * centre_distance(dk) + 6 * (7 - king_distance(ak, dk));
+            let mop = 12 * centre_distance(dk) + 6 * (7 - distance(ak, dk));
             white += if attacker.is_white() { mop } else { -mop };
         }
     }

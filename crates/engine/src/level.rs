@@ -1,23 +1,28 @@
 use core::{fmt, time::Duration};
 
+use rules::{Color, Position};
+
 use crate::{Limits, Style};
 
 /// A playing level, 1 (beginner) to 8 (full strength).
 ///
-/// | level | depth (plies) | time per move | evaluation noise |
-/// | ---: | ---: | ---: | ---: |
-/// | 1 | 1 | 50 ms | ±350 cp |
-/// | 2 | 2 | 100 ms | ±220 cp |
-/// | 3 | 3 | 200 ms | ±130 cp |
-/// | 4 | 4 | 300 ms | ±70 cp |
-/// | 5 | 6 | 500 ms | ±30 cp |
-/// | 6 | 8 | 1 s | ±10 cp |
-/// | 7 | 9 | 2 s | none |
-/// | 8 | 64 | 4 s | none |
+/// | level | depth (plies) | time per move | evaluation noise | against a lone king |
+/// | ---: | ---: | ---: | ---: | --- |
+/// | 1 | 1 | 50 ms | ±350 cp | as usual |
+/// | 2 | 2 | 100 ms | ±220 cp | as usual |
+/// | 3 | 3 | 200 ms | ±130 cp | depth 8, ±16 cp |
+/// | 4 | 4 | 300 ms | ±70 cp | depth 8, ±8 cp |
+/// | 5 | 6 | 500 ms | ±30 cp | depth 8, ±3 cp |
+/// | 6 | 8 | 1 s | ±10 cp | depth 8, ±1 cp |
+/// | 7 | 9 | 2 s | none | as usual |
+/// | 8 | 64 | 4 s | none | as usual |
 ///
 /// The noise is a deterministic function of the position and the seed, so the same seed replays
 /// the same game; low levels are fallible (they misjudge positions by that much) yet always play
-/// legal moves quickly.
+/// legal moves quickly. Against a lone king (one side has nothing but its king), levels from 3 up
+/// search at least 8 plies with an eighth of the noise (last column): a won ending is a matter
+/// of technique, the mate must come before the count runs out, and a player who defends
+/// stubbornly should not learn that lost positions are drawn (`tests/endgames.rs` checks it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
@@ -84,6 +89,37 @@ impl Level {
         }
     }
 }
+
+/// `true` when one side of `pos` has nothing but its king.
+fn lone_king(pos: &Position) -> bool {
+    Color::ALL.into_iter().any(|c| pos.by_color(c).count() == 1)
+}
+
+/// The noise amplitude in centipawns that a style of amplitude `noise_cp` and depth cap
+/// `max_depth` adds to the evaluation of `pos`: `noise_cp`, or an eighth of it against a lone
+/// king from level 3 up (a depth cap of 3 or more; see [`Level`]).
+pub(crate) fn noise_cp(pos: &Position, noise_cp: i32, max_depth: u8) -> i32 {
+    if max_depth >= LONE_KING_DEPTH_FROM && lone_king(pos) {
+        noise_cp / 8
+    } else {
+        noise_cp
+    }
+}
+
+/// The depth cap of a style with cap `max_depth` at the root `pos`: `max_depth`, or at least
+/// [`LONE_KING_DEPTH`] against a lone king from level 3 up (see [`Level`]).
+pub(crate) fn depth_cap(pos: &Position, max_depth: u8) -> u8 {
+    if max_depth >= LONE_KING_DEPTH_FROM && lone_king(pos) {
+        max_depth.max(LONE_KING_DEPTH)
+    } else {
+        max_depth
+    }
+}
+
+/// The depth cap of level 3, from which levels play lone-king endings with care.
+const LONE_KING_DEPTH_FROM: u8 = 3;
+/// The least depth of a level from 3 up against a lone king.
+const LONE_KING_DEPTH: u8 = 8;
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -25,6 +25,7 @@
 
 pub mod analysis;
 mod clock;
+mod endgame;
 mod eval;
 mod level;
 mod limits;

@@ -117,6 +117,8 @@ struct Ctx<'a> {
     aborted: bool,
     /// Zobrist keys from the last irreversible move of the game up to the current node.
     keys: Vec<u64>,
+    /// The index in `keys` of the root.
+    root: usize,
 }
 
 impl Ctx<'_> {
@@ -185,12 +187,15 @@ impl Engine {
             };
         };
         let mut budget = limits.budget();
-        budget.max_depth = budget.max_depth.min(self.style.max_depth.max(1));
+        budget.max_depth = budget
+            .max_depth
+            .min(crate::level::depth_cap(root, self.style.max_depth).max(1));
         let mut keys: Vec<u64> = Vec::with_capacity(256);
         // The game's history since the last irreversible move, oldest first.
         let since = game.iter().rposition(|p| p.halfmoves() == 0).unwrap_or(0);
         keys.extend(game[since..game.len() - 1].iter().map(Position::zobrist));
         keys.push(root.zobrist());
+        let root_index = keys.len() - 1;
         let mut ctx = Ctx {
             budget,
             clock,
@@ -198,6 +203,7 @@ impl Engine {
             nodes: 0,
             aborted: false,
             keys,
+            root: root_index,
         };
         self.tt.new_search();
         self.killers = Killers::default();
@@ -309,7 +315,7 @@ impl Engine {
                     0,
                     Some(m),
                     alpha,
-                    depth,
+                    table_depth(root, i32::from(depth)),
                     Bound::Exact,
                 );
                 (Some(m), alpha)
@@ -320,13 +326,14 @@ impl Engine {
 
     fn evaluate(&self, pos: &Position) -> i32 {
         let e = evaluate(pos);
-        if self.style.noise_cp == 0 {
+        let noise = crate::level::noise_cp(pos, self.style.noise_cp, self.style.max_depth);
+        if noise == 0 {
             return e;
         }
         let mut h = (pos.zobrist() ^ self.style.seed).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         h ^= h >> 29;
-        let span = (2 * self.style.noise_cp + 1) as u64;
-        e + (h % span) as i32 - self.style.noise_cp
+        let span = (2 * noise + 1) as u64;
+        e + (h % span) as i32 - noise
     }
 
     /// Draws by the rules (or by a repetition in the tree) at a node other than the root.
@@ -334,13 +341,28 @@ impl Engine {
         if pos.halfmoves() >= 100 || pos.is_dead() {
             return true;
         }
-        // A repetition: the same key earlier within the reversible stretch, same side to move.
+        // A repetition: the same key earlier within the reversible stretch, same side to move,
+        // at the root or after it (a cycle the search can choose), or twice in the game before
+        // the root (the third occurrence, which the opponent may claim). A single earlier
+        // occurrence in the game is no draw: against a lone king, treating it as one forbids the
+        // attacker every position it has seen and sends its king astray.
         let n = ctx.keys.len();
         let window = (pos.halfmoves() as usize).min(n.saturating_sub(1));
         let key = pos.zobrist();
-        (2..=window)
-            .step_by(2)
-            .any(|back| ctx.keys[n - 1 - back] == key)
+        let mut before_root = 0;
+        for back in (2..=window).step_by(2) {
+            let i = n - 1 - back;
+            if ctx.keys[i] == key {
+                if i >= ctx.root {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn negamax(
@@ -468,7 +490,7 @@ impl Engine {
             ply,
             best_move,
             best_score,
-            depth.clamp(0, 255) as u8,
+            table_depth(pos, depth),
             bound,
         );
         best_score
@@ -576,12 +598,30 @@ fn expired_count_score(pos: &Position, in_check: bool, ply: usize) -> Option<i32
     })
 }
 
-/// Mixes the running count into the table key: the same placement with another count ply is
-/// another position for the search.
+/// Mixes the running count into the table key: the plies left before it runs out, all alike
+/// from [`COUNT_HORIZON`] on. Two positions with the same placement and as many plies left are
+/// the same for the search; so are two with the horizon or more left, as long as their entries
+/// are not deeper than [`table_depth`] allows, so that the table serves from one move to the next
+/// (each ply advances the count).
 fn count_key(pos: &Position) -> u64 {
     pos.counting().map_or(0, |c| {
-        (u64::from(c.ply) << 8 | u64::from(c.limit_plies)).wrapping_mul(0x2545_f491_4f6c_dd1d)
+        let left = (i64::from(c.limit_plies) - i64::from(c.ply)).clamp(-1, COUNT_HORIZON);
+        ((left + 2) as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)
     })
+}
+
+/// Plies left on the count from which the table key no longer tells them apart.
+const COUNT_HORIZON: i64 = 24;
+
+/// The depth stored in the table for a search of `depth` at `pos`: with the count's horizon or
+/// more left, at most half the horizon (a deeper result could depend on the count running out
+/// inside its tree, which positions of that key may not share).
+fn table_depth(pos: &Position, depth: i32) -> u8 {
+    let far = pos
+        .counting()
+        .is_some_and(|c| i64::from(c.limit_plies) - i64::from(c.ply) >= COUNT_HORIZON);
+    let cap = if far { COUNT_HORIZON as i32 / 2 } else { 255 };
+    depth.clamp(0, cap) as u8
 }
 
 /// When to stop starting iterations, from the budget's soft limit `soft`, the depth just
