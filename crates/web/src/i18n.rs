@@ -16,8 +16,10 @@
 //! referring back to the count would need: our texts leave it to `other`). `other` is required
 //! by the macro's syntax, so no language can miss a text; a test checks that every category
 //! the language's rules pick has its own text unless listed as falling back on purpose. The
-//! category of a count comes from the CLDR rules of the `icu_plurals` crate ([`Lang::plural`]),
-//! never from rules of our own.
+//! category of a count comes from CLDR's rules, never from rules of our own ([`Lang::plural`]):
+//! in the browser from its `Intl.PluralRules` (CLDR data that ships with every browser, so the
+//! page carries none), on the host from the `icu_plurals` crate, so the host tests check our
+//! texts against the same CLDR rules (and a browser test checks that both agree).
 //!
 //! # Pieces and terms
 //! English, French, Portuguese and German call the Makruk pieces by their Thai names *khon* and
@@ -32,7 +34,54 @@
 //!
 //! Numbers and dates in the texts are written by [`crate::intl`] with the browser's `Intl`.
 
-use icu_plurals::{PluralCategory, PluralRules};
+/// A CLDR plural category (cardinal): which form of a counted text a number takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PluralCategory {
+    /// CLDR `zero`.
+    Zero,
+    /// CLDR `one`.
+    One,
+    /// CLDR `two`.
+    Two,
+    /// CLDR `few`.
+    Few,
+    /// CLDR `many`.
+    Many,
+    /// CLDR `other`.
+    Other,
+}
+
+impl PluralCategory {
+    /// Every category, in CLDR's order.
+    pub const ALL: [PluralCategory; 6] = [
+        PluralCategory::Zero,
+        PluralCategory::One,
+        PluralCategory::Two,
+        PluralCategory::Few,
+        PluralCategory::Many,
+        PluralCategory::Other,
+    ];
+
+    /// The category named by CLDR's keyword (`zero`, `one`, `two`, `few`, `many`, `other`), as
+    /// `Intl.PluralRules.prototype.select` returns it; `None` for any other text.
+    pub fn from_keyword(keyword: &str) -> Option<PluralCategory> {
+        PluralCategory::ALL
+            .into_iter()
+            .find(|c| c.keyword() == keyword)
+    }
+
+    /// CLDR's keyword of the category: `zero`, `one`, `two`, `few`, `many` or `other`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            PluralCategory::Zero => "zero",
+            PluralCategory::One => "one",
+            PluralCategory::Two => "two",
+            PluralCategory::Few => "few",
+            PluralCategory::Many => "many",
+            PluralCategory::Other => "other",
+        }
+    }
+}
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,21 +157,42 @@ impl Lang {
         fill(self.t(key), args)
     }
 
-    /// The CLDR plural category (cardinal) of the count `n` in this language.
+    /// The CLDR plural category (cardinal) of the count `n` in this language: in the browser
+    /// from `Intl.PluralRules` (`other` if it answers something unexpected), on the host from
+    /// the `icu_plurals` crate.
     ///
     /// ```
-    /// use icu_plurals::PluralCategory;
-    /// use web::i18n::Lang;
+    /// use web::i18n::{Lang, PluralCategory};
     /// assert_eq!(Lang::Pt.plural(0), PluralCategory::One);
     /// assert_eq!(Lang::En.plural(0), PluralCategory::Other);
     /// assert_eq!(Lang::Th.plural(1), PluralCategory::Other);
     /// ```
     pub fn plural(self, n: u64) -> PluralCategory {
-        PluralRules::try_new_cardinal(self.locale().into())
-            .map_or(PluralCategory::Other, |rules| rules.category_for(n))
+        #[cfg(target_arch = "wasm32")]
+        {
+            let locales = js_sys::Array::of1(&self.code().into());
+            let rules = js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new());
+            // Counts here are far below 2^53, where f64 is exact.
+            let keyword = String::from(rules.select(n as f64));
+            PluralCategory::from_keyword(&keyword).unwrap_or(PluralCategory::Other)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use icu_plurals::PluralCategory as Icu;
+            let rules = icu_plurals::PluralRules::try_new_cardinal(self.locale().into());
+            match rules.map(|rules| rules.category_for(n)) {
+                Ok(Icu::Zero) => PluralCategory::Zero,
+                Ok(Icu::One) => PluralCategory::One,
+                Ok(Icu::Two) => PluralCategory::Two,
+                Ok(Icu::Few) => PluralCategory::Few,
+                Ok(Icu::Many) => PluralCategory::Many,
+                Ok(Icu::Other) | Err(_) => PluralCategory::Other,
+            }
+        }
     }
 
-    /// The locale of the plural rules.
+    /// The locale of the plural rules (on the host).
+    #[cfg(not(target_arch = "wasm32"))]
     fn locale(self) -> icu_locale_core::Locale {
         match self {
             Lang::En => icu_locale_core::locale!("en"),
@@ -2198,7 +2268,7 @@ mod tests {
             for lang in Lang::ALL {
                 let forms = key.forms(lang);
                 let used: Vec<PluralCategory> = sample_counts().map(|n| lang.plural(n)).collect();
-                for category in PluralCategory::all() {
+                for category in PluralCategory::ALL {
                     let has_text = forms.own(category).is_some();
                     let wanted = used.contains(&category)
                         && !FALLS_BACK_TO_OTHER.contains(&(lang, category));
@@ -2208,7 +2278,7 @@ mod tests {
                     );
                 }
                 let english = placeholders_of(key.forms(Lang::En).other);
-                for category in PluralCategory::all() {
+                for category in PluralCategory::ALL {
                     if let Some(text) = forms.own(category) {
                         assert_eq!(
                             placeholders_of(text),

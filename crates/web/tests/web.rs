@@ -188,6 +188,41 @@ fn language_negotiation() {
     assert!(Lang::ALL.contains(&negotiate(&browser)));
 }
 
+/// The browser's `Intl.PluralRules` picks the same CLDR categories as the host's rules (the
+/// host tests check every counted text against those): 0 is singular in French and Portuguese,
+/// exact millions take `many` there, Thai has one form.
+#[wasm_bindgen_test]
+fn plural_categories_come_from_the_browser_as_cldr_gives_them() {
+    use web::i18n::PluralCategory::{Many, One, Other};
+    let cases = [
+        (Lang::Pt, 0, One),
+        (Lang::Pt, 1, One),
+        (Lang::Pt, 2, Other),
+        (Lang::Fr, 0, One),
+        (Lang::Fr, 1, One),
+        (Lang::Fr, 2, Other),
+        (Lang::En, 0, Other),
+        (Lang::En, 1, One),
+        (Lang::En, 2, Other),
+        (Lang::De, 0, Other),
+        (Lang::De, 1, One),
+        (Lang::De, 7, Other),
+        (Lang::Fr, 1_000_000, Many),
+        (Lang::Pt, 2_000_000, Many),
+        (Lang::Fr, 1_000_001, Other),
+        (Lang::En, 1_000_000, Other),
+        (Lang::Th, 0, Other),
+        (Lang::Th, 1, Other),
+        (Lang::Th, 21, Other),
+        (Lang::Vi, 2, Other),
+    ];
+    for (lang, n, want) in cases {
+        assert_eq!(lang.plural(n), want, "{n} in {lang:?}");
+    }
+    assert_eq!(Lang::Pt.moves_summary("d", 0), "d · 0 lance");
+    assert_eq!(Lang::En.moves_summary("d", 0), "d · 0 moves");
+}
+
 /// Numbers, scores and dates as the browser's `Intl` writes them in each language, and the
 /// counted texts with their numbers (29 November 2024 is 2567 in the Buddhist Era of Thai).
 #[wasm_bindgen_test]
