@@ -33,6 +33,18 @@ extern "C" {
     fn catalog_text(lang: &str, path: &str) -> js_sys::Promise;
 }
 
+/// What [`ensure`] runs once the texts are ready (or cannot be had), shared by the promise's
+/// two outcomes and taken by the first that comes.
+type Then = Rc<RefCell<Option<Box<dyn FnOnce()>>>>;
+
+/// Runs `then` unless it has run already.
+fn run_once(then: &Then) {
+    let f = then.borrow_mut().take();
+    if let Some(f) = f {
+        f();
+    }
+}
+
 /// Makes `lang`'s texts ready, then runs `then`: at once when they are (English, or a catalog
 /// read before), else once its catalog has been fetched and read. When it cannot be (no
 /// network and no cache, a damaged file), says so in the console and runs `then` anyway: the
@@ -42,13 +54,7 @@ pub fn ensure(lang: Lang, then: impl FnOnce() + 'static) {
         then();
         return;
     }
-    let then: Rc<RefCell<Option<Box<dyn FnOnce()>>>> = Rc::new(RefCell::new(Some(Box::new(then))));
-    let run = |then: &Rc<RefCell<Option<Box<dyn FnOnce()>>>>| {
-        let f = then.borrow_mut().take();
-        if let Some(f) = f {
-            f();
-        }
-    };
+    let then: Then = Rc::new(RefCell::new(Some(Box::new(then))));
     let path = i18n::catalog_path(lang);
     let t = Rc::clone(&then);
     let read = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
@@ -59,7 +65,7 @@ pub fn ensure(lang: Lang, then: impl FnOnce() + 'static) {
         if let Err(e) = result {
             crate::dom::log(&format!("the {} texts could not be read: {e}", lang.code()));
         }
-        run(&t);
+        run_once(&t);
     });
     let t = Rc::clone(&then);
     let failed = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
@@ -72,7 +78,7 @@ pub fn ensure(lang: Lang, then: impl FnOnce() + 'static) {
                     .as_string())
                 .unwrap_or_default()
         ));
-        run(&t);
+        run_once(&t);
     });
     let _ = catalog_text(lang.code(), &path).then2(&read, &failed);
     read.forget();
