@@ -24,6 +24,7 @@
 
 use core::fmt;
 
+mod server_wire;
 #[cfg(feature = "worker")]
 pub mod worker;
 
@@ -894,10 +895,16 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, ParseError> {
 
 /// Reads a server message from a JSON text frame (for clients and tests).
 ///
+/// Reads what `serde_json::from_str::<ServerMsg>` reads, with the same result, through a lighter
+/// reader of its own (a flat object checked against its `type`: see `server_wire.rs`), so the
+/// browser's module needs no code for serde's internally tagged enums.
+///
 /// # Errors
 /// [`ParseError`] naming the problem.
 pub fn parse_server(text: &str) -> Result<ServerMsg, ParseError> {
-    serde_json::from_str(text).map_err(|e| ParseError(e.to_string()))
+    let wire: server_wire::ServerWire =
+        serde_json::from_str(text).map_err(|e| ParseError(e.to_string()))?;
+    ServerMsg::try_from(wire).map_err(ParseError)
 }
 
 impl ClientMsg {
@@ -1068,6 +1075,169 @@ mod tests {
         assert_eq!(
             ServerMsg::error(ErrorCode::WrongPly, "x", None).to_json(),
             r#"{"type":"error","code":"wrong_ply","message":"x","room":null}"#
+        );
+    }
+
+    /// One of every server message and room event, as the server writes them.
+    fn every_server_msg() -> Vec<ServerMsg> {
+        let clocks = Some(Clocks {
+            left_ms: ByColor {
+                white: 1000,
+                black: 2000,
+            },
+            running: Some(Color::White),
+        });
+        let events = [
+            RoomEvent::Seated { seat: Color::Black },
+            RoomEvent::Moved {
+                ply: 3,
+                uci: "e3e4".into(),
+                san: "e4".into(),
+                clocks,
+                at_ms: Some(5),
+            },
+            RoomEvent::Moved {
+                ply: 0,
+                uci: "e3e4".into(),
+                san: "e4".into(),
+                clocks: None,
+                at_ms: None,
+            },
+            RoomEvent::DrawOffered { by: Color::White },
+            RoomEvent::DrawDeclined { by: Color::Black },
+            RoomEvent::GameOver {
+                result: GameResult::ABORTED,
+                winner: None,
+                at_ms: Some(9),
+            },
+            RoomEvent::Presence {
+                seat: Color::White,
+                online: false,
+                claim_in_ms: Some(60_000),
+            },
+            RoomEvent::RematchOffered { by: Color::White },
+            RoomEvent::RematchReady { room: r() },
+            RoomEvent::Listed { listed: true },
+            RoomEvent::Closed {
+                reason: CloseReason::Expired,
+            },
+        ];
+        let state = RoomState {
+            initial_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+            promotion: PromotionRule::MetOnly,
+            clock: Some(TimeControl {
+                initial_secs: 60,
+                increment_secs: 1,
+            }),
+            public: true,
+            moves: vec!["e3e4".into()],
+            seats: Seats::default(),
+            outcome: None,
+            draw_offer: Some(Color::Black),
+            rematch_offer: None,
+            rematch_room: Some(r()),
+            clocks,
+            claim_in_ms: None,
+            closed: None,
+            listed: true,
+            expires_at_ms: Some(7),
+        };
+        let mut msgs = vec![
+            ServerMsg::Welcome { protocol: 3 },
+            ServerMsg::Lobby {
+                rooms: vec![RoomSummary {
+                    id: r(),
+                    open_seat: Color::White,
+                    promotion: PromotionRule::Any,
+                    clock: None,
+                }],
+                players_online: 4,
+                games_in_progress: 1,
+            },
+            ServerMsg::Seated {
+                room: r(),
+                seat: Color::White,
+                secret: "s".into(),
+            },
+            ServerMsg::Snapshot {
+                room: r(),
+                seq: 8,
+                you: None,
+                state: state.clone(),
+            },
+            ServerMsg::Snapshot {
+                room: r(),
+                seq: 8,
+                you: Some(Color::Black),
+                state,
+            },
+            ServerMsg::error(ErrorCode::WrongPly, "x", None),
+            ServerMsg::error(ErrorCode::UnknownRoom, "y", Some(&r())),
+            ServerMsg::Pong,
+            ServerMsg::Presence {
+                room: r(),
+                seat: Color::Black,
+                online: true,
+                claim_in_ms: None,
+            },
+        ];
+        msgs.extend(
+            events
+                .into_iter()
+                .enumerate()
+                .map(|(i, event)| ServerMsg::Event {
+                    room: r(),
+                    seq: i as u64 + 1,
+                    event,
+                }),
+        );
+        msgs
+    }
+
+    #[test]
+    fn parse_server_reads_as_the_derived_reader() {
+        let room = "0123456789abcdef0123";
+        let mut texts: Vec<String> = every_server_msg().iter().map(ServerMsg::to_json).collect();
+        texts.extend(
+            [
+                // Old logs, fields in another order, fields of other messages, absent options.
+                r#"{"room":"R","type":"event","seq":1,"event":{"clocks":null,"kind":"moved","ply":0,"uci":"e3e4","san":"e4"}}"#,
+                r#"{"type":"pong","room":"R","seq":3}"#,
+                r#"{"type":"snapshot","room":"R","seq":1,"state":{"initial_fen":"8/8/8/8/8/8/8/8 w - - 0 1","promotion":"met-only","clock":null,"public":false,"moves":[],"seats":{"white_taken":true,"black_taken":false,"white_online":true,"black_online":false},"outcome":null,"draw_offer":null,"rematch_offer":null,"rematch_room":null,"clocks":null,"claim_in_ms":null}}"#,
+                r#"{"type":"error","code":"internal","message":"m"}"#,
+                r#"{"type":"event","room":"R","seq":2,"event":{"kind":"game_over","result":"aborted"}}"#,
+                r#"{"type":"presence","room":"R","seat":"white","online":false,"extra":[1,{"a":null}]}"#,
+                // Refused by both: unknown or missing tags, missing, null or mistyped fields.
+                r#"{"type":"nope"}"#,
+                r#"{"room":"R"}"#,
+                r#"{"type":"event","room":"R","seq":2,"event":{"kind":"nope"}}"#,
+                r#"{"type":"event","room":"R","seq":2,"event":{"ply":1}}"#,
+                r#"{"type":"event","room":"R","seq":2}"#,
+                r#"{"type":"event","room":"R","seq":"2","event":{"kind":"listed","listed":true}}"#,
+                r#"{"type":"event","room":"R","seq":2,"event":{"kind":"listed","listed":null}}"#,
+                r#"{"type":"event","room":"R","seq":2,"event":{"kind":"game_over","result":"won"}}"#,
+                r#"{"type":"seated","room":"R","seat":"white"}"#,
+                r#"{"type":"seated","room":"bad id","seat":"white","secret":"s"}"#,
+                r#"{"type":"welcome","protocol":-1}"#,
+                r#"{"type":"welcome","protocol":1,"protocol":2}"#,
+                r#"{"type":"lobby","rooms":[],"players_online":1}"#,
+                r#"{"type":"presence","room":"R","seat":"green","online":true}"#,
+                "[]",
+                "null",
+                "",
+                "{",
+            ]
+            .map(|t| t.replace("\"R\"", &format!("\"{room}\""))),
+        );
+        for text in &texts {
+            let derived = serde_json::from_str::<ServerMsg>(text).ok();
+            assert_eq!(parse_server(text).ok(), derived, "{text}");
+        }
+        let read = texts.iter().filter(|t| parse_server(t).is_ok()).count();
+        assert_eq!(
+            read,
+            every_server_msg().len() + 6,
+            "the valid ones are read"
         );
     }
 

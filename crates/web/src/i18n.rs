@@ -16,8 +16,10 @@
 //! referring back to the count would need: our texts leave it to `other`). `other` is required
 //! by the macro's syntax, so no language can miss a text; a test checks that every category
 //! the language's rules pick has its own text unless listed as falling back on purpose. The
-//! category of a count comes from the CLDR rules of the `icu_plurals` crate ([`Lang::plural`]),
-//! never from rules of our own.
+//! category of a count comes from CLDR's rules, never from rules of our own ([`Lang::plural`]):
+//! in the browser from its `Intl.PluralRules` (CLDR data that ships with every browser, so the
+//! page carries none), on the host from the `icu_plurals` crate, so the host tests check our
+//! texts against the same CLDR rules (and a browser test checks that both agree).
 //!
 //! # Pieces and terms
 //! English, French, Portuguese and German call the Makruk pieces by their Thai names *khon* and
@@ -32,7 +34,54 @@
 //!
 //! Numbers and dates in the texts are written by [`crate::intl`] with the browser's `Intl`.
 
-use icu_plurals::{PluralCategory, PluralRules};
+/// A CLDR plural category (cardinal): which form of a counted text a number takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PluralCategory {
+    /// CLDR `zero`.
+    Zero,
+    /// CLDR `one`.
+    One,
+    /// CLDR `two`.
+    Two,
+    /// CLDR `few`.
+    Few,
+    /// CLDR `many`.
+    Many,
+    /// CLDR `other`.
+    Other,
+}
+
+impl PluralCategory {
+    /// Every category, in CLDR's order.
+    pub const ALL: [PluralCategory; 6] = [
+        PluralCategory::Zero,
+        PluralCategory::One,
+        PluralCategory::Two,
+        PluralCategory::Few,
+        PluralCategory::Many,
+        PluralCategory::Other,
+    ];
+
+    /// The category named by CLDR's keyword (`zero`, `one`, `two`, `few`, `many`, `other`), as
+    /// `Intl.PluralRules.prototype.select` returns it; `None` for any other text.
+    pub fn from_keyword(keyword: &str) -> Option<PluralCategory> {
+        PluralCategory::ALL
+            .into_iter()
+            .find(|c| c.keyword() == keyword)
+    }
+
+    /// CLDR's keyword of the category: `zero`, `one`, `two`, `few`, `many` or `other`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            PluralCategory::Zero => "zero",
+            PluralCategory::One => "one",
+            PluralCategory::Two => "two",
+            PluralCategory::Few => "few",
+            PluralCategory::Many => "many",
+            PluralCategory::Other => "other",
+        }
+    }
+}
 
 /// A language of the interface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,15 +139,39 @@ impl Lang {
     }
 
     /// The text of `key` in this language.
+    ///
+    /// In the browser only English is built into the module: another language's text comes
+    /// from its catalog once [`load_catalog`] has read it, and is the English text until then
+    /// (or when the catalog lacks the key). On the host every text is built in.
     pub fn t(self, key: Key) -> &'static str {
-        let [en, fr, pt, de, th, vi] = key.texts();
-        match self {
-            Lang::En => en,
-            Lang::Fr => fr,
-            Lang::Pt => pt,
-            Lang::De => de,
-            Lang::Th => th,
-            Lang::Vi => vi,
+        #[cfg(target_arch = "wasm32")]
+        {
+            catalog::text(self, key).unwrap_or_else(|| key.english())
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let [en, fr, pt, de, th, vi] = key.texts();
+            match self {
+                Lang::En => en,
+                Lang::Fr => fr,
+                Lang::Pt => pt,
+                Lang::De => de,
+                Lang::Th => th,
+                Lang::Vi => vi,
+            }
+        }
+    }
+
+    /// `true` when this language's texts are at hand: always for English and on the host; in
+    /// the browser once [`load_catalog`] has read the language's catalog.
+    pub fn is_loaded(self) -> bool {
+        #[cfg(target_arch = "wasm32")]
+        {
+            self == Lang::En || catalog::is_loaded(self)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            true
         }
     }
 
@@ -108,21 +181,42 @@ impl Lang {
         fill(self.t(key), args)
     }
 
-    /// The CLDR plural category (cardinal) of the count `n` in this language.
+    /// The CLDR plural category (cardinal) of the count `n` in this language: in the browser
+    /// from `Intl.PluralRules` (`other` if it answers something unexpected), on the host from
+    /// the `icu_plurals` crate.
     ///
     /// ```
-    /// use icu_plurals::PluralCategory;
-    /// use web::i18n::Lang;
+    /// use web::i18n::{Lang, PluralCategory};
     /// assert_eq!(Lang::Pt.plural(0), PluralCategory::One);
     /// assert_eq!(Lang::En.plural(0), PluralCategory::Other);
     /// assert_eq!(Lang::Th.plural(1), PluralCategory::Other);
     /// ```
     pub fn plural(self, n: u64) -> PluralCategory {
-        PluralRules::try_new_cardinal(self.locale().into())
-            .map_or(PluralCategory::Other, |rules| rules.category_for(n))
+        #[cfg(target_arch = "wasm32")]
+        {
+            let locales = js_sys::Array::of1(&self.code().into());
+            let rules = js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new());
+            // Counts here are far below 2^53, where f64 is exact.
+            let keyword = String::from(rules.select(n as f64));
+            PluralCategory::from_keyword(&keyword).unwrap_or(PluralCategory::Other)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            use icu_plurals::PluralCategory as Icu;
+            let rules = icu_plurals::PluralRules::try_new_cardinal(self.locale().into());
+            match rules.map(|rules| rules.category_for(n)) {
+                Ok(Icu::Zero) => PluralCategory::Zero,
+                Ok(Icu::One) => PluralCategory::One,
+                Ok(Icu::Two) => PluralCategory::Two,
+                Ok(Icu::Few) => PluralCategory::Few,
+                Ok(Icu::Many) => PluralCategory::Many,
+                Ok(Icu::Other) | Err(_) => PluralCategory::Other,
+            }
+        }
     }
 
-    /// The locale of the plural rules.
+    /// The locale of the plural rules (on the host).
+    #[cfg(not(target_arch = "wasm32"))]
     fn locale(self) -> icu_locale_core::Locale {
         match self {
             Lang::En => icu_locale_core::locale!("en"),
@@ -243,6 +337,148 @@ impl Forms {
     }
 }
 
+/// The file of `lang`'s catalog, relative to the page: `pkg/i18n/th.json` (written by
+/// `cargo xtask build` from the tables below; none for English, which is built in).
+pub fn catalog_path(lang: Lang) -> String {
+    format!("pkg/i18n/{}.json", lang.code())
+}
+
+/// Reads `lang`'s catalog (the JSON of [`catalog_json`]) so that [`Lang::t`] and
+/// [`Counted::forms`] give its texts from now on; a key the catalog lacks keeps its English
+/// text. Reading English, or a language already read, changes nothing. On the host, where
+/// every text is built in, only checks the catalog.
+///
+/// # Errors
+/// When `json` is not a catalog of `lang` (not JSON, another language, no `keys` object);
+/// nothing changes then.
+pub fn load_catalog(lang: Lang, json: &str) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        catalog::read(lang, json)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| format!("the catalog is not JSON: {e}"))?;
+        if value.get("lang").and_then(|l| l.as_str()) != Some(lang.code()) {
+            return Err(format!("not a catalog of {}", lang.code()));
+        }
+        if !value.get("keys").is_some_and(|k| k.is_object()) {
+            return Err("the catalog has no keys".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// `lang`'s catalog as JSON, for the browser to load when the player picks it:
+/// `{"lang": "th", "keys": {"AppTitle": "…", …}, "counted": {"SavedSummary": {"other": "…",
+/// "one": "…"}, …}}` (each counted key with its categories' texts, by CLDR keyword). Host only:
+/// `cargo xtask build` writes these files (`crates/web/examples/catalogs.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn catalog_json(lang: Lang) -> String {
+    let keys: serde_json::Map<String, serde_json::Value> = Key::ALL
+        .iter()
+        .map(|&k| (k.name().to_owned(), lang.t(k).into()))
+        .collect();
+    let counted: serde_json::Map<String, serde_json::Value> = Counted::ALL
+        .iter()
+        .map(|&c| {
+            let forms = c.forms(lang);
+            let texts: serde_json::Map<String, serde_json::Value> = PluralCategory::ALL
+                .into_iter()
+                .filter_map(|cat| Some((cat.keyword().to_owned(), forms.own(cat)?.into())))
+                .collect();
+            (c.name().to_owned(), texts.into())
+        })
+        .collect();
+    serde_json::json!({ "lang": lang.code(), "keys": keys, "counted": counted }).to_string()
+}
+
+/// The catalogs read in the browser, by language: each read once and kept for the page's life.
+#[cfg(target_arch = "wasm32")]
+mod catalog {
+    use super::{Counted, Forms, Key, Lang, PluralCategory};
+    use std::cell::RefCell;
+    use wasm_bindgen::JsValue;
+
+    /// One language's texts, by key (`Key as usize`, `Counted as usize`); `None` where the
+    /// catalog has none.
+    struct Catalog {
+        texts: Vec<Option<&'static str>>,
+        forms: Vec<Option<Forms>>,
+    }
+
+    thread_local! {
+        static READ: RefCell<[Option<&'static Catalog>; 6]> = const { RefCell::new([None; 6]) };
+    }
+
+    fn get(lang: Lang) -> Option<&'static Catalog> {
+        READ.with(|r| r.borrow()[lang as usize])
+    }
+
+    pub(super) fn is_loaded(lang: Lang) -> bool {
+        get(lang).is_some()
+    }
+
+    pub(super) fn text(lang: Lang, key: Key) -> Option<&'static str> {
+        get(lang)?.texts.get(key as usize).copied().flatten()
+    }
+
+    pub(super) fn forms(lang: Lang, key: Counted) -> Option<Forms> {
+        get(lang)?.forms.get(key as usize).copied().flatten()
+    }
+
+    /// `object[name]` as a string kept for the page's life (each catalog is read once).
+    fn string(object: &JsValue, name: &str) -> Option<&'static str> {
+        let value = js_sys::Reflect::get(object, &name.into())
+            .ok()?
+            .as_string()?;
+        Some(Box::leak(value.into_boxed_str()))
+    }
+
+    fn object(parent: &JsValue, name: &str) -> Option<JsValue> {
+        js_sys::Reflect::get(parent, &name.into())
+            .ok()
+            .filter(|v| v.is_object())
+    }
+
+    pub(super) fn read(lang: Lang, json: &str) -> Result<(), String> {
+        if lang == Lang::En || is_loaded(lang) {
+            return Ok(());
+        }
+        let value = js_sys::JSON::parse(json).map_err(|_| "the catalog is not JSON".to_owned())?;
+        if js_sys::Reflect::get(&value, &"lang".into())
+            .ok()
+            .and_then(|l| l.as_string())
+            .as_deref()
+            != Some(lang.code())
+        {
+            return Err(format!("not a catalog of {}", lang.code()));
+        }
+        let keys = object(&value, "keys").ok_or("the catalog has no keys")?;
+        let texts = Key::ALL.iter().map(|k| string(&keys, k.name())).collect();
+        let counted = object(&value, "counted");
+        let forms = Counted::ALL
+            .iter()
+            .map(|c| {
+                let texts = object(counted.as_ref()?, c.name())?;
+                let form = |cat: PluralCategory| string(&texts, cat.keyword());
+                Some(Forms {
+                    zero: form(PluralCategory::Zero),
+                    one: form(PluralCategory::One),
+                    two: form(PluralCategory::Two),
+                    few: form(PluralCategory::Few),
+                    many: form(PluralCategory::Many),
+                    other: form(PluralCategory::Other)?,
+                })
+            })
+            .collect();
+        let catalog: &'static Catalog = Box::leak(Box::new(Catalog { texts, forms }));
+        READ.with(|r| r.borrow_mut()[lang as usize] = Some(catalog));
+        Ok(())
+    }
+}
+
 macro_rules! strings {
     ($( $key:ident => [$en:expr, $fr:expr, $pt:expr, $de:expr, $th:expr, $vi:expr $(,)?] ),* $(,)?) => {
         /// A user-visible string; its documentation is the English text.
@@ -265,7 +501,14 @@ macro_rules! strings {
                 Key::ALL.iter().copied().find(|k| k.name() == name)
             }
 
-            /// The texts in the order English, French, Portuguese, German, Thai, Vietnamese.
+            /// The English text (the one built into the browser's module).
+            pub fn english(self) -> &'static str {
+                match self { $(Key::$key => $en,)* }
+            }
+
+            /// The texts in the order English, French, Portuguese, German, Thai, Vietnamese
+            /// (on the host only: the browser loads the others from their catalogs).
+            #[cfg(not(target_arch = "wasm32"))]
             fn texts(self) -> [&'static str; 6] {
                 match self { $(Key::$key => [$en, $fr, $pt, $de, $th, $vi],)* }
             }
@@ -292,18 +535,36 @@ macro_rules! counted {
             /// Every counted key.
             pub const ALL: &'static [Counted] = &[$(Counted::$key),*];
 
-            /// The texts of this key in `lang`.
+            /// The key's name, as written in the catalogs.
+            pub fn name(self) -> &'static str {
+                match self { $(Counted::$key => stringify!($key),)* }
+            }
+
+            /// The English texts (the ones built into the browser's module).
+            pub fn english(self) -> Forms {
+                match self { $(Counted::$key => forms!($en),)* }
+            }
+
+            /// The texts of this key in `lang`: in the browser from the language's catalog
+            /// once loaded ([`load_catalog`]), English until then, as [`Lang::t`].
             pub fn forms(self, lang: Lang) -> Forms {
-                let [en, fr, pt, de, th, vi] = match self {
-                    $(Counted::$key => [forms!($en), forms!($fr), forms!($pt), forms!($de), forms!($th), forms!($vi)],)*
-                };
-                match lang {
-                    Lang::En => en,
-                    Lang::Fr => fr,
-                    Lang::Pt => pt,
-                    Lang::De => de,
-                    Lang::Th => th,
-                    Lang::Vi => vi,
+                #[cfg(target_arch = "wasm32")]
+                {
+                    catalog::forms(lang, self).unwrap_or_else(|| self.english())
+                }
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    let [en, fr, pt, de, th, vi] = match self {
+                        $(Counted::$key => [forms!($en), forms!($fr), forms!($pt), forms!($de), forms!($th), forms!($vi)],)*
+                    };
+                    match lang {
+                        Lang::En => en,
+                        Lang::Fr => fr,
+                        Lang::Pt => pt,
+                        Lang::De => de,
+                        Lang::Th => th,
+                        Lang::Vi => vi,
+                    }
                 }
             }
         }
@@ -2077,7 +2338,9 @@ strings! {
     ],
 }
 
-#[cfg(test)]
+// On the host, where every language is built in (the browser's catalogs are checked against
+// these tables by `catalogs_hold_every_text_of_their_language`).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use PluralCategory::{Many, One, Other};
@@ -2198,7 +2461,7 @@ mod tests {
             for lang in Lang::ALL {
                 let forms = key.forms(lang);
                 let used: Vec<PluralCategory> = sample_counts().map(|n| lang.plural(n)).collect();
-                for category in PluralCategory::all() {
+                for category in PluralCategory::ALL {
                     let has_text = forms.own(category).is_some();
                     let wanted = used.contains(&category)
                         && !FALLS_BACK_TO_OTHER.contains(&(lang, category));
@@ -2208,7 +2471,7 @@ mod tests {
                     );
                 }
                 let english = placeholders_of(key.forms(Lang::En).other);
-                for category in PluralCategory::all() {
+                for category in PluralCategory::ALL {
                     if let Some(text) = forms.own(category) {
                         assert_eq!(
                             placeholders_of(text),
@@ -2250,6 +2513,35 @@ mod tests {
             Lang::Fr.count(Counted::LobbyPlayers, 1_000_000, &[]),
             "1000000 de joueurs en ligne"
         );
+    }
+
+    #[test]
+    fn catalogs_hold_every_text_of_their_language() {
+        for lang in Lang::ALL {
+            let json = catalog_json(lang);
+            assert_eq!(load_catalog(lang, &json), Ok(()));
+            let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+            for &key in Key::ALL {
+                assert_eq!(
+                    value["keys"][key.name()],
+                    lang.t(key),
+                    "{key:?} in {lang:?}"
+                );
+            }
+            for &key in Counted::ALL {
+                let forms = key.forms(lang);
+                for category in PluralCategory::ALL {
+                    let text = &value["counted"][key.name()][category.keyword()];
+                    match forms.own(category) {
+                        Some(own) => assert_eq!(text, own, "{key:?} {category:?} in {lang:?}"),
+                        None => assert!(text.is_null(), "{key:?} {category:?} in {lang:?}"),
+                    }
+                }
+            }
+        }
+        assert!(load_catalog(Lang::Th, &catalog_json(Lang::Vi)).is_err());
+        assert!(load_catalog(Lang::Th, "not json").is_err());
+        assert_eq!(catalog_path(Lang::Th), "pkg/i18n/th.json");
     }
 
     #[test]

@@ -146,31 +146,78 @@ fn full_storage_is_reported_as_quota_exceeded() {
     assert_eq!(result, Err(web::storage::WriteError::QuotaExceeded));
 }
 
+/// The counted texts the tests below need in German, French, Portuguese and Thai, as catalogs
+/// like those `cargo xtask build` writes (the module carries English only; the host tests
+/// check the real catalogs against the tables). Read once: every test gets the same.
+fn catalogs() {
+    let catalogs = [
+        (
+            Lang::De,
+            r#"{"lang":"de","keys":{},"counted":{
+                "LobbyPlayers":{"one":"{n} Spieler online","other":"{n} Spieler online"}}}"#,
+        ),
+        (
+            Lang::Fr,
+            r#"{"lang":"fr","keys":{},"counted":{
+                "LobbyGames":{"many":"{n} de parties en cours","one":"{n} partie en cours",
+                "other":"{n} parties en cours"}}}"#,
+        ),
+        (
+            Lang::Pt,
+            r#"{"lang":"pt","keys":{},"counted":{
+                "SavedSummary":{"many":"{date} · {n} de lances","one":"{date} · {n} lance",
+                "other":"{date} · {n} lances"}}}"#,
+        ),
+        (
+            Lang::Th,
+            r#"{"lang":"th","keys":{},"counted":{
+                "LobbyPlayers":{"other":"ผู้เล่นออนไลน์ {n} คน"},
+                "LobbyGames":{"other":"กำลังเล่นอยู่ {n} กระดาน"}}}"#,
+        ),
+    ];
+    for (lang, json) in catalogs {
+        web::i18n::load_catalog(lang, json).expect("a catalog");
+        assert!(lang.is_loaded());
+    }
+}
+
+/// English is built in and complete; another language's texts come from its catalog once
+/// read, each key the catalog lacks staying English, and a damaged catalog is refused.
 #[wasm_bindgen_test]
-fn every_key_is_translated() {
+fn english_is_built_in_and_catalogs_give_the_other_languages() {
     for &key in Key::ALL {
-        for lang in Lang::ALL {
-            let text = lang.t(key);
-            assert!(!text.trim().is_empty(), "{key:?} has no {lang:?} text");
-        }
+        assert!(
+            !Lang::En.t(key).trim().is_empty(),
+            "{key:?} has no English text"
+        );
+        assert_eq!(Lang::En.t(key), key.english());
     }
-    // The placeholders of each text are the same in every language.
-    for &key in Key::ALL {
-        let names = |s: &str| {
-            let mut v: Vec<String> = s
-                .split('{')
-                .skip(1)
-                .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_owned()))
-                .collect();
-            v.sort();
-            v.dedup();
-            v
-        };
-        let en = names(Lang::En.t(key));
-        for lang in Lang::ALL {
-            assert_eq!(names(lang.t(key)), en, "{key:?} in {lang:?}");
-        }
-    }
+    assert!(Lang::En.is_loaded());
+    let vi = Lang::Vi;
+    assert!(!vi.is_loaded());
+    assert_eq!(
+        vi.t(Key::BtnNew),
+        Key::BtnNew.english(),
+        "English until loaded"
+    );
+    assert!(web::i18n::load_catalog(vi, "{not json").is_err());
+    assert!(web::i18n::load_catalog(vi, r#"{"lang":"th","keys":{}}"#).is_err());
+    assert!(web::i18n::load_catalog(vi, r#"{"lang":"vi"}"#).is_err());
+    assert!(!vi.is_loaded(), "a refused catalog changes nothing");
+    let json = r#"{"lang":"vi","keys":{"BtnNew":"Ván mới","AppTitle":7},"counted":{}}"#;
+    assert_eq!(web::i18n::load_catalog(vi, json), Ok(()));
+    assert!(vi.is_loaded());
+    assert_eq!(vi.t(Key::BtnNew), "Ván mới");
+    assert_eq!(
+        vi.t(Key::AppTitle),
+        Key::AppTitle.english(),
+        "not a text: English"
+    );
+    assert_eq!(
+        vi.t(Key::BtnUndo),
+        Key::BtnUndo.english(),
+        "missing: English"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -186,6 +233,46 @@ fn language_negotiation() {
     // The real browser list always yields one of our languages.
     let browser = web::dom::browser_languages();
     assert!(Lang::ALL.contains(&negotiate(&browser)));
+}
+
+/// The browser's `Intl.PluralRules` picks the same CLDR categories as the host's rules (the
+/// host tests check every counted text against those): 0 is singular in French and Portuguese,
+/// exact millions take `many` there, Thai has one form.
+#[wasm_bindgen_test]
+fn plural_categories_come_from_the_browser_as_cldr_gives_them() {
+    use web::i18n::PluralCategory::{Many, One, Other};
+    let cases = [
+        (Lang::Pt, 0, One),
+        (Lang::Pt, 1, One),
+        (Lang::Pt, 2, Other),
+        (Lang::Fr, 0, One),
+        (Lang::Fr, 1, One),
+        (Lang::Fr, 2, Other),
+        (Lang::En, 0, Other),
+        (Lang::En, 1, One),
+        (Lang::En, 2, Other),
+        (Lang::De, 0, Other),
+        (Lang::De, 1, One),
+        (Lang::De, 7, Other),
+        (Lang::Fr, 1_000_000, Many),
+        (Lang::Pt, 2_000_000, Many),
+        (Lang::Fr, 1_000_001, Other),
+        (Lang::En, 1_000_000, Other),
+        (Lang::Th, 0, Other),
+        (Lang::Th, 1, Other),
+        (Lang::Th, 21, Other),
+        (Lang::Vi, 2, Other),
+    ];
+    for (lang, n, want) in cases {
+        assert_eq!(lang.plural(n), want, "{n} in {lang:?}");
+    }
+    catalogs();
+    assert_eq!(Lang::Pt.moves_summary("d", 0), "d · 0 lance");
+    assert_eq!(
+        Lang::Pt.moves_summary("d", 2_000_000),
+        "d · 2.000.000 de lances"
+    );
+    assert_eq!(Lang::En.moves_summary("d", 0), "d · 0 moves");
 }
 
 /// Numbers, scores and dates as the browser's `Intl` writes them in each language, and the
@@ -224,6 +311,7 @@ fn numbers_and_dates_follow_the_language() {
         "{}",
         date_time(Lang::Fr, ms)
     );
+    catalogs();
     assert_eq!(
         Lang::De.count(Counted::LobbyPlayers, 1200, &[]),
         "1.200 Spieler online"

@@ -9,7 +9,11 @@
 //! 4. wasm-opt `-Oz` on each, only if a wasm-opt of version >= 116 is found (older ones, such
 //!    as Debian's 108, produce broken bundles);
 //! 5. prints each module's raw and gzipped size;
-//! 6. writes the service worker's asset list `www/pkg/assets.js` ([`crate::assets`]).
+//! 6. writes the language catalogs `www/pkg/i18n/<code>.json` (every language but English,
+//!    which is built into the page's module; the page loads the player's on demand) by running
+//!    `cargo run -p web --example catalogs` on the host;
+//! 7. writes the service worker's asset list `www/pkg/assets.js` ([`crate::assets`]), which
+//!    names the catalogs too, so they are precached for offline play.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -91,6 +95,7 @@ pub fn build(opts: &BuildOptions) -> Result<()> {
         report_size(&bundle_wasm)?;
         report_size(&bundle_js)?;
     }
+    write_catalogs(&out_dir.join("i18n"))?;
     let list = crate::assets::write(&www)?;
     println!(
         "xtask: service worker asset list {} ({} files)",
@@ -101,6 +106,38 @@ pub fn build(opts: &BuildOptions) -> Result<()> {
         "xtask: bundle ready in {} ({:.1} s)",
         out_dir.display(),
         started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Writes the language catalogs into `dir` with the page crate's `catalogs` example (built for
+/// the host), and prints their gzipped total.
+fn write_catalogs(dir: &Path) -> Result<()> {
+    let mut cargo = cmd::cargo();
+    cargo
+        .args([
+            "run",
+            "--quiet",
+            "--package",
+            WEB_PACKAGE,
+            "--example",
+            "catalogs",
+            "--",
+        ])
+        .arg(dir);
+    cmd::run(&mut cargo, "the language catalogs")?;
+    let mut raw = 0;
+    let mut gzipped = 0;
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let bytes = std::fs::read(entry?.path()).context("reading a catalog")?;
+        raw += bytes.len();
+        gzipped += gzip_len(&bytes)?;
+    }
+    println!(
+        "xtask: language catalogs in {}: {} raw, {} gzipped in all (one is loaded at a time)",
+        dir.display(),
+        human(raw),
+        human(gzipped)
     );
     Ok(())
 }
@@ -317,9 +354,7 @@ fn parse_wasm_opt_version(text: &str) -> Option<u32> {
 /// Prints the raw and gzipped size of `path`.
 fn report_size(path: &Path) -> Result<()> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
-    encoder.write_all(&bytes).context("gzip")?;
-    let gzipped = encoder.finish().context("gzip")?;
+    let gzipped = gzip_len(&bytes)?;
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -327,9 +362,16 @@ fn report_size(path: &Path) -> Result<()> {
     println!(
         "xtask: {name}: {} raw, {} gzipped",
         human(bytes.len()),
-        human(gzipped.len())
+        human(gzipped)
     );
     Ok(())
+}
+
+/// The size of `bytes` gzipped at the best compression.
+fn gzip_len(bytes: &[u8]) -> Result<usize> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes).context("gzip")?;
+    Ok(encoder.finish().context("gzip")?.len())
 }
 
 /// `123456` -> `120.6 KiB`.

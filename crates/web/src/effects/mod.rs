@@ -8,6 +8,7 @@
 
 pub mod audio;
 pub mod browser;
+pub mod catalog;
 pub mod socket;
 pub mod storage;
 pub mod worker;
@@ -93,6 +94,10 @@ impl Runtime {
             Cmd::FocusSquare(sq) => self.view.focus_square(sq),
             Cmd::Sound(sound) => self.audio.play(sound),
             Cmd::Log(text) => crate::dom::log(&text),
+            Cmd::LoadLang(lang) => {
+                let d = dispatch.clone();
+                catalog::ensure(lang, move || d.send(Msg::SetLang(lang)));
+            }
             Cmd::SetLocation(room) => browser::set_location_room(room.as_ref()),
             Cmd::Copy { text, what } => browser::copy(&text, what, dispatch),
             Cmd::Share { title, text, url } => browser::share(&title, &text, &url),
@@ -114,6 +119,13 @@ pub fn start() -> Result<(), String> {
         .lang()
         .and_then(|code| crate::i18n::Lang::from_tag(&code))
         .unwrap_or_else(|| crate::i18n::negotiate(&crate::dom::browser_languages()));
+    // The first board is drawn in the player's language: its texts first (at once for English).
+    catalog::ensure(lang, move || run(view, store, lang));
+    Ok(())
+}
+
+/// The rest of [`start`], once the texts of `lang` are ready.
+fn run(view: View, store: crate::storage::Store, lang: crate::i18n::Lang) {
     let env = browser::env(store.is_persistent());
     let now = js_sys::Date::now();
     let seed = (js_sys::Math::random() * 9.0e15) as u64 ^ now as u64;
@@ -150,5 +162,4 @@ pub fn start() -> Result<(), String> {
     if let Some(root) = crate::dom::by_id("app") {
         crate::dom::set_attr(&root, "data-ready", "true");
     }
-    Ok(())
 }

@@ -167,7 +167,10 @@ pub enum Msg {
     Claim,
     /// Ask the AI for a hint.
     Hint,
-    /// Switch the interface language.
+    /// The player picked an interface language: its texts are made ready
+    /// ([`Cmd::LoadLang`]), then [`Msg::SetLang`] switches to it.
+    PickLang(Lang),
+    /// Switch the interface language (its texts are ready).
     SetLang(Lang),
     /// Open the saved game with this id.
     Resume(String),
@@ -298,6 +301,10 @@ pub enum Cmd {
     LoadCurrent,
     /// Read the saved games again (answered by [`Msg::SavedList`]).
     ListSaved,
+    /// Make the language's texts ready (its catalog fetched and read, unless English or read
+    /// before), then answer [`Msg::SetLang`] (also when the catalog cannot be had: its texts
+    /// then stay English).
+    LoadLang(Lang),
     /// Remember the interface language.
     SaveLang(Lang),
     /// Remember the board's orientation for the game on the board (`asean.flip.v1`).
@@ -508,6 +515,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::ConfirmYes => local::confirm_yes(model, out),
         Msg::Claim => local::claim(model, out),
         Msg::Hint => local::ask_hint(model, out),
+        Msg::PickLang(lang) => out.push(Cmd::LoadLang(lang)),
         Msg::SetLang(lang) => {
             model.lang = lang;
             out.push(Cmd::SaveLang(lang));

@@ -1499,3 +1499,20 @@ fn the_browser_going_offline_makes_online_play_unreachable() {
     update(&mut m, Msg::Net(NetEvent::Connected));
     assert!(!m.net.unreachable());
 }
+
+#[test]
+fn a_picked_language_is_switched_to_once_its_texts_are_ready() {
+    let mut m = model();
+    let lang = m.lang;
+    let other = if lang == Lang::Th { Lang::Vi } else { Lang::Th };
+    assert_eq!(
+        update(&mut m, Msg::PickLang(other)),
+        vec![Cmd::LoadLang(other)]
+    );
+    assert_eq!(m.lang, lang, "not before its texts are loaded");
+    assert_eq!(
+        update(&mut m, Msg::SetLang(other)),
+        vec![Cmd::SaveLang(other)]
+    );
+    assert_eq!(m.lang, other);
+}

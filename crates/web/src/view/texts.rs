@@ -65,7 +65,7 @@ impl TextsView {
                 .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
                 .and_then(|s| Lang::from_tag(&s.value()))
             {
-                d.send(Msg::SetLang(lang));
+                d.send(Msg::PickLang(lang));
             }
         });
     }
