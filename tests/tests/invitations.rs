@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{Result, ensure};
 use common::{
     START_FEN, assert_shows, create_room, displayed, drop_connection, finish, replay, room_of,
-    stored_seat, wait_dialog,
+    seat_two, stored_seat, wait_dialog,
 };
 use e2e::{Browser, TestServer, Viewport};
 
@@ -225,12 +225,7 @@ async fn a_game_is_aborted_before_both_sides_have_moved() -> Result<()> {
     let a = server.browser(Viewport::DESKTOP).await?;
     let b = server.browser(Viewport::PHONE).await?;
     a.open_app().await?;
-    let link = create_room(&a, "white", "none", "private").await?;
-    let room = room_of(&link)?;
-    b.open(&format!("/#/room/{room}")).await?;
-    b.wait_app_ready().await?;
-    b.wait_for_text("#mode-setting", "you play Black").await?;
-    a.wait_for("#waiting[hidden]").await?;
+    seat_two(&a, &b).await?;
 
     // Before any move both players may abort; nobody may resign.
     for p in [&a, &b] {

@@ -5,7 +5,7 @@
 mod common;
 
 use anyhow::{Context, Result, ensure};
-use common::{create_room, finish, new_ai_game, room_of};
+use common::{finish, new_ai_game, seat_two};
 use e2e::{TestServer, Viewport};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -14,11 +14,7 @@ async fn a_premove_online_is_played_as_soon_as_the_friend_has_moved() -> Result<
     let a = server.browser(Viewport::DESKTOP).await?;
     let b = server.browser(Viewport::PHONE).await?;
     a.open_app().await?;
-    let link = create_room(&a, "white", "none", "private").await?;
-    let room = room_of(&link)?;
-    b.open(&format!("/#/room/{room}")).await?;
-    b.wait_app_ready().await?;
-    a.wait_for("#waiting[hidden]").await?;
+    seat_two(&a, &b).await?;
     b.wait_for("#board.flipped").await?;
 
     a.drag("e3", "e4").await?;

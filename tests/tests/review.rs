@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, ensure};
 use common::{
-    CURRENT_KEY, START_FEN, assert_shows, create_room, displayed, expected_board, finish, game_key,
-    new_ai_game, pick_move, replay, room_of, squares, thinking_shown, wait_dialog,
+    CURRENT_KEY, START_FEN, assert_shows, displayed, expected_board, finish, game_key, new_ai_game,
+    pick_move, replay, seat_two, squares, thinking_shown, wait_dialog,
 };
 use e2e::{Browser, TestServer, Viewport, start_app};
 use rules::{Game, Rules};
@@ -433,12 +433,7 @@ async fn review_during_an_online_game_while_the_other_moves() -> Result<()> {
     let a = server.browser(Viewport::DESKTOP).await?;
     let b = server.browser(Viewport::PHONE).await?;
     a.open_app().await?;
-    let link = create_room(&a, "white", "none", "private").await?;
-    let room = room_of(&link)?;
-    b.open(&format!("/#/room/{room}")).await?;
-    b.wait_app_ready().await?;
-    b.wait_for_text("#mode-setting", "you play Black").await?;
-    a.wait_for("#waiting[hidden]").await?;
+    seat_two(&a, &b).await?;
     a.wait_for_text("#mode-setting", "you play White").await?;
 
     for (ply, uci) in OPENING[..3].iter().enumerate() {

@@ -189,6 +189,21 @@ pub async fn create_room(b: &Browser, seat: &str, clock: &str, visibility: &str)
     Ok(link)
 }
 
+/// Seats two players in a new private, untimed room: `white` creates it from the new-game
+/// dialog, `black` opens the invite link; returns the room id once both pages show their seat
+/// and the creator's waiting screen has closed.
+pub async fn seat_two(white: &Browser, black: &Browser) -> Result<String> {
+    let link = create_room(white, "white", "none", "private").await?;
+    let room = room_of(&link)?;
+    black.open(&format!("/#/room/{room}")).await?;
+    black.wait_app_ready().await?;
+    black
+        .wait_for_text("#mode-setting", "you play Black")
+        .await?;
+    white.wait_for("#waiting[hidden]").await?;
+    Ok(room)
+}
+
 /// The room id of an invite link.
 pub fn room_of(link: &str) -> Result<String> {
     let id = link
