@@ -1242,6 +1242,23 @@ mod tests {
     }
 
     #[test]
+    fn damaged_server_frames_read_as_the_derived_reader() {
+        // Every message cut short at each character, or with one character dropped: the light
+        // reader agrees with serde's derived one (mostly a refusal) and never panics.
+        for text in every_server_msg().iter().map(ServerMsg::to_json) {
+            let chars: Vec<(usize, char)> = text.char_indices().collect();
+            for &(i, c) in &chars {
+                let cut = &text[..i];
+                let dropped = format!("{}{}", &text[..i], &text[i + c.len_utf8()..]);
+                for damaged in [cut, dropped.as_str()] {
+                    let derived = serde_json::from_str::<ServerMsg>(damaged).ok();
+                    assert_eq!(parse_server(damaged).ok(), derived, "{damaged}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn garbage_is_an_error() {
         for text in [
             "",
