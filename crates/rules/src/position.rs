@@ -130,6 +130,24 @@ impl MoveSink for ListSink<'_> {
     }
 }
 
+/// Keeps only the captures and the promotions.
+struct TacticalSink<'a> {
+    list: &'a mut MoveList,
+    promotion: PromotionRule,
+    enemy: Bitboard,
+}
+
+impl MoveSink for TacticalSink<'_> {
+    #[inline]
+    fn add(&mut self, from: Square, targets: Bitboard, promoting: Bitboard) {
+        ListSink {
+            list: self.list,
+            promotion: self.promotion,
+        }
+        .add(from, targets & (self.enemy | promoting), promoting);
+    }
+}
+
 struct CountSink {
     count: u64,
     per_promotion: u64,
@@ -372,9 +390,13 @@ impl Position {
         (self.by_color[color.index()] & self.by_role[Role::King.index()]).lsb()
     }
 
-    /// The pieces of `attacker` that attack `sq`, with the board occupied by `occupied`.
+    /// The pieces of `attacker` that attack `sq` as if the board held only `occupied` (a subset
+    /// of the pieces, say with some captured off in an exchange): the rooks' lines are opened
+    /// or closed by `occupied`, and pieces outside it still count when they are `attacker`'s.
+    /// Callers that remove pieces mask the result with `occupied` themselves.
     #[inline]
-    pub(crate) fn attackers(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+    #[must_use]
+    pub fn attackers(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color[attacker.index()];
         let defender = attacker.other();
         let r = &self.by_role;
@@ -531,6 +553,45 @@ impl Position {
             Bitboard::FULL,
         );
         list
+    }
+
+    /// The legal captures and promotions of the side to move, the moves a quiescence search
+    /// plays (a subset of [`Position::legal_moves`], in the same order).
+    ///
+    /// ```
+    /// use rules::{Position, Rules};
+    /// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", Rules::default()).unwrap();
+    /// let tactical = pos.captures_and_promotions();
+    /// assert_eq!(tactical.len(), 1);
+    /// assert_eq!(tactical[0].to_uci(), "e4d5");
+    /// ```
+    #[must_use]
+    pub fn captures_and_promotions(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(
+            &mut TacticalSink {
+                list: &mut list,
+                promotion: self.rules.promotion,
+                enemy: self.by_color[self.turn.other().index()],
+            },
+            Bitboard::FULL,
+        );
+        list
+    }
+
+    /// Passes the move to the other side without moving a piece (a null move, for a search's
+    /// null-move pruning): the side to move, the hash, the 50-move clock and a running count
+    /// advance as after a quiet move. Not a move of the game; never call it in check.
+    pub fn play_null(&mut self) {
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        if let Some(c) = &mut self.counting {
+            c.ply = c.ply.saturating_add(1);
+        }
     }
 
     /// The legal moves of the piece on `from` (empty if it is not a piece of the side to move).

@@ -52,6 +52,21 @@ fn check_invariants(pos: &Position) {
             assert_eq!(m.promotion, None);
         }
     }
+    // The quiescence moves are exactly the legal captures and promotions, in the same order.
+    let tactical: Vec<_> = moves
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_capture(m) || m.promotion.is_some())
+        .collect();
+    assert_eq!(pos.captures_and_promotions().to_vec(), tactical, "{pos:?}");
+    // A null move (out of check) hands the turn over and keeps the hash incremental.
+    if !pos.is_check() {
+        let mut null = pos.clone();
+        null.play_null();
+        assert_eq!(null.turn(), us.other());
+        let rebuilt = Position::from_setup(&null.to_setup(), null.rules()).expect("valid");
+        assert_eq!(rebuilt.zobrist(), null.zobrist(), "{pos:?}: null move hash");
+    }
     // FEN round trip.
     let fen = pos.fen();
     let back = Position::from_fen(&fen, pos.rules()).expect("own FEN reads back");
