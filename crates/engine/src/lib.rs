@@ -1,8 +1,10 @@
 //! The ASEAN chess AI: an alpha-beta searcher over an evaluation made for this game.
 //!
 //! - [`Engine::search`] runs an iterative-deepening principal variation search with
-//!   quiescence, a transposition table keyed by the rules crate's Zobrist hash, and move
-//!   ordering (table move, captures by value, killers, history). It is interruptible through
+//!   aspiration windows, quiescence, a transposition table keyed by the rules crate's Zobrist
+//!   hash, move ordering (table move, captures by static exchange, killers, counter-move,
+//!   butterfly and continuation histories) and the usual pruning and reductions, each a switch
+//!   of [`SearchFeatures`] (forward pruning is off against a lone king). It is interruptible through
 //!   an `AtomicBool` and bounded by [`Limits`]; time comes from an injected [`Clock`], since
 //!   `std::time::Instant` does not work on `wasm32-unknown-unknown`.
 //! - [`evaluate`] scores a position for this game: khon and met values, piece-square tables,
@@ -27,10 +29,15 @@ pub mod analysis;
 mod clock;
 mod endgame;
 mod eval;
+mod features;
+mod history;
 mod level;
 mod limits;
 mod ordering;
+mod reductions;
+mod score;
 mod search;
+mod see;
 mod tt;
 pub mod uci;
 
@@ -38,7 +45,9 @@ pub mod uci;
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, value};
+pub use features::{FEATURE_NAMES, SearchFeatures, UnknownFeature};
 pub use level::Level;
 pub use limits::{Limits, MAX_DEPTH};
-pub use search::{Engine, MATE, Score, SearchInfo, SearchResult, Style};
+pub use score::{MATE, MATE_BOUND, Score};
+pub use search::{Engine, SearchInfo, SearchResult, Style};
 pub use tt::TranspositionTable;

@@ -1,10 +1,18 @@
-//! Move ordering: the table's move first, then captures by victim value (least valuable
-//! attacker first) and promotions, then the killer moves of this ply, then quiet moves by their
-//! history score.
+//! Move ordering, best first: the table's move; captures and promotions that do not lose
+//! material by static exchange ([`crate::see`]), most valuable victim first and least valuable
+//! attacker first among equals; the two killer moves of the ply and the counter-move to the
+//! opponent's last move; the other quiet moves by their history scores ([`crate::history`]);
+//! and last the captures that lose material.
 
-use rules::{Move, Position};
+use rules::{Move, Position, Role};
 
-use crate::{eval::value, search::MAX_PLY};
+use crate::{
+    eval::value,
+    features::SearchFeatures,
+    history::{Followed, History},
+    score::MAX_PLY,
+    see::see_ge,
+};
 
 /// Two quiet moves per ply that recently caused a beta cut-off.
 #[derive(Debug, Clone)]
@@ -26,9 +34,33 @@ impl Killers {
         }
     }
 
-    fn get(&self, ply: usize) -> [Option<Move>; 2] {
+    pub(crate) fn get(&self, ply: usize) -> [Option<Move>; 2] {
         self.0.get(ply).copied().unwrap_or([None; 2])
     }
+
+    /// Forgets the killers of the plies below `ply` (their positions belong to another line).
+    pub(crate) fn clear_from(&mut self, ply: usize) {
+        if let Some(slot) = self.0.get_mut(ply) {
+            *slot = [None; 2];
+        }
+    }
+}
+
+const TABLE_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+/// The lowest ordering score of a killer or counter-move.
+pub(crate) const KILLER_FLOOR: i32 = KILLER - 2;
+const BAD_CAPTURE: i32 = -(1 << 26);
+
+/// What the ordering of one node knows.
+pub(crate) struct OrderingContext<'a> {
+    pub(crate) tt_move: Option<Move>,
+    pub(crate) killers: [Option<Move>; 2],
+    pub(crate) counter: Option<Move>,
+    pub(crate) history: &'a History,
+    pub(crate) followed: Followed,
+    pub(crate) features: SearchFeatures,
 }
 
 /// Hands out moves best-first by selection (the later moves are often never needed).
@@ -36,32 +68,42 @@ pub(crate) struct MoveOrder {
     moves: Vec<(i32, Move)>,
 }
 
+/// The capture-and-promotion part of a score: victim first, then the cheaper attacker.
+fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.piece_at(m.to).map_or(0, |p| value(p.role));
+    let attacker = pos.piece_at(m.from).map_or(0, |p| value(p.role));
+    let promo = m.promotion.map_or(0, |r| value(r) - value(Role::Pawn));
+    (victim + promo) * 16 - attacker
+}
+
 impl MoveOrder {
-    pub(crate) fn new(
-        pos: &Position,
-        moves: &[Move],
-        tt_move: Option<Move>,
-        killers: &Killers,
-        ply: usize,
-        history: &[[i32; 64]; 64],
-    ) -> MoveOrder {
-        let k = killers.get(ply);
+    pub(crate) fn new(pos: &Position, moves: &[Move], ctx: &OrderingContext<'_>) -> MoveOrder {
+        let side = pos.turn();
         let moves = moves
             .iter()
             .map(|&m| {
-                let score = if Some(m) == tt_move {
-                    1 << 30
-                } else if let Some(victim) = pos.piece_at(m.to) {
-                    let attacker = pos.piece_at(m.from).map_or(0, |p| value(p.role));
-                    (1 << 26) + value(victim.role) * 16 - attacker
-                } else if let Some(role) = m.promotion {
-                    (1 << 26) + value(role)
-                } else if k[0] == Some(m) {
-                    1 << 25
-                } else if k[1] == Some(m) {
-                    (1 << 25) - 1
+                let score = if Some(m) == ctx.tt_move {
+                    TABLE_MOVE
+                } else if pos.is_capture(m) || m.promotion.is_some() {
+                    if !ctx.features.see_ordering || see_ge(pos, m, 0) {
+                        GOOD_CAPTURE + mvv_lva(pos, m)
+                    } else {
+                        BAD_CAPTURE + mvv_lva(pos, m)
+                    }
+                } else if ctx.killers[0] == Some(m) {
+                    KILLER
+                } else if ctx.killers[1] == Some(m) {
+                    KILLER - 1
+                } else if ctx.features.continuation && ctx.counter == Some(m) {
+                    KILLER - 2
                 } else {
-                    history[m.from.index()][m.to.index()]
+                    let followed = if ctx.features.continuation {
+                        ctx.followed
+                    } else {
+                        Followed::default()
+                    };
+                    pos.piece_at(m.from)
+                        .map_or(0, |piece| ctx.history.quiet_score(side, piece, m, followed))
                 };
                 (score, m)
             })
@@ -69,8 +111,17 @@ impl MoveOrder {
         MoveOrder { moves }
     }
 
-    pub(crate) fn next(&mut self) -> Option<Move> {
+    /// The best remaining move and its ordering score.
+    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
         let (i, _) = self.moves.iter().enumerate().max_by_key(|(_, (s, _))| *s)?;
-        Some(self.moves.swap_remove(i).1)
+        let (s, m) = self.moves.swap_remove(i);
+        Some((m, s))
     }
+}
+
+/// Quiescence's order: the tactical moves by victim and attacker, `(score, move)` best first.
+pub(crate) fn order_tactical(pos: &Position, moves: &[Move]) -> Vec<(i32, Move)> {
+    let mut v: Vec<(i32, Move)> = moves.iter().map(|&m| (mvv_lva(pos, m), m)).collect();
+    v.sort_unstable_by_key(|&(s, _)| -s);
+    v
 }

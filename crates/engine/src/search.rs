@@ -1,5 +1,9 @@
-//! Iterative-deepening principal variation search with quiescence, a transposition table,
-//! check extensions and late-move reductions.
+//! Iterative-deepening principal variation search with aspiration windows, quiescence, a
+//! transposition table, check extensions, and the pruning and reductions of strong alpha-beta
+//! engines: null move (with verification at depth), reverse futility, razoring, futility,
+//! late-move pruning, static-exchange pruning, late-move reductions from a table, internal
+//! iterative reductions and optional singular extensions. Each is a switch in
+//! [`SearchFeatures`]; against a lone king the forward pruning is off.
 //!
 //! Draws inside the tree follow the rules of the game: a repeated position (from the game's
 //! history or the search path), a 50-move clock at 100 plies (either side could claim), a dead
@@ -9,44 +13,20 @@
 use core::sync::atomic::{AtomicBool, Ordering};
 use core::time::Duration;
 
-use rules::{Move, Position, Role};
+use rules::{Color, Move, Piece, Position, Role};
 
 use crate::{
     Clock, Limits,
-    eval::{evaluate, value},
+    eval::evaluate,
+    features::SearchFeatures,
+    history::{Followed, HISTORY_MAX, History, PieceTo},
     limits::{Budget, MAX_DEPTH},
-    ordering::{Killers, MoveOrder},
+    ordering::{Killers, MoveOrder, OrderingContext, order_tactical},
+    reductions::{Reductions, late_move_count},
+    score::{INFINITY, MATE, MATE_BOUND, MAX_PLY, Score, is_mate},
+    see::see_ge,
     tt::{Bound, TranspositionTable},
 };
-
-/// The score of a mate on the board (minus the plies to reach it).
-pub const MATE: i32 = 30_000;
-/// Scores at or beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-const INFINITY: i32 = 32_000;
-/// The deepest ply the search reaches, quiescence included.
-pub(crate) const MAX_PLY: usize = 128;
-
-/// A score as reported to a user: centipawns, or moves to mate (negative when being mated).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Cp(i32),
-    /// Mate in this many moves (negative: the side to move is mated in that many).
-    Mate(i32),
-}
-
-impl Score {
-    pub(crate) fn from_internal(s: i32) -> Score {
-        if s >= MATE_BOUND {
-            Score::Mate((MATE - s + 1) / 2)
-        } else if s <= -MATE_BOUND {
-            Score::Mate(-((MATE + s) / 2))
-        } else {
-            Score::Cp(s)
-        }
-    }
-}
 
 /// Progress of a search, reported after each completed depth.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,9 +84,23 @@ impl Default for Style {
 pub struct Engine {
     tt: TranspositionTable,
     killers: Killers,
-    history: Box<[[i32; 64]; 64]>,
+    history: History,
+    reductions: Reductions,
     /// How the engine plays.
     pub style: Style,
+    /// Which search techniques it uses ([`SearchFeatures::ALL`] unless changed for a match).
+    pub features: SearchFeatures,
+}
+
+/// What the search keeps per ply of the current line.
+#[derive(Debug, Clone, Copy, Default)]
+struct Frame {
+    /// The static evaluation at this ply (`None` in check).
+    eval: Option<i32>,
+    /// The move played from this ply, as piece and destination (`None`: a null move).
+    moved: Option<PieceTo>,
+    /// `true` when the move played from this ply was a null move.
+    null: bool,
 }
 
 struct Ctx<'a> {
@@ -119,6 +113,12 @@ struct Ctx<'a> {
     keys: Vec<u64>,
     /// The index in `keys` of the root.
     root: usize,
+    /// The techniques of this search (the engine's, less the forward pruning against a lone
+    /// king).
+    features: SearchFeatures,
+    stack: Vec<Frame>,
+    /// Null moves are tried only from this ply on (raised while a null move is verified).
+    null_min_ply: usize,
 }
 
 impl Ctx<'_> {
@@ -138,12 +138,65 @@ impl Ctx<'_> {
         }
         self.aborted
     }
+
+    /// The moves one and two plies before the node at `ply`, for the continuation histories.
+    fn followed(&self, ply: usize) -> Followed {
+        Followed {
+            one: ply.checked_sub(1).and_then(|p| self.stack[p].moved),
+            two: ply.checked_sub(2).and_then(|p| self.stack[p].moved),
+        }
+    }
 }
 
 impl Default for Engine {
     fn default() -> Engine {
         Engine::new(16)
     }
+}
+
+/// `true` when one side has nothing but its king.
+fn lone_king_on_board(pos: &Position) -> bool {
+    Color::ALL.into_iter().any(|c| pos.by_color(c).count() == 1)
+}
+
+/// `true` when `side` has a knight, khon or rook: with only pawns, mets and the king, passing
+/// would often be the best move (zugzwang), so a null move proves nothing.
+fn has_long_pieces(pos: &Position, side: Color) -> bool {
+    (pos.by_color(side)
+        & (pos.by_role(Role::Knight) | pos.by_role(Role::Khon) | pos.by_role(Role::Rook)))
+    .any()
+}
+
+/// Margins, in centipawns and plies, of the forward pruning.
+mod margin {
+    /// Reverse futility: a static evaluation this far above beta at `depth` returns.
+    pub(super) fn reverse_futility(depth: i32, improving: bool) -> i32 {
+        85 * depth - if improving { 60 } else { 0 }
+    }
+    /// Reverse futility applies up to this depth.
+    pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 8;
+    /// Razoring: a static evaluation this far below alpha drops into quiescence.
+    pub(super) fn razor(depth: i32) -> i32 {
+        300 + 200 * depth
+    }
+    pub(super) const RAZOR_DEPTH: i32 = 3;
+    /// Futility: a quiet move whose position is this far below alpha is skipped.
+    pub(super) fn futility(depth: i32) -> i32 {
+        100 + 100 * depth
+    }
+    pub(super) const FUTILITY_DEPTH: i32 = 6;
+    pub(super) const LATE_MOVE_DEPTH: i32 = 8;
+    /// Static-exchange pruning: a capture losing more than this is skipped.
+    pub(super) fn see_capture(depth: i32) -> i32 {
+        -100 * depth
+    }
+    /// Static-exchange pruning: a quiet move losing more than this is skipped.
+    pub(super) fn see_quiet(depth: i32) -> i32 {
+        -30 * depth * depth
+    }
+    pub(super) const SEE_DEPTH: i32 = 6;
+    /// The first aspiration window's half-width.
+    pub(super) const ASPIRATION: i32 = 25;
 }
 
 impl Engine {
@@ -153,15 +206,17 @@ impl Engine {
         Engine {
             tt: TranspositionTable::new(tt_megabytes),
             killers: Killers::default(),
-            history: Box::new([[0; 64]; 64]),
+            history: History::default(),
+            reductions: Reductions::default(),
             style: Style::default(),
+            features: SearchFeatures::ALL,
         }
     }
 
     /// Forgets what earlier searches learnt (call between games).
     pub fn new_game(&mut self) {
         self.tt.clear();
-        *self.history = [[0; 64]; 64];
+        self.history.clear();
     }
 
     /// Searches the last position of `game` (the positions of the game so far, oldest first, so
@@ -196,6 +251,11 @@ impl Engine {
         keys.extend(game[since..game.len() - 1].iter().map(Position::zobrist));
         keys.push(root.zobrist());
         let root_index = keys.len() - 1;
+        let features = if lone_king_on_board(root) {
+            self.features.without_forward_pruning()
+        } else {
+            self.features
+        };
         let mut ctx = Ctx {
             budget,
             clock,
@@ -204,14 +264,13 @@ impl Engine {
             aborted: false,
             keys,
             root: root_index,
+            features,
+            stack: vec![Frame::default(); MAX_PLY + 2],
+            null_min_ply: 0,
         };
         self.tt.new_search();
         self.killers = Killers::default();
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 8;
-            }
-        }
+        self.history.age();
 
         let mut root_moves: Vec<Move> = root.legal_moves().to_vec();
         let mut result = SearchResult {
@@ -226,8 +285,9 @@ impl Engine {
         }
         // How many iterations in a row the best move has stayed the same.
         let mut stable: u8 = 0;
+        let mut previous = 0;
         for depth in 1..=budget.max_depth {
-            let (best, score) = self.search_root(root, &mut root_moves, depth, &mut ctx);
+            let (best, score) = self.aspiration(root, &mut root_moves, depth, previous, &mut ctx);
             if ctx.aborted && depth > 1 {
                 // A partial iteration counts only if its first (previous best) move was searched
                 // and a better move displaced it.
@@ -240,6 +300,7 @@ impl Engine {
                 }
                 break;
             }
+            previous = score;
             if best.is_some() && best == result.best_move && depth > 1 {
                 stable = stable.saturating_add(1);
             } else {
@@ -271,28 +332,74 @@ impl Engine {
         result
     }
 
-    /// One iteration at the root; moves the best move to the front of `moves`.
+    /// One iteration at the root within aspiration windows around the previous iteration's
+    /// score `previous`, widened on each failure until the score falls inside.
+    fn aspiration(
+        &mut self,
+        root: &Position,
+        moves: &mut [Move],
+        depth: u8,
+        previous: i32,
+        ctx: &mut Ctx<'_>,
+    ) -> (Option<Move>, i32) {
+        if !ctx.features.aspiration || depth < 4 || is_mate(previous) {
+            return self.search_root(root, moves, depth, -INFINITY, INFINITY, ctx);
+        }
+        let mut delta = margin::ASPIRATION;
+        let mut alpha = (previous - delta).max(-INFINITY);
+        let mut beta = (previous + delta).min(INFINITY);
+        loop {
+            let (best, score) = self.search_root(root, moves, depth, alpha, beta, ctx);
+            if ctx.aborted {
+                return (best, score);
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (best, score);
+            }
+            delta += delta;
+            if delta > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// One iteration at the root in the window `alpha..beta`; moves the best move to the front
+    /// of `moves`. Returns the move that raised alpha (`None` if none did) and the score
+    /// (fail-soft: at most alpha on a fail low).
     fn search_root(
         &mut self,
         root: &Position,
         moves: &mut [Move],
         depth: u8,
+        mut alpha: i32,
+        beta: i32,
         ctx: &mut Ctx<'_>,
     ) -> (Option<Move>, i32) {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let original_alpha = alpha;
         let mut best: Option<(usize, Move)> = None;
+        let mut best_score = -INFINITY;
+        ctx.stack[0].eval = None;
         for (i, &m) in moves.iter().enumerate() {
+            let Some(piece) = root.piece_at(m.from) else {
+                continue;
+            };
             let mut child = root.clone();
             child.play_unchecked(m);
             ctx.keys.push(child.zobrist());
+            ctx.stack[0].moved = Some(PieceTo::new(piece, m));
             let d = i32::from(depth) - 1;
             let score = if i == 0 {
-                -self.negamax(&child, d, -beta, -alpha, 1, ctx)
+                -self.negamax(&child, d, -beta, -alpha, 1, None, ctx)
             } else {
-                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, ctx);
-                if s > alpha && !ctx.aborted {
-                    -self.negamax(&child, d, -beta, -alpha, 1, ctx)
+                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, None, ctx);
+                if s > alpha && s < beta && !ctx.aborted {
+                    -self.negamax(&child, d, -beta, -alpha, 1, None, ctx)
                 } else {
                     s
                 }
@@ -302,25 +409,36 @@ impl Engine {
             if ctx.aborted {
                 break;
             }
+            best_score = best_score.max(score);
             if score > alpha {
                 alpha = score;
                 best = Some((i, m));
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         match best {
             Some((i, m)) => {
                 moves[..=i].rotate_right(1);
-                self.tt.store(
-                    root.zobrist() ^ count_key(root),
-                    0,
-                    Some(m),
-                    alpha,
-                    table_depth(root, i32::from(depth)),
-                    Bound::Exact,
-                );
-                (Some(m), alpha)
+                let bound = if best_score >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                if !ctx.aborted {
+                    self.tt.store(
+                        root.zobrist() ^ count_key(root),
+                        0,
+                        Some(m),
+                        best_score,
+                        table_depth(root, i32::from(depth)),
+                        bound,
+                    );
+                }
+                (Some(m), best_score)
             }
-            None => (None, alpha),
+            None => (None, best_score.min(original_alpha)),
         }
     }
 
@@ -365,19 +483,24 @@ impl Engine {
         false
     }
 
+    /// The principal variation search below the root. `excluded` is a move left out (the
+    /// table move, while a singular extension is tested).
+    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
         pos: &Position,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        excluded: Option<Move>,
         ctx: &mut Ctx<'_>,
     ) -> i32 {
         if ctx.check_abort() {
             return 0;
         }
         ctx.nodes += 1;
+        let pv = beta - alpha > 1;
         let in_check = pos.is_check();
         if Self::is_draw(pos, ctx) {
             return 0;
@@ -388,7 +511,9 @@ impl Engine {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        let depth = if in_check { depth + 1 } else { depth };
+        if in_check {
+            depth += 1;
+        }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, ctx);
         }
@@ -397,12 +522,14 @@ impl Engine {
         if alpha_floor >= beta {
             return alpha_floor;
         }
+        let features = ctx.features;
 
         let key = pos.zobrist() ^ count_key(pos);
         let entry = self.tt.probe(key, ply);
-        if let Some(e) = entry
+        if excluded.is_none()
+            && !pv
+            && let Some(e) = entry
             && i32::from(e.depth) >= depth
-            && beta - alpha == 1
         {
             match e.bound {
                 Bound::Exact => return e.score,
@@ -411,49 +538,208 @@ impl Engine {
                 _ => {}
             }
         }
+        let tt_move = entry.and_then(|e| e.best);
 
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let side = pos.turn();
+        let eval = if in_check {
+            None
+        } else {
+            Some(self.evaluate(pos))
+        };
+        ctx.stack[ply].eval = eval;
+        let improving = features.improving
+            && eval.is_some_and(|e| {
+                ply < 2
+                    || match ctx.stack[ply - 2].eval {
+                        Some(before) => e > before,
+                        None => true,
+                    }
+            });
+
+        if let Some(eval) = eval
+            && !pv
+            && excluded.is_none()
+            && !is_mate(beta)
+        {
+            if features.reverse_futility
+                && depth <= margin::REVERSE_FUTILITY_DEPTH
+                && eval - margin::reverse_futility(depth, improving) >= beta
+            {
+                return eval;
+            }
+            if features.razoring
+                && depth <= margin::RAZOR_DEPTH
+                && eval + margin::razor(depth) < alpha
+            {
+                let v = self.quiesce(pos, alpha, alpha + 1, ply, ctx);
+                if ctx.aborted {
+                    return 0;
+                }
+                if v <= alpha {
+                    return v;
+                }
+            }
+            if features.null_move
+                && depth >= 3
+                && eval >= beta
+                && ply >= ctx.null_min_ply
+                && !ctx.stack[ply - 1].null
+                && has_long_pieces(pos, side)
+            {
+                let r = 2 + depth / 5 + ((eval - beta) / 200).min(2);
+                let mut child = pos.clone();
+                child.play_null();
+                ctx.keys.push(child.zobrist());
+                ctx.stack[ply].moved = None;
+                ctx.stack[ply].null = true;
+                let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, None, ctx);
+                ctx.stack[ply].null = false;
+                ctx.keys.pop();
+                if ctx.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    let v = if is_mate(v) { beta } else { v };
+                    if depth < 10 {
+                        return v;
+                    }
+                    // Deep: verify with a reduced search that may not pass in turn.
+                    let saved = ctx.null_min_ply;
+                    ctx.null_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let w = self.negamax(pos, depth - r, beta - 1, beta, ply, None, ctx);
+                    ctx.null_min_ply = saved;
+                    if ctx.aborted {
+                        return 0;
+                    }
+                    if w >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+        if features.iir && depth >= 4 && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
+        }
+        // A singular extension: the table move, if every other move fails well below its score.
+        let mut singular_move = None;
+        if features.singular
+            && depth >= 8
+            && excluded.is_none()
+            && let Some(e) = entry
+            && let Some(m) = e.best
+            && i32::from(e.depth) >= depth - 3
+            && matches!(e.bound, Bound::Lower | Bound::Exact)
+            && !is_mate(e.score)
+        {
+            let s_beta = e.score - 2 * depth;
+            let v = self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, Some(m), ctx);
+            if ctx.aborted {
+                return 0;
+            }
+            if v < s_beta {
+                singular_move = Some(m);
+            } else if s_beta >= beta {
+                // Several moves beat beta: cut (multi-cut).
+                return s_beta;
+            }
+        }
+
+        let followed = ctx.followed(ply);
         let mut order = MoveOrder::new(
             pos,
             &moves,
-            entry.and_then(|e| e.best),
-            &self.killers,
-            ply,
-            &self.history,
+            &OrderingContext {
+                tt_move,
+                killers: self.killers.get(ply),
+                counter: self.history.counter(followed.one),
+                history: &self.history,
+                followed,
+                features,
+            },
         );
+        self.killers.clear_from(ply + 1);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut searched = 0;
-        while let Some(m) = order.next() {
+        let mut searched = 0usize;
+        let mut quiets: Vec<(Piece, Move)> = Vec::new();
+        while let Some((m, order_score)) = order.next() {
+            if Some(m) == excluded {
+                continue;
+            }
+            let Some(piece) = pos.piece_at(m.from) else {
+                continue;
+            };
             let quiet = !pos.is_capture(m) && m.promotion.is_none();
             let mut child = pos.clone();
             child.play_unchecked(m);
-            ctx.keys.push(child.zobrist());
             let gives_check = child.is_check();
-            let mut reduction = 0;
-            if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
-                reduction = if searched >= 8 { 2 } else { 1 };
+            // Forward pruning, once a move has secured a score above being mated.
+            if best_score > -MATE_BOUND && !gives_check {
+                if quiet {
+                    if features.lmp
+                        && depth <= margin::LATE_MOVE_DEPTH
+                        && quiets.len() >= late_move_count(depth, improving)
+                    {
+                        continue;
+                    }
+                    if features.futility
+                        && !in_check
+                        && depth <= margin::FUTILITY_DEPTH
+                        && eval.is_some_and(|e| e + margin::futility(depth) <= alpha)
+                    {
+                        continue;
+                    }
+                    if features.see_pruning
+                        && depth <= margin::SEE_DEPTH
+                        && !see_ge(pos, m, margin::see_quiet(depth))
+                    {
+                        continue;
+                    }
+                } else if features.see_pruning
+                    && depth <= margin::SEE_DEPTH
+                    && !see_ge(pos, m, margin::see_capture(depth))
+                {
+                    continue;
+                }
             }
+            ctx.keys.push(child.zobrist());
+            ctx.stack[ply].moved = Some(PieceTo::new(piece, m));
+            let extension = i32::from(singular_move == Some(m));
+            let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, ctx)
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, None, ctx)
             } else {
+                let reduction = self.reduction(
+                    depth,
+                    searched,
+                    quiet || order_score < 0,
+                    pv,
+                    improving,
+                    in_check,
+                    gives_check,
+                    order_score,
+                    features,
+                );
+                let reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 let mut s = -self.negamax(
                     &child,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
+                    None,
                     ctx,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, ctx);
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, None, ctx);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, ctx);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, None, ctx);
                 }
                 s
             };
@@ -470,30 +756,87 @@ impl Engine {
                     if alpha >= beta {
                         if quiet {
                             self.killers.add(ply, m);
-                            let h = &mut self.history[m.from.index()][m.to.index()];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.history
+                                .update_quiets(side, (piece, m), &quiets, depth, followed);
                         }
                         break;
                     }
                 }
             }
+            if quiet && quiets.len() < 64 {
+                quiets.push((piece, m));
+            }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
-            key,
-            ply,
-            best_move,
-            best_score,
-            table_depth(pos, depth),
-            bound,
-        );
+        if searched == 0 {
+            // Every move was the excluded one: nothing else is as good (singular).
+            return alpha;
+        }
+        if excluded.is_none() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(
+                key,
+                ply,
+                best_move,
+                best_score,
+                table_depth(pos, depth),
+                bound,
+            );
+        }
         best_score
+    }
+
+    /// The late-move reduction, in plies, of the `searched`-th move (0-based) at `depth`.
+    /// `reducible`: a quiet move or a losing capture; `order_score`: its ordering score.
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    fn reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        reducible: bool,
+        pv: bool,
+        improving: bool,
+        in_check: bool,
+        gives_check: bool,
+        order_score: i32,
+        features: SearchFeatures,
+    ) -> i32 {
+        if depth < 3 || !reducible {
+            return 0;
+        }
+        if !features.lmr_table {
+            // The simple scheme: one ply from the fourth quiet move, two from the ninth.
+            return if searched >= 3 && !in_check && !gives_check {
+                if searched >= 8 { 2 } else { 1 }
+            } else {
+                0
+            };
+        }
+        if searched < 2 {
+            return 0;
+        }
+        let mut r = self.reductions.get(depth, searched + 1);
+        if pv {
+            r -= 1;
+        }
+        if !improving {
+            r += 1;
+        }
+        if gives_check || in_check {
+            r -= 1;
+        }
+        if order_score >= crate::ordering::KILLER_FLOOR {
+            // Killers and the counter-move.
+            r -= 1;
+        } else if order_score > -HISTORY_MAX * 3 && order_score < HISTORY_MAX * 3 {
+            r -= order_score / (HISTORY_MAX / 2);
+        }
+        r.max(0)
     }
 
     fn quiesce(
@@ -515,10 +858,23 @@ impl Engine {
         if let Some(score) = expired_count_score(pos, in_check, ply) {
             return score;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
+        let moves = if in_check {
+            let all = pos.legal_moves();
+            if all.is_empty() {
+                return -MATE + ply as i32;
+            }
+            all
+        } else {
+            // Stalemate is the rule's answer for a bare king, or one with only pawns, that
+            // cannot move; elsewhere it is too rare to pay a move count at every leaf.
+            let side = pos.by_color(pos.turn());
+            if (side & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn)).is_empty()
+                && !pos.has_legal_moves()
+            {
+                return 0;
+            }
+            pos.captures_and_promotions()
+        };
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
@@ -531,18 +887,11 @@ impl Engine {
             alpha = alpha.max(stand);
             best = stand;
         }
-        let mut tactical: Vec<(i32, Move)> = moves
-            .iter()
-            .filter(|&&m| in_check || pos.is_capture(m) || m.promotion.is_some())
-            .map(|&m| {
-                let victim = pos.piece_at(m.to).map_or(0, |p| value(p.role));
-                let attacker = pos.piece_at(m.from).map_or(0, |p| value(p.role));
-                let promo = m.promotion.map_or(0, |r| value(r) - value(Role::Pawn));
-                (victim * 16 + promo * 8 - attacker, m)
-            })
-            .collect();
-        tactical.sort_unstable_by_key(|&(s, _)| -s);
-        for (_, m) in tactical {
+        let prune = ctx.features.see_pruning && !in_check;
+        for (_, m) in order_tactical(pos, &moves) {
+            if prune && !see_ge(pos, m, 0) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(m);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, ctx);

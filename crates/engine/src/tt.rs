@@ -6,7 +6,7 @@
 
 use rules::Move;
 
-use crate::search::{MATE, MATE_BOUND};
+use crate::score::{MATE, MATE_BOUND};
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

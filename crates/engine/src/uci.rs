@@ -2,7 +2,9 @@
 //!
 //! Accepted commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value asean`
 //! (the only variant), `setoption name Hash value <MiB>`, `setoption name Skill Level value
-//! <1..8>`, `position startpos|fen <FEN> [moves <uci>...]`, `go depth <n> | nodes <n> | movetime
+//! <1..8>`, `setoption name Search Features value <list>` (the techniques of the search, as
+//! [`crate::SearchFeatures`] reads them, e.g. `all,-lmp`: for measuring each one in a match),
+//! `position startpos|fen <FEN> [moves <uci>...]`, `go depth <n> | nodes <n> | movetime
 //! <ms> | wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>] | infinite`, `go perft
 //! <n>`, `stop`, `quit`. Searches run on a thread, so `stop` and `isready` are answered while
 //! thinking. Malformed input is answered with `info string error: ...` and changes nothing.
@@ -109,6 +111,10 @@ impl Session {
                     &self.out,
                     "option name Skill Level type spin default 8 min 1 max 8",
                 );
+                say(
+                    &self.out,
+                    "option name Search Features type string default all",
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -168,13 +174,26 @@ impl Session {
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=1024).contains(&mb) => {
                     self.stop_search();
-                    self.engine = Arc::new(Mutex::new(Engine::new(mb)));
+                    let mut engine = Engine::new(mb);
+                    if let Ok(old) = self.engine.lock() {
+                        engine.features = old.features;
+                    }
+                    self.engine = Arc::new(Mutex::new(engine));
                 }
                 _ => say(&self.out, "info string error: Hash must be 1 to 1024 (MiB)"),
             },
             "skill level" => match value.parse::<u8>().ok().and_then(Level::new) {
                 Some(level) => self.level = Some(level),
                 None => say(&self.out, "info string error: Skill Level must be 1 to 8"),
+            },
+            "search features" => match value.parse::<crate::SearchFeatures>() {
+                Ok(features) => {
+                    self.stop_search();
+                    if let Ok(mut e) = self.engine.lock() {
+                        e.features = features;
+                    }
+                }
+                Err(e) => say(&self.out, &format!("info string error: {e}")),
             },
             _ => say(
                 &self.out,
