@@ -27,7 +27,10 @@
 use rules::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// The bonus in centipawns for a position that is won by force, on top of the material.
-const WON: i32 = 600;
+const WON: i32 = 2000;
+/// The most the drive terms may take off [`WON`], so that a won ending always scores far above
+/// any ending that is not won (material that cannot force mate scores a sixteenth of itself).
+const DRIVE_FLOOR: i32 = 1500;
 /// Centipawns per square of the lone king's room.
 const ROOM: i32 = 8;
 /// Centipawns per square of the lone king's room when the attacker has no rook: short pieces
@@ -267,7 +270,7 @@ pub(crate) fn lone_king(pos: &Position, attacker: Color, material: i32) -> Optio
             }
         }
     }
-    Some(WON + material + drive * urgency(pos) / 16)
+    Some(WON + material + (drive * urgency(pos) / 16).max(-DRIVE_FLOOR))
 }
 
 /// The drive of the khon's mate, as a cost: the lone king's distance to the far rank (the rank

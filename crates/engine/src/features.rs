@@ -1,9 +1,7 @@
 //! The search's techniques, each one switchable, so that a match can measure what each gains
 //! (`cargo run --release -p engine --example feature-match -- --b all,-lmp`).
 //!
-//! The engine plays with [`SearchFeatures::ALL`]. Against a lone king it switches off the
-//! forward pruning ([`SearchFeatures::without_forward_pruning`]): with a handful of pieces every
-//! quiet king move matters, zugzwang is the rule, and the tree is small enough to search whole.
+//! The engine plays with [`SearchFeatures::ALL`], against a lone king too (see `search.rs`).
 
 use core::fmt;
 use core::str::FromStr;
@@ -94,25 +92,6 @@ impl SearchFeatures {
         iir: false,
         singular: false,
     };
-
-    /// These features without the ones that skip moves or nodes on a guess (null move, the
-    /// futilities, razoring, late-move pruning and the table's deeper reductions, IIR and
-    /// aspiration), for endings against a lone king.
-    #[must_use]
-    pub const fn without_forward_pruning(self) -> SearchFeatures {
-        SearchFeatures {
-            aspiration: false,
-            null_move: false,
-            lmr_table: false,
-            lmp: false,
-            futility: false,
-            reverse_futility: false,
-            razoring: false,
-            see_pruning: false,
-            iir: false,
-            ..self
-        }
-    }
 
     fn flags_mut(&mut self) -> [&mut bool; 13] {
         [
@@ -222,7 +201,11 @@ mod tests {
         for f in [
             SearchFeatures::ALL,
             SearchFeatures::NONE,
-            SearchFeatures::ALL.without_forward_pruning(),
+            SearchFeatures {
+                null_move: false,
+                lmp: false,
+                ..SearchFeatures::ALL
+            },
         ] {
             assert_eq!(f.to_string().parse::<SearchFeatures>(), Ok(f));
         }
