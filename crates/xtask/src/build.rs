@@ -6,7 +6,7 @@
 //!    engine), so the first board needs only the smaller one;
 //! 3. wasm-bindgen (as a library, target `web`) writes `www/pkg/web.js` + `web_bg.wasm` and
 //!    `www/pkg/worker.js` + `worker_bg.wasm`;
-//! 4. wasm-opt `-Oz` on each, only if a wasm-opt of version >= 116 is found (older ones, such
+//! 4. wasm-opt `-Oz --converge --low-memory-unused` (and the unread sections stripped) on each, only if a wasm-opt of version >= 116 is found (older ones, such
 //!    as Debian's 108, produce broken bundles);
 //! 5. prints each module's raw and gzipped size;
 //! 6. writes the language catalogs `www/pkg/i18n/<code>.json` (every language but English,
@@ -253,6 +253,13 @@ fn optimise(root: &Path, wasm: &Path) {
         .arg("-o")
         .arg(&optimised)
         .arg("-Oz")
+        // Repeat the passes while they still shrink the module.
+        .arg("--converge")
+        // Rust's stack sits below the data (growing down to address 0), so the low 1 KiB is
+        // only reached by a stack already overflowing: constant offsets may be folded.
+        .arg("--low-memory-unused")
+        // Sections the browser never reads.
+        .args(["--strip-producers", "--strip-target-features"])
         // The features rustc enables by default for wasm32-unknown-unknown.
         .args([
             "--enable-bulk-memory",
