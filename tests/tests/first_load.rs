@@ -195,3 +195,34 @@ async fn a_first_visit_shows_the_start_screen_and_keeps_its_choice() -> Result<(
     browser.click_move("e3", "e4").await?;
     finish(browser).await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_app_cannot_load_its_failure_is_shown_over_the_first_board() -> Result<()> {
+    let server = e2e::TestServer::start().await?;
+    let browser = server.browser(Viewport::PHONE).await?;
+    let cdp = browser.driver().cdp();
+    cdp.send_raw("Network.enable", json!({})).await?;
+    cdp.send_raw(
+        "Network.setBlockedURLs",
+        json!({ "urls": ["*/pkg/web_bg.wasm"] }),
+    )
+    .await?;
+    // A first visit: the first module shows the start screen, which hides the panel.
+    browser.open("/").await?;
+    browser
+        .wait_until("the failure message", async |b| {
+            Ok(b.text("#status").await?.contains("could not load"))
+        })
+        .await?;
+    ensure!(
+        browser.exists("#start[hidden]").await? && !browser.exists("#app.starting").await?,
+        "the start screen gave way to the message"
+    );
+    ensure!(
+        common::displayed(&browser, "#status").await?,
+        "the message is visible"
+    );
+    ensure!(!ready(&browser).await?, "the app did not start");
+    // The page errors are the blocked module's: expected here.
+    browser.quit().await
+}
