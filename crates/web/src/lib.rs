@@ -18,8 +18,18 @@
 //!
 //! The page's static markup is in `www/index.html` and its look in `www/style.css`.
 //!
+//! The first board is drawn before this module has loaded by the small module of
+//! `crates/first` (started first by `index.html`; this one is fetched at the same time): it
+//! draws what this app draws first, with the same markup, and queues the clicks made on it.
+//! [`effects::start`] takes the page from it before building the views and replays the queued
+//! clicks through the usual click path once the first view is shown ([`effects::first`]; the
+//! contract is in that crate's docs). Test hook: a promise in `window.__aseanHoldApp`, set
+//! before the page's scripts run, holds this module's start until it settles.
+//!
 //! # Stable DOM contract (used by the end-to-end tests: keep these stable)
-//! - `#app[data-ready="true"]` once the app has started.
+//! - `#app[data-ready="true"]` once the app has started. Before that the first board's module
+//!   may already show `#board` (same squares and pieces) or `#start`; `window.__aseanFirst`
+//!   (`{owner: "first"|"app", clicks}`) says which module draws.
 //! - Board squares: `[data-square="e3"]` (inside `#board`); a piece inside a square is an
 //!   element `[data-piece="wK"]`: colour letter `w`/`b` plus the upper-case FEN letter
 //!   (`K` king, `Q` met, `B` khon, `N` knight, `R` rook, `P` pawn).

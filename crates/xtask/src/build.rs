@@ -1,12 +1,13 @@
 //! `cargo xtask build`: the browser bundle in `www/pkg/`.
 //!
 //! 1. `rustup toolchain install` (adds the wasm32 target on a fresh machine);
-//! 2. `cargo build -p web -p worker --target wasm32-unknown-unknown --profile wasm-release`:
-//!    two modules, the page's (`crates/web`) and the AI worker's (`crates/worker`, with the
-//!    engine), so the first board needs only the smaller one;
-//! 3. wasm-bindgen (as a library, target `web`) writes `www/pkg/web.js` + `web_bg.wasm` and
-//!    `www/pkg/worker.js` + `worker_bg.wasm`;
-//! 4. wasm-opt `-Oz` on each, only if a wasm-opt of version >= 116 is found (older ones, such
+//! 2. `cargo build -p first -p web -p worker --target wasm32-unknown-unknown --profile
+//!    wasm-release`: three modules, the first board's (`crates/first`: the game to resume,
+//!    drawn before the rest has loaded), the page's (`crates/web`, the full app) and the AI
+//!    worker's (`crates/worker`, with the engine), so the first board needs only the smallest;
+//! 3. wasm-bindgen (as a library, target `web`) writes `www/pkg/first.js` + `first_bg.wasm`,
+//!    `www/pkg/web.js` + `web_bg.wasm` and `www/pkg/worker.js` + `worker_bg.wasm`;
+//! 4. wasm-opt `-Oz --converge --low-memory-unused` (and the unread sections stripped) on each, only if a wasm-opt of version >= 116 is found (older ones, such
 //!    as Debian's 108, produce broken bundles);
 //! 5. prints each module's raw and gzipped size;
 //! 6. writes the language catalogs `www/pkg/i18n/<code>.json` (every language but English,
@@ -30,12 +31,14 @@ use crate::{browser, cmd};
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The cargo profile of the browser bundle (defined in the workspace `Cargo.toml`).
 const PROFILE: &str = "wasm-release";
+/// The package and library name of the first board's crate.
+const FIRST_PACKAGE: &str = "first";
 /// The package and library name of the UI crate.
 const WEB_PACKAGE: &str = "web";
 /// The package and library name of the AI worker's crate.
 const WORKER_PACKAGE: &str = "worker";
 /// The wasm modules of the bundle, each built from the package of the same name.
-const MODULES: [&str; 2] = [WEB_PACKAGE, WORKER_PACKAGE];
+const MODULES: [&str; 3] = [FIRST_PACKAGE, WEB_PACKAGE, WORKER_PACKAGE];
 /// The oldest wasm-opt known to produce working bundles.
 const MIN_WASM_OPT_VERSION: u32 = 116;
 
@@ -54,8 +57,8 @@ pub fn build(opts: &BuildOptions) -> Result<()> {
     ensure_toolchain(&root);
 
     println!(
-        "xtask: building crates/{WEB_PACKAGE} and crates/{WORKER_PACKAGE} for {WASM_TARGET} \
-         (profile {PROFILE})"
+        "xtask: building crates/{FIRST_PACKAGE}, crates/{WEB_PACKAGE} and crates/{WORKER_PACKAGE} \
+         for {WASM_TARGET} (profile {PROFILE})"
     );
     let wasms = cargo_build_modules(&root)?;
 
@@ -172,7 +175,7 @@ fn ensure_toolchain(root: &Path) {
     }
 }
 
-/// Builds the page's and the worker's crates and returns each module's name with the path of
+/// Builds the first board's, the page's and the worker's crates and returns each module's name with the path of
 /// its `.wasm` artifact, in the order of [`MODULES`].
 fn cargo_build_modules(root: &Path) -> Result<Vec<(&'static str, PathBuf)>> {
     let mut cargo = cmd::cargo();
@@ -253,6 +256,13 @@ fn optimise(root: &Path, wasm: &Path) {
         .arg("-o")
         .arg(&optimised)
         .arg("-Oz")
+        // Repeat the passes while they still shrink the module.
+        .arg("--converge")
+        // Rust's stack sits below the data (growing down to address 0), so the low 1 KiB is
+        // only reached by a stack already overflowing: constant offsets may be folded.
+        .arg("--low-memory-unused")
+        // Sections the browser never reads.
+        .args(["--strip-producers", "--strip-target-features"])
         // The features rustc enables by default for wasm32-unknown-unknown.
         .args([
             "--enable-bulk-memory",

@@ -44,8 +44,9 @@ struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Build the browser bundle into `www/pkg/`: the page's module (web.js + web_bg.wasm), the
-    /// AI worker's (worker.js + worker_bg.wasm) and the service worker's asset list.
+    /// Build the browser bundle into `www/pkg/`: the first board's module (first.js +
+    /// first_bg.wasm), the page's module (web.js + web_bg.wasm), the AI worker's (worker.js +
+    /// worker_bg.wasm) and the service worker's asset list.
     Build(build::BuildOptions),
     /// Build the bundle, then serve the game (default http://127.0.0.1:8080).
     Serve {

@@ -9,6 +9,7 @@
 pub mod audio;
 pub mod browser;
 pub mod catalog;
+pub mod first;
 pub mod socket;
 pub mod storage;
 pub mod worker;
@@ -107,12 +108,15 @@ impl Runtime {
     }
 }
 
-/// Starts the page: reads what storage holds, builds the views, wires the events, connects to
-/// the lobby, starts the AI worker and marks `#app[data-ready="true"]`.
+/// Starts the page: takes the page from the first board's module, reads what storage holds,
+/// builds the views, wires the events, connects to the lobby, starts the AI worker, replays
+/// the clicks made on the first board and marks `#app[data-ready="true"]`.
 ///
 /// # Errors
 /// What is missing when the page lacks an element the views need.
 pub fn start() -> Result<(), String> {
+    // The first board's module (crates/first) stops drawing: the views below own the page.
+    first::take_board();
     let view = View::new()?;
     let store = crate::storage::Store::browser(crate::STORAGE_PREFIX);
     let lang = store
@@ -159,6 +163,13 @@ fn run(view: View, store: crate::storage::Store, lang: crate::i18n::Lang) {
         rt.worker.start();
     }
     dispatch.send(started);
+    // The clicks made on the first board meanwhile, through the usual click path.
+    for click in first::take_clicks() {
+        dispatch.send(match click {
+            first::Click::Square(sq) => Msg::BoardKey(crate::update::BoardKey::Activate, Some(sq)),
+            first::Click::Start(kind) => Msg::StartPlay(kind),
+        });
+    }
     if let Some(root) = crate::dom::by_id("app") {
         crate::dom::set_attr(&root, "data-ready", "true");
     }

@@ -1,5 +1,8 @@
 //! `#board`: 64 focusable squares with pieces, marks and coordinates, the dragged piece, the
 //! hint, and the board's own input (pointer and keys) turned into messages.
+//!
+//! The first board's module (`crates/first/src/page.rs`) draws the same markup before this
+//! module has loaded: keep the two in step (the e2e test `first_load` compares them).
 
 use crate::dom;
 use crate::effects::Dispatch;
