@@ -15,96 +15,70 @@ use crate::endgame::{self, centre_distance, distance};
 pub const VALUES: [i32; 6] = [100, 320, 290, 190, 520, 0];
 
 /// Non-pawn material of both sides at the start, for the game phase.
-const START_MATERIAL: i32 = 2 * (2 * 520 + 2 * 320 + 2 * 290 + 190);
+pub(crate) const START_MATERIAL: i32 = 2 * (2 * 520 + 2 * 320 + 2 * 290 + 190);
 
-/// Piece-square tables from White's side, a1 first (rank 1 is the first row).
-#[rustfmt::skip]
-const PAWN: [i32; 64] = [
-     0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  2,  4,  4,  2,  0,  0,
-     6,  8, 12, 16, 16, 12,  8,  6,
-    20, 24, 30, 36, 36, 30, 24, 20,
-    45, 50, 56, 62, 62, 56, 50, 45,
-    80, 85, 90, 95, 95, 90, 85, 80,
-     0,  0,  0,  0,  0,  0,  0,  0,
-];
-#[rustfmt::skip]
-const KNIGHT: [i32; 64] = [
-   -40,-25,-15,-10,-10,-15,-25,-40,
-   -25,-10,  0,  5,  5,  0,-10,-25,
-   -15,  5, 12, 16, 16, 12,  5,-15,
-   -10,  8, 18, 24, 24, 18,  8,-10,
-   -10,  8, 18, 24, 24, 18,  8,-10,
-   -15,  5, 14, 18, 18, 14,  5,-15,
-   -25,-10,  0,  5,  5,  0,-10,-25,
-   -40,-25,-15,-10,-10,-15,-25,-40,
-];
-#[rustfmt::skip]
-const KHON: [i32; 64] = [
-   -15, -8, -4,  0,  0, -4, -8,-15,
-    -8,  0,  6,  8,  8,  6,  0, -8,
-    -4,  6, 12, 14, 14, 12,  6, -4,
-     0,  8, 14, 18, 18, 14,  8,  0,
-     0,  8, 14, 18, 18, 14,  8,  0,
-    -4,  6, 12, 14, 14, 12,  6, -4,
-    -8,  0,  4,  6,  6,  4,  0, -8,
-   -15, -8, -4,  0,  0, -4, -8,-15,
-];
-#[rustfmt::skip]
-const MET: [i32; 64] = [
-   -10, -5, -2,  0,  0, -2, -5,-10,
-    -5,  2,  6,  8,  8,  6,  2, -5,
-    -2,  6, 10, 12, 12, 10,  6, -2,
-     0,  8, 12, 15, 15, 12,  8,  0,
-     0,  8, 12, 15, 15, 12,  8,  0,
-    -2,  6, 10, 12, 12, 10,  6, -2,
-    -5,  2,  6,  8,  8,  6,  2, -5,
-   -10, -5, -2,  0,  0, -2, -5,-10,
-];
-#[rustfmt::skip]
-const ROOK: [i32; 64] = [
-     0,  0,  4,  6,  6,  4,  0,  0,
-     0,  0,  4,  6,  6,  4,  0,  0,
-     0,  0,  4,  6,  6,  4,  0,  0,
-     0,  0,  4,  6,  6,  4,  0,  0,
-     2,  2,  6,  8,  8,  6,  2,  2,
-     8, 10, 12, 12, 12, 12, 10,  8,
-    12, 14, 16, 16, 16, 16, 14, 12,
-     4,  4,  6,  8,  8,  6,  4,  4,
-];
-#[rustfmt::skip]
-const KING_MIDDLE: [i32; 64] = [
-     8, 12,  6,  0,  0,  6, 12,  8,
-     4,  6,  0, -6, -6,  0,  6,  4,
-    -8,-10,-14,-18,-18,-14,-10, -8,
-   -18,-22,-26,-30,-30,-26,-22,-18,
-   -26,-30,-34,-38,-38,-34,-30,-26,
-   -30,-34,-38,-42,-42,-38,-34,-30,
-   -34,-38,-42,-46,-46,-42,-38,-34,
-   -38,-42,-46,-50,-50,-46,-42,-38,
-];
-#[rustfmt::skip]
-const KING_END: [i32; 64] = [
-   -30,-20,-12, -8, -8,-12,-20,-30,
-   -20, -8,  0,  4,  4,  0, -8,-20,
-   -12,  0, 10, 14, 14, 10,  0,-12,
-    -8,  4, 14, 20, 20, 14,  4, -8,
-    -8,  4, 14, 20, 20, 14,  4, -8,
-   -12,  0, 10, 14, 14, 10,  0,-12,
-   -20, -8,  0,  4,  4,  0, -8,-20,
-   -30,-20,-12, -8, -8,-12,-20,-30,
-];
+mod weights;
 
-fn table(role: Role) -> &'static [i32; 64] {
-    match role {
-        Role::Pawn => &PAWN,
-        Role::Knight => &KNIGHT,
-        Role::Khon => &KHON,
-        Role::Met => &MET,
-        Role::Rook => &ROOK,
-        Role::King => &KING_MIDDLE,
+/// The number of weights the tuner fits: for each of the two phases (middle game, endgame) and
+/// each role, 64 piece-square entries and the material value.
+pub(crate) const PARAMS: usize = 2 * 6 * 65;
+
+/// The weight at `index` of the tuner's flat layout: `phase * 390 + role * 65 + k`, with `k` a
+/// square from its owner's side (`0..64`) or 64 for the material value.
+pub(crate) fn weight(index: usize) -> i32 {
+    let (phase, rest) = (index / 390, index % 390);
+    let (role, k) = (rest / 65, rest % 65);
+    if k == 64 {
+        weights::MATERIAL[phase][role]
+    } else {
+        weights::PSQ[phase][role][k]
     }
+}
+
+/// The game phase of `pos`, `0..=START_MATERIAL`: the non-pawn material left on the board (at
+/// the fixed [`VALUES`]), capped at the starting amount. The middle-game weights count in
+/// proportion to it, the endgame weights to the rest.
+pub(crate) fn phase(pos: &Position) -> i32 {
+    let non_pawn: i32 = [Role::Knight, Role::Khon, Role::Met, Role::Rook]
+        .into_iter()
+        .map(|role| pos.by_role(role).count() as i32 * value(role))
+        .sum();
+    non_pawn.min(START_MATERIAL)
+}
+
+/// Calls `add(role, k, sign)` for each weighted term of `pos`: each piece's square from its
+/// owner's side (`k` in `0..64`) and its material (`k` = 64, not for kings), `role` in [`Role`]
+/// order, `sign` +1 for White's pieces and -1 for Black's. (In the tuner's layout the term's
+/// middle-game weight is at `role * 65 + k`, its endgame weight 390 higher.)
+pub(crate) fn terms(pos: &Position, mut add: impl FnMut(usize, usize, i32)) {
+    for color in Color::ALL {
+        let sign = if color.is_white() { 1 } else { -1 };
+        for role in Role::ALL {
+            let r = role as usize;
+            for sq in pos.by_piece(Piece { color, role }) {
+                add(r, relative(color, sq), sign);
+                if role != Role::King {
+                    add(r, 64, sign);
+                }
+            }
+        }
+    }
+}
+
+/// The tapered sum of the weighted terms of `pos`, in centipawns from White's side.
+pub(crate) fn linear(pos: &Position) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    terms(pos, |role, k, sign| {
+        let (m, e) = if k == 64 {
+            (weights::MATERIAL[0][role], weights::MATERIAL[1][role])
+        } else {
+            (weights::PSQ[0][role][k], weights::PSQ[1][role][k])
+        };
+        mg += sign * m;
+        eg += sign * e;
+    });
+    let p = phase(pos);
+    (mg * p + eg * (START_MATERIAL - p)) / START_MATERIAL
 }
 
 /// The value in centipawns of a role (the king counts 0).
@@ -123,26 +97,20 @@ fn relative(color: Color, sq: Square) -> usize {
 /// Evaluates `pos` in centipawns for the side to move (positive: the side to move is better).
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut material = [0i32; 2];
-    let mut psq = [0i32; 2];
-    let mut king_sq = [0usize; 2];
-    for color in Color::ALL {
-        let ci = color as usize;
-        for role in Role::ALL {
-            let bb = pos.by_piece(Piece { color, role });
-            for sq in bb {
-                let rel = relative(color, sq);
-                if role == Role::King {
-                    king_sq[ci] = rel;
-                } else {
-                    material[ci] += value(role);
-                    psq[ci] += table(role)[rel];
-                }
-            }
-        }
-    }
+    let white = white_score(pos);
+    if pos.turn().is_white() { white } else { -white }
+}
+
+/// The evaluation of `pos` in centipawns from White's side.
+pub(crate) fn white_score(pos: &Position) -> i32 {
+    let material = |color: Color| -> i32 {
+        Role::ALL
+            .into_iter()
+            .map(|role| pos.by_piece(Piece { color, role }).count() as i32 * value(role))
+            .sum()
+    };
     let non_pawn = |c: Color| {
-        material[c as usize]
+        material(c)
             - (pos
                 .by_piece(Piece {
                     color: c,
@@ -151,25 +119,13 @@ pub fn evaluate(pos: &Position) -> i32 {
                 .count() as i32)
                 * value(Role::Pawn)
     };
-    let phase_material = (non_pawn(Color::White) + non_pawn(Color::Black)).min(START_MATERIAL);
-    // Tapered king placement: the middle-game table while pieces remain, the endgame one after.
-    for c in Color::ALL {
-        let k = king_sq[c as usize];
-        psq[c as usize] += (KING_MIDDLE[k] * phase_material
-            + KING_END[k] * (START_MATERIAL - phase_material))
-            / START_MATERIAL;
-    }
     // A lone king in a pawnless ending: the technique of the mate decides (see `endgame`).
     for attacker in Color::ALL {
-        if let Some(score) = endgame::lone_king(pos, attacker, material[attacker as usize]) {
-            return if pos.turn() == attacker {
-                score
-            } else {
-                -score
-            };
+        if let Some(score) = endgame::lone_king(pos, attacker, material(attacker)) {
+            return if attacker.is_white() { score } else { -score };
         }
     }
-    let mut white = material[0] + psq[0] - material[1] - psq[1];
+    let mut white = linear(pos);
 
     // A lone king with pawns still on the board: drive it to the edge and bring the attacking
     // king close while the pawns promote.
@@ -196,7 +152,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     {
         white /= 2;
     }
-    if pos.turn().is_white() { white } else { -white }
+    white
 }
 
 #[cfg(test)]

@@ -4,12 +4,14 @@
 //!   aspiration windows, quiescence, a transposition table keyed by the rules crate's Zobrist
 //!   hash, move ordering (table move, captures by static exchange, killers, counter-move,
 //!   butterfly and continuation histories) and the usual pruning and reductions, each a switch
-//!   of [`SearchFeatures`] (forward pruning is off against a lone king). It is interruptible through
+//!   of [`SearchFeatures`] (against a lone king too). It is interruptible through
 //!   an `AtomicBool` and bounded by [`Limits`]; time comes from an injected [`Clock`], since
 //!   `std::time::Instant` does not work on `wasm32-unknown-unknown`.
 //! - [`evaluate`] scores a position for this game: khon and met values, piece-square tables,
 //!   pawns nearing promotion, king placement by phase, and the endgame with a lone king (mate
 //!   before the count runs out; no win without mating material).
+//! - [`tuning`] fits the evaluation's material and piece-square weights to self-play results
+//!   (Texel's method); the `asean-tune` bin makes the data and runs the fit.
 //! - [`Level`] 1 to 8 fixes depth, time and deliberate error.
 //! - [`analysis`] evaluates a game's positions from White's side, turns scores into win chances
 //!   and judges each move (inaccuracy, mistake, blunder).
@@ -39,6 +41,7 @@ mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tuning;
 pub mod uci;
 
 #[cfg(not(target_arch = "wasm32"))]
