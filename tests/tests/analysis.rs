@@ -102,16 +102,20 @@ async fn a_short_game_is_analysed_with_its_blunder_marked() -> Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_can_be_stopped_and_resumed() -> Result<()> {
     let (_server, browser) = start_app(Viewport::PHONE).await?;
-    for uci in ["e3e4", "d6d5", "e4d5", "c6c5", "b1d2", "b8d7"] {
+    // Sixteen plies: seventeen positions of 300 ms each, so that the stop comes well before
+    // the end even on a loaded machine (with six plies it once came too late).
+    for uci in [
+        "e3e4", "d6d5", "e4d5", "c6c5", "b1d2", "b8d7", "a3a4", "a6a5", "h3h4", "h6h5", "g1e2",
+        "g8e7", "b3b4", "g6g5", "g3g4", "b6b5",
+    ] {
         let (from, to) = squares(uci);
         browser.click_move(from, to).await?;
     }
     browser.click("#btn-analyse").await?;
     browser
-        .wait_for_attr("#analysis-progress", "data-total", "7")
+        .wait_for_attr("#analysis-progress", "data-total", "17")
         .await?;
-    browser.wait_for("#btn-analysis-stop:not([hidden])").await?;
-    browser.click("#btn-analysis-stop").await?;
+    browser.click("#btn-analysis-stop:not([hidden])").await?;
     browser.wait_for("#btn-analyse:not([hidden])").await?;
     // Nothing more is asked once stopped: the answer on its way (300 ms of thinking) is still
     // taken, then the count stays where it is.
@@ -123,13 +127,13 @@ async fn an_analysis_can_be_stopped_and_resumed() -> Result<()> {
         "a stopped analysis stays stopped"
     );
     ensure!(
-        stopped_at.as_deref() != Some("7"),
+        stopped_at.as_deref() != Some("17"),
         "the stop came before the end"
     );
     browser.click("#btn-analyse").await?;
     browser
         .wait_until("the analysis completes", async |b: &e2e::Browser| {
-            Ok(b.attr("#analysis-progress", "data-done").await?.as_deref() == Some("7"))
+            Ok(b.attr("#analysis-progress", "data-done").await?.as_deref() == Some("17"))
         })
         .await?;
     finish(browser).await
