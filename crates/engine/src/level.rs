@@ -10,22 +10,25 @@ use crate::{Limits, Style};
 /// | ---: | ---: | ---: | ---: | --- |
 /// | 1 | 1 | 50 ms | ±350 cp | as usual |
 /// | 2 | 2 | 100 ms | ±220 cp | as usual |
-/// | 3 | 3 | 200 ms | ±130 cp | full strength |
-/// | 4 | 4 | 300 ms | ±70 cp | full strength |
-/// | 5 | 6 | 500 ms | ±30 cp | full strength |
-/// | 6 | 8 | 1 s | ±10 cp | full strength |
-/// | 7 | 9 | 2 s | none | full strength |
+/// | 3 | 3 | 200 ms | ±130 cp | full strength, 1 s |
+/// | 4 | 4 | 300 ms | ±70 cp | full strength, 1 s |
+/// | 5 | 6 | 500 ms | ±30 cp | full strength, 1 s |
+/// | 6 | 8 | 1 s | ±10 cp | full strength, 1 s |
+/// | 7 | 9 | 2 s | none | full strength, 2 s |
 /// | 8 | 64 | 4 s | none | as usual |
 ///
 /// The noise is a deterministic function of the position and the seed, so the same seed replays
 /// the same game; low levels are fallible (they misjudge positions by that much) yet always play
 /// legal moves quickly. Against a lone king (one side has nothing but its king), levels from 3 up
-/// play at full strength within their move time, with no depth cap and no noise (last column):
-/// a won ending is a matter of technique, the mate must come before the count runs out, and a
-/// player who defends stubbornly should not learn that lost positions are drawn
-/// (`tests/endgames.rs` checks it). A depth cap of 8 and an eighth of the noise, as before,
-/// failed more of the suite: the drive terms are worth 8 to 30 cp a step, so even ±16 cp of
-/// noise misleads the technique.
+/// play at full strength, with no depth cap and no noise, and think at least
+/// [`LONE_KING_MOVE_TIME`] (last column; [`Level::limits_at`]): a won ending is a matter of
+/// technique, the mate must come before the count runs out, and a player who defends stubbornly
+/// should not learn that lost positions are drawn (`tests/endgames.rs` checks it). A depth cap
+/// of 8 and an eighth of the noise, as before, failed more of the suite: the drive terms are
+/// worth 8 to 30 cp a step, so even ±16 cp of noise misleads the technique; and at their own
+/// move times on a slow phone (about 90,000 and 120,000 nodes), levels 4 and 5 each let one
+/// khon-and-met ending of the suite run out of count, where 300,000 nodes (a second) convert
+/// them all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
@@ -81,6 +84,35 @@ impl Level {
         Limits::MoveTime(self.move_time())
     }
 
+    /// The time the level thinks per move, at most, in `pos`: its [`Level::move_time`], or at
+    /// least [`LONE_KING_MOVE_TIME`] against a lone king from level 3 up (see [`Level`]).
+    ///
+    /// ```
+    /// use engine::Level;
+    /// use rules::{Position, Rules};
+    /// let three = Level::new(3).unwrap();
+    /// let start = Position::new(Rules::default());
+    /// assert_eq!(three.move_time_at(&start), three.move_time());
+    /// let lone = Position::from_fen("8/8/8/4k3/8/8/8/B2Q3K w - 88 1 1", Rules::default()).unwrap();
+    /// assert_eq!(three.move_time_at(&lone), engine::LONE_KING_MOVE_TIME);
+    /// assert_eq!(Level::MIN.move_time_at(&lone), Level::MIN.move_time());
+    /// ```
+    #[must_use]
+    pub fn move_time_at(self, pos: &Position) -> Duration {
+        let t = self.move_time();
+        if self.row().0 >= LONE_KING_DEPTH_FROM && lone_king(pos) {
+            t.max(LONE_KING_MOVE_TIME)
+        } else {
+            t
+        }
+    }
+
+    /// The search limits of the level in `pos`: [`Level::move_time_at`] as a move time.
+    #[must_use]
+    pub fn limits_at(self, pos: &Position) -> Limits {
+        Limits::MoveTime(self.move_time_at(pos))
+    }
+
     /// The style of the level with the noise seeded by `seed`.
     #[must_use]
     pub const fn style(self, seed: u64) -> Style {
@@ -118,6 +150,10 @@ pub(crate) fn depth_cap(pos: &Position, max_depth: u8) -> u8 {
         max_depth
     }
 }
+
+/// The least time a level from 3 up thinks per move against a lone king (see [`Level`]): 300,000
+/// nodes on a slow phone, enough for every ending of `tests/endgames.fen`.
+pub const LONE_KING_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// The depth cap of level 3, from which levels play lone-king endings with care.
 const LONE_KING_DEPTH_FROM: u8 = 3;

@@ -49,7 +49,7 @@ pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, value};
 pub use features::{FEATURE_NAMES, SearchFeatures, UnknownFeature};
-pub use level::Level;
+pub use level::{LONE_KING_MOVE_TIME, Level};
 pub use limits::{Limits, MAX_DEPTH};
 pub use score::{MATE, MATE_BOUND, Score};
 pub use search::{Engine, SearchInfo, SearchResult, Style};

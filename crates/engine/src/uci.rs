@@ -16,7 +16,8 @@
 //! - its depth cap (`go depth d` searches to the smaller of `d` and the cap);
 //! - its evaluation noise, seeded by the game's first position (the `position` command's
 //!   `startpos` or FEN), so the same game replays the same moves;
-//! - its move time `T` as a ceiling: `go` with no limit thinks as the page does
+//! - its move time `T` in the position ([`Level::move_time_at`]: at least a second against a lone
+//!   king from level 3 up) as a ceiling: `go` with no limit thinks as the page does
 //!   (`movetime T`); `go movetime m` thinks `min(m, T)`; `go nodes n`, `go depth d` and
 //!   `go wtime .. btime ..` keep their own limit and stop at `T` at the latest; only
 //!   `go infinite` has no ceiling (it runs until `stop`, within the depth cap).
@@ -223,7 +224,12 @@ impl Session {
                 return;
             }
         };
-        let plan = Plan::new(limits, args.is_empty(), self.level);
+        let level_time = self.level.map(|l| {
+            self.game
+                .last()
+                .map_or(l.move_time(), |pos| l.move_time_at(pos))
+        });
+        let plan = Plan::new(limits, args.is_empty(), level_time);
         let seed = self.game.first().map_or(0, Position::zobrist);
         let style = self.level.map_or_else(Style::default, |l| l.style(seed));
         self.stop = Arc::new(AtomicBool::new(false));
@@ -298,18 +304,18 @@ struct Plan {
 }
 
 impl Plan {
-    /// The plan for `go`'s `limits` (`bare`: `go` gave no parameter) at `level`.
-    fn new(limits: Limits, bare: bool, level: Option<Level>) -> Plan {
-        let Some(level) = level else {
+    /// The plan for `go`'s `limits` (`bare`: `go` gave no parameter) with a Skill Level whose
+    /// move time in the position is `level_time` ([`Level::move_time_at`]), or none.
+    fn new(limits: Limits, bare: bool, level_time: Option<Duration>) -> Plan {
+        let Some(t) = level_time else {
             return Plan {
                 limits,
                 ceiling: None,
             };
         };
-        let t = level.move_time();
         match limits {
             _ if bare => Plan {
-                limits: level.limits(),
+                limits: Limits::MoveTime(t),
                 ceiling: None,
             },
             Limits::MoveTime(m) => Plan {
@@ -459,7 +465,7 @@ mod tests {
         let level = Level::new(3).unwrap();
         let t = level.move_time();
         let ms = Duration::from_millis;
-        let plan = |limits, bare| Plan::new(limits, bare, Some(level));
+        let plan = |limits, bare| Plan::new(limits, bare, Some(t));
         assert_eq!(
             plan(Limits::Infinite, true),
             Plan {

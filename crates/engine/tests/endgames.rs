@@ -7,11 +7,12 @@
 //! The games are adjudicated by the rules crate (`rules::Game`): a checkmate by the attacker
 //! passes; an expired count, a stalemate, a dead position, a threefold repetition or a 50-move
 //! draw (the defender claims them as soon as it may) fails. Against a lone king every level from
-//! 3 up plays at full strength within its move time (no depth cap, no noise: [`Level`]), so the
-//! levels differ only in the nodes they search. The test gives each a node budget per move
-//! ([`NODES`]) instead of its move time, so that it is deterministic and quick: about what the
-//! level searches in its time on a slow phone (300 nodes a millisecond, a fifth of the 1.6 M
-//! nodes/s of a desktop browser's wasm), up to 250,000.
+//! 3 up plays at full strength and thinks at least a second (no depth cap, no noise:
+//! [`Level`], [`Level::move_time_at`]), so the levels differ only in the nodes they search. The
+//! test gives each a node budget per move ([`budget`]) instead of its move time, so that it is
+//! deterministic and quick: what the level searches in its time on a slow phone (300 nodes a
+//! millisecond), at most 400,000. Levels 3 to 6 think the same second there, so one run of the
+//! suite covers them, and one more covers levels 7 and 8.
 //!
 //! Two ignored tests re-check the suite: `fairy_stockfish_confirms_the_suite` (needs
 //! `/usr/games/fairy-stockfish`) and `levels_at_their_move_times` (each level at its real move
@@ -27,10 +28,12 @@ use std::process::{Command, Stdio};
 use engine::{Engine, Level, Limits, NoClock, StdClock, evaluate};
 use rules::{Color, Game, Outcome, Position, Rules, WinReason};
 
-/// The node budget per move of the attacking level `n` (index `n - 3`): its move time at 300
-/// nodes a millisecond (level 3: 60,000), then distinct budgets up to 250,000 (equal budgets
-/// would replay the same games); and the defender's.
-const NODES: [u64; 6] = [60_000, 90_000, 120_000, 150_000, 200_000, 250_000];
+/// A slow phone's search speed, nodes a millisecond (a fifth of the 1.6 M nodes/s of a desktop
+/// browser's wasm).
+const NODES_PER_MS: u64 = 300;
+/// The most nodes a move the test gives (level 7's 2 s and level 8's 4 s would make it slow).
+const MAX_NODES: u64 = 400_000;
+/// The defender's node budget per move (level 8's style).
 const DEFENDER_NODES: u64 = 20_000;
 /// The defender's budget in `levels_at_their_move_times`.
 const REAL_TIME_DEFENDER_NODES: u64 = 200_000;
@@ -129,7 +132,7 @@ fn convert(line: &Line, level: Level, nodes: Option<u64>) -> Result<usize, Strin
         }
         let (engine, limits) = if to_move == us {
             moves += 1;
-            let limits = nodes.map_or(level.limits(), Limits::Nodes);
+            let limits = nodes.map_or(level.limits_at(game.position()), Limits::Nodes);
             (&mut attack, limits)
         } else {
             // At real move times the defender gets a fixed budget too (level 8's 4 s a move
@@ -159,58 +162,65 @@ fn convert(line: &Line, level: Level, nodes: Option<u64>) -> Result<usize, Strin
     }
 }
 
-fn level_converts_the_suite(n: u8) {
-    let level = Level::new(n).expect("level");
+/// The node budget per move of `level` attacking a lone king in `pos`: its move time there at
+/// [`NODES_PER_MS`], at most [`MAX_NODES`].
+fn budget(level: Level, pos: &Position) -> u64 {
+    let ms = u64::try_from(level.move_time_at(pos).as_millis()).unwrap_or(u64::MAX);
+    ms.saturating_mul(NODES_PER_MS).min(MAX_NODES)
+}
+
+/// Plays the suite once for `levels`, which search alike against a lone king (the same budget,
+/// no depth cap, no noise), and asserts that each converts every won line it is not known to
+/// fail.
+fn levels_convert_the_suite(numbers: &[u8]) {
+    let levels: Vec<Level> = numbers
+        .iter()
+        .map(|&n| Level::new(n).expect("level"))
+        .collect();
     let mut failures = Vec::new();
     let mut known = 0;
     for line in suite().iter().filter(|l| l.win) {
-        let expected = !line.known_failures.contains(&n);
-        match convert(line, level, Some(NODES[usize::from(n) - 3])) {
+        let pos = Position::from_fen(&line.fen, Rules::default()).expect("fen");
+        let nodes = budget(levels[0], &pos);
+        for &level in &levels {
+            assert_eq!(
+                budget(level, &pos),
+                nodes,
+                "level {level} searches otherwise"
+            );
+        }
+        let expected = !levels
+            .iter()
+            .any(|l| line.known_failures.contains(&l.number()));
+        match convert(line, levels[0], Some(nodes)) {
             Ok(_) if !expected => {
-                println!("level {n} now converts {} ({})", line.fen, line.material);
+                println!(
+                    "levels {numbers:?} now convert {} ({})",
+                    line.fen, line.material
+                );
             }
             Ok(_) => {}
             Err(_) if !expected => known += 1,
             Err(e) => failures.push(format!("{} ({}): {e}", line.fen, line.material)),
         }
     }
-    println!("level {n}: {known} known failures");
+    println!("levels {numbers:?}: {known} known failures");
     assert!(
         failures.is_empty(),
-        "level {n} failed {} of the suite:\n{}",
+        "levels {numbers:?} failed {} of the suite:\n{}",
         failures.len(),
         failures.join("\n")
     );
 }
 
 #[test]
-fn level_3_converts() {
-    level_converts_the_suite(3);
+fn levels_3_to_6_convert() {
+    levels_convert_the_suite(&[3, 4, 5, 6]);
 }
 
 #[test]
-fn level_4_converts() {
-    level_converts_the_suite(4);
-}
-
-#[test]
-fn level_5_converts() {
-    level_converts_the_suite(5);
-}
-
-#[test]
-fn level_6_converts() {
-    level_converts_the_suite(6);
-}
-
-#[test]
-fn level_7_converts() {
-    level_converts_the_suite(7);
-}
-
-#[test]
-fn level_8_converts() {
-    level_converts_the_suite(8);
+fn levels_7_and_8_convert() {
+    levels_convert_the_suite(&[7, 8]);
 }
 
 #[test]

@@ -164,7 +164,7 @@ pub fn best_move(
     let limits = if movetime_ms > 0 {
         Limits::MoveTime(Duration::from_millis(u64::from(movetime_ms)))
     } else {
-        level.limits()
+        level.limits_at(game.position())
     };
     let clock = FnClock::new(now_ms);
     let stop = AtomicBool::new(false);

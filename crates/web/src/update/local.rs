@@ -563,7 +563,8 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
     let (game_id, settings) = (local.id.clone(), a.settings);
     // On the clock the AI paces itself: its level's time at most.
     let movetime_ms = local.clock.as_ref().map_or(0, |c| {
-        let cap = u32::try_from(settings.level.move_time().as_millis()).unwrap_or(u32::MAX);
+        let t = settings.level.move_time_at(model.game.position());
+        let cap = u32::try_from(t.as_millis()).unwrap_or(u32::MAX);
         c.ai_budget_ms(&model.game, turn, model.now, cap)
     });
     let asked = a
