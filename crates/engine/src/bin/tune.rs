@@ -328,15 +328,34 @@ fn fit(
     if let Some(out) = out {
         let provenance = format!(
             "Fitted by `asean-tune fit` (Texel's method, see `engine::tuning`): {} positions, scale K \
-             = {k:.2}, {epochs} Adam steps of {rate} cp, l2 {l2}{}, mean squared error {before:.6} -> {after:.6}\n\
-             ({} held-out positions: {checks_before:.6} -> {checks_after:.6}).\n{note}",
+             = {k:.2}, {epochs} Adam steps of {rate} cp, l2 {l2}{}, mean squared error {before:.6} -> \
+             {after:.6} ({} held-out positions: {checks_before:.6} -> {checks_after:.6}). {note}",
             samples.len(),
             if material_only { ", material only" } else { "" },
             checks.len()
         );
-        std::fs::write(out, tuning::weights_source(&w, provenance.trim_end()))
+        std::fs::write(out, tuning::weights_source(&w, &wrap(&provenance, 96)))
             .map_err(|e| format!("{}: {e}", out.display()))?;
         eprintln!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// `text`'s words in lines of at most `width` characters (a longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        let n = word.chars().count();
+        if line > 0 && line + 1 + n > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += n;
+    }
+    out
 }
