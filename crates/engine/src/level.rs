@@ -81,7 +81,7 @@ impl Level {
     /// The search limits of the level.
     #[must_use]
     pub const fn limits(self) -> Limits {
-        Limits::MoveTime(self.move_time())
+        Limits::AtMost(self.move_time())
     }
 
     /// The time the level thinks per move, at most, in `pos`: its [`Level::move_time`], or at
@@ -107,10 +107,11 @@ impl Level {
         }
     }
 
-    /// The search limits of the level in `pos`: [`Level::move_time_at`] as a move time.
+    /// The search limits of the level in `pos`: at most [`Level::move_time_at`]
+    /// ([`Limits::AtMost`]).
     #[must_use]
     pub fn limits_at(self, pos: &Position) -> Limits {
-        Limits::MoveTime(self.move_time_at(pos))
+        Limits::AtMost(self.move_time_at(pos))
     }
 
     /// The style of the level with the noise seeded by `seed`.

@@ -7,8 +7,15 @@ pub enum Limits {
     Depth(u8),
     /// Stop after about this many nodes.
     Nodes(u64),
-    /// Think for this long.
+    /// Think for this long, the whole of it (UCI's `go movetime`): time a fixed budget leaves
+    /// unused is lost, so the search runs on until the time is up, and the last, unfinished
+    /// iteration counts if it has found a better move.
     MoveTime(Duration),
+    /// Think at most this long, and less when the best move is obvious: an iteration is not
+    /// started after half the time, nor, once the best move has held for a few iterations, after
+    /// a quarter or an eighth of it (say a recapture). The playing levels use it, so that an
+    /// obvious move is answered at once.
+    AtMost(Duration),
     /// Play on a clock: the mover's remaining time, its increment per move, and optionally the
     /// moves left until the next time control.
     Clock {
@@ -28,7 +35,8 @@ pub enum Limits {
 pub(crate) struct Budget {
     pub max_depth: u8,
     pub max_nodes: u64,
-    /// Do not start a new iteration after this.
+    /// Do not start a new iteration after this, or after a fraction of it once the best move
+    /// has held (see `search::soft_limit`).
     pub soft_time: Option<Duration>,
     /// Abort the search after this.
     pub hard_time: Option<Duration>,
@@ -48,7 +56,8 @@ impl Limits {
         match self {
             Limits::Depth(d) => b.max_depth = d.clamp(1, MAX_DEPTH),
             Limits::Nodes(n) => b.max_nodes = n.max(1),
-            Limits::MoveTime(t) => {
+            Limits::MoveTime(t) => b.hard_time = Some(t),
+            Limits::AtMost(t) => {
                 // An iteration started after half the time would rarely finish: stop there.
                 b.soft_time = Some(t / 2);
                 b.hard_time = Some(t);

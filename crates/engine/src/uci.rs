@@ -17,8 +17,9 @@
 //! - its evaluation noise, seeded by the game's first position (the `position` command's
 //!   `startpos` or FEN), so the same game replays the same moves;
 //! - its move time `T` in the position ([`Level::move_time_at`]: at least a second against a lone
-//!   king from level 3 up) as a ceiling: `go` with no limit thinks as the page does
-//!   (`movetime T`); `go movetime m` thinks `min(m, T)`; `go nodes n`, `go depth d` and
+//!   king from level 3 up) as a ceiling: `go` with no limit thinks as the page does (at most
+//!   `T`, less when the best move is obvious: [`Limits::AtMost`]); `go movetime m` thinks
+//!   `min(m, T)`, all of it; `go nodes n`, `go depth d` and
 //!   `go wtime .. btime ..` keep their own limit and stop at `T` at the latest; only
 //!   `go infinite` has no ceiling (it runs until `stop`, within the depth cap).
 
@@ -315,11 +316,15 @@ impl Plan {
         };
         match limits {
             _ if bare => Plan {
-                limits: Limits::MoveTime(t),
+                limits: Limits::AtMost(t),
                 ceiling: None,
             },
             Limits::MoveTime(m) => Plan {
                 limits: Limits::MoveTime(m.min(t)),
+                ceiling: None,
+            },
+            Limits::AtMost(m) => Plan {
+                limits: Limits::AtMost(m.min(t)),
                 ceiling: None,
             },
             Limits::Infinite => Plan {
@@ -469,7 +474,7 @@ mod tests {
         assert_eq!(
             plan(Limits::Infinite, true),
             Plan {
-                limits: Limits::MoveTime(t),
+                limits: Limits::AtMost(t),
                 ceiling: None
             }
         );

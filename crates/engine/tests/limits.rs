@@ -144,7 +144,7 @@ fn counting_clock() -> engine::FnClock<impl Fn() -> f64> {
 }
 
 #[test]
-fn an_obvious_recapture_is_answered_in_a_fraction_of_the_move_time() {
+fn an_obvious_recapture_is_answered_in_a_fraction_of_the_time_at_most() {
     use engine::Clock;
     // White to move takes the rook on e5 with the pawn: every other move leaves a rook up for
     // Black, so the best move holds from the first iteration on.
@@ -154,7 +154,7 @@ fn an_obvious_recapture_is_answered_in_a_fraction_of_the_move_time() {
     let clock = counting_clock();
     let r = Engine::new(4).search(
         std::slice::from_ref(&pos),
-        Limits::MoveTime(budget),
+        Limits::AtMost(budget),
         &clock,
         &AtomicBool::new(false),
         &mut |_| {},
@@ -165,4 +165,25 @@ fn an_obvious_recapture_is_answered_in_a_fraction_of_the_move_time() {
         spent < budget / 3,
         "the recapture holds from the first iterations: {spent:?} of {budget:?}"
     );
+}
+
+#[test]
+fn a_move_time_is_spent_whole_even_on_an_obvious_move() {
+    use engine::Clock;
+    // The recapture above: with a fixed move time, time left unused is lost, so the search
+    // goes on to the end of it (and still plays the recapture).
+    let pos =
+        Position::from_fen("4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", Rules::default()).expect("fen");
+    let budget = core::time::Duration::from_millis(10);
+    let clock = counting_clock();
+    let r = Engine::new(4).search(
+        std::slice::from_ref(&pos),
+        Limits::MoveTime(budget),
+        &clock,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(r.best_move.map(|m| m.to_uci()).as_deref(), Some("d4e5"));
+    let spent = clock.elapsed();
+    assert!(spent >= budget, "stopped after {spent:?} of {budget:?}");
 }
