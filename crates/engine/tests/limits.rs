@@ -143,24 +143,29 @@ fn counting_clock() -> engine::FnClock<impl Fn() -> f64> {
     })
 }
 
-#[test]
-fn an_obvious_recapture_is_answered_in_a_fraction_of_the_time_at_most() {
+/// White to move takes the rook on e5 with the pawn: every other move leaves a rook up for
+/// Black, so the best move holds from the first iteration on. Searches it under `limits` on a
+/// counting clock; returns the move played and the time spent.
+fn search_the_recapture(limits: Limits) -> (Option<String>, core::time::Duration) {
     use engine::Clock;
-    // White to move takes the rook on e5 with the pawn: every other move leaves a rook up for
-    // Black, so the best move holds from the first iteration on.
     let pos =
         Position::from_fen("4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", Rules::default()).expect("fen");
-    let budget = core::time::Duration::from_secs(4);
     let clock = counting_clock();
     let r = Engine::new(4).search(
         std::slice::from_ref(&pos),
-        Limits::AtMost(budget),
+        limits,
         &clock,
         &AtomicBool::new(false),
         &mut |_| {},
     );
-    assert_eq!(r.best_move.map(|m| m.to_uci()).as_deref(), Some("d4e5"));
-    let spent = clock.elapsed();
+    (r.best_move.map(|m| m.to_uci()), clock.elapsed())
+}
+
+#[test]
+fn an_obvious_recapture_is_answered_in_a_fraction_of_the_time_at_most() {
+    let budget = core::time::Duration::from_secs(4);
+    let (best, spent) = search_the_recapture(Limits::AtMost(budget));
+    assert_eq!(best.as_deref(), Some("d4e5"));
     assert!(
         spent < budget / 3,
         "the recapture holds from the first iterations: {spent:?} of {budget:?}"
@@ -169,21 +174,10 @@ fn an_obvious_recapture_is_answered_in_a_fraction_of_the_time_at_most() {
 
 #[test]
 fn a_move_time_is_spent_whole_even_on_an_obvious_move() {
-    use engine::Clock;
-    // The recapture above: with a fixed move time, time left unused is lost, so the search
-    // goes on to the end of it (and still plays the recapture).
-    let pos =
-        Position::from_fen("4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", Rules::default()).expect("fen");
+    // With a fixed move time, time left unused is lost, so the search goes on to the end of it
+    // (and still plays the recapture).
     let budget = core::time::Duration::from_millis(10);
-    let clock = counting_clock();
-    let r = Engine::new(4).search(
-        std::slice::from_ref(&pos),
-        Limits::MoveTime(budget),
-        &clock,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    assert_eq!(r.best_move.map(|m| m.to_uci()).as_deref(), Some("d4e5"));
-    let spent = clock.elapsed();
+    let (best, spent) = search_the_recapture(Limits::MoveTime(budget));
+    assert_eq!(best.as_deref(), Some("d4e5"));
     assert!(spent >= budget, "stopped after {spent:?} of {budget:?}");
 }
