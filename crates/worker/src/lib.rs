@@ -142,7 +142,8 @@ thread_local! {
 /// The best move, in UCI, for the side to move after `moves_uci` (UCI moves separated by
 /// spaces) from `initial_fen` under the promotion setting `promotion` (`any` or `met-only`),
 /// as the AI of `level` (1..=8) plays it. `seed` varies the deliberate errors of the low levels;
-/// `movetime_ms` overrides the level's thinking time when it is not 0.
+/// `movetime_ms` overrides the level's thinking time when it is not 0 (the AI's pace on a clock);
+/// either way it thinks at most that long and answers an obvious move sooner ([`Limits::AtMost`]).
 ///
 /// # Errors
 /// A description of the problem for a bad FEN, setting, level or move, or when the game is
@@ -162,7 +163,7 @@ pub fn best_move(
         return Err("the game is over".to_owned());
     }
     let limits = if movetime_ms > 0 {
-        Limits::MoveTime(Duration::from_millis(u64::from(movetime_ms)))
+        Limits::AtMost(Duration::from_millis(u64::from(movetime_ms)))
     } else {
         level.limits_at(game.position())
     };
