@@ -1,5 +1,7 @@
-//! The search's techniques, each one switchable, so that a match can measure what each gains
-//! (`cargo run --release -p engine --example feature-match -- --b all,-lmp`).
+//! The search's techniques, each one switchable, so that a match can measure what each gains:
+//! `match --engine cmd=target/release/asean-engine,nodes=20000 --engine
+//! "cmd=target/release/asean-engine,nodes=20000,option.Search Features=all/-lmp"` (the UCI
+//! option `Search Features` takes a [`SearchFeatures`] list).
 //!
 //! The engine plays with [`SearchFeatures::ALL`], against a lone king too (see `search.rs`).
 

@@ -15,6 +15,7 @@
 //! - [`Level`] 1 to 8 fixes depth, time and deliberate error.
 //! - [`analysis`] evaluates a game's positions from White's side, turns scores into win chances
 //!   and judges each move (inaccuracy, mistake, blunder).
+//! - [`speed`] measures nodes per second and depth in a fixed time, natively and in wasm.
 //!
 //! ```
 //! use core::sync::atomic::AtomicBool;
@@ -40,6 +41,7 @@ mod reductions;
 mod score;
 mod search;
 mod see;
+pub mod speed;
 mod tt;
 pub mod tuning;
 pub mod uci;

@@ -48,3 +48,23 @@ fn ai_analyse_answers_json_in_the_browser() {
     assert!(worker::ai_analyse(START, "any", "", 0, 0).is_err());
     assert!(worker::ai_analyse("nonsense", "any", "", 0, 2).is_err());
 }
+
+/// The engine's speed in the browser: nodes per second and depth in 1 s (`SPEED_MS` at build
+/// time to change it) from the positions of [`engine::speed::POSITIONS`], as the native
+/// `search-speed` example measures them, with the worker's 8 MiB table. A measurement, so it is
+/// ignored; it prints its table to the runner's output:
+/// `cargo test -p worker --release --target wasm32-unknown-unknown -- --include-ignored speed`.
+#[wasm_bindgen_test]
+#[ignore = "a measurement of about 5 s; run it with --include-ignored"]
+fn search_speed_in_the_browser() {
+    let ms = option_env!("SPEED_MS")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    let rows = engine::speed::measure(core::time::Duration::from_millis(ms), 8, &mut || {
+        Box::new(engine::FnClock::new(js_sys::Date::now))
+    });
+    wasm_bindgen_test::console_log!("{}", engine::speed::report(&rows));
+    for r in &rows {
+        assert!(r.depth >= 1 && r.best_move.is_some(), "{r:?}");
+    }
+}
