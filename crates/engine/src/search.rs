@@ -280,9 +280,10 @@ impl Engine {
         let mut previous = 0;
         for depth in 1..=budget.max_depth {
             let (best, score) = self.aspiration(root, &mut root_moves, depth, previous, &mut ctx);
-            if ctx.aborted && depth > 1 {
+            if ctx.aborted {
                 // A partial iteration counts only if its first (previous best) move was searched
-                // and a better move displaced it.
+                // and a better move displaced it; it reports nothing (its score is a bound of a
+                // part of the moves, and at depth 1 there is no earlier score to report).
                 if let Some(best) = best
                     && Some(best) != result.best_move
                 {
@@ -310,8 +311,7 @@ impl Engine {
                 time: clock.elapsed(),
                 pv: result.pv.clone(),
             });
-            if ctx.aborted
-                || score.abs() >= MATE_BOUND && (MATE - score.abs()) < i32::from(depth)
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < i32::from(depth)
                 || ctx
                     .budget
                     .soft_time

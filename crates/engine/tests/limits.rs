@@ -76,15 +76,18 @@ fn node_and_depth_limits_are_honoured() {
         &mut |_| {},
     );
     assert_eq!(r.depth, 3);
-    // A set stop flag still yields a legal move.
+    // A set stop flag still yields a legal move, and no report of a depth it did not finish
+    // (it once reported depth 1 with the score "mate 1000").
+    let mut reports = 0;
     let r = engine.search(
         std::slice::from_ref(&pos),
         Limits::Infinite,
         &NoClock,
         &AtomicBool::new(true),
-        &mut |_| {},
+        &mut |_| reports += 1,
     );
     assert!(r.best_move.is_some_and(|m| pos.is_legal(m)));
+    assert_eq!((reports, r.depth, r.score), (0, 0, engine::Score::Cp(0)));
 }
 
 #[test]
