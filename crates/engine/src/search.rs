@@ -1,5 +1,5 @@
 //! Iterative-deepening principal variation search with aspiration windows, quiescence, a
-//! transposition table, check extensions, and the pruning and reductions of strong alpha-beta
+//! transposition table (probed and filled by quiescence too), check extensions, and the pruning and reductions of strong alpha-beta
 //! engines: null move (with verification at depth), reverse futility, razoring, futility,
 //! late-move pruning, static-exchange pruning, late-move reductions from a table, internal
 //! iterative reductions and optional singular extensions. Each is a switch in
@@ -850,6 +850,26 @@ impl Engine {
         if let Some(score) = expired_count_score(pos, in_check, ply) {
             return score;
         }
+        // The table: quiescence's own results (depth 0) and any deeper search's; not while a
+        // count runs, since the evaluation then grows with the count's plies (see
+        // `endgame::urgency`), which the key tells apart only near the end: a stand-pat score
+        // from an earlier move would be compared with fresh ones (and the endgame suite's
+        // khon-and-met wins ran out of count).
+        let key = pos.zobrist() ^ count_key(pos);
+        let use_table = pos.counting().is_none();
+        let entry = if use_table {
+            self.tt.probe(key, ply)
+        } else {
+            None
+        };
+        if let Some(e) = entry {
+            match e.bound {
+                Bound::Exact => return e.score,
+                Bound::Lower if e.score >= beta => return e.score,
+                Bound::Upper if e.score <= alpha => return e.score,
+                _ => {}
+            }
+        }
         let moves = if in_check {
             let all = pos.legal_moves();
             if all.is_empty() {
@@ -870,6 +890,7 @@ impl Engine {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        let original_alpha = alpha;
         let mut best = -INFINITY;
         if !in_check {
             let stand = self.evaluate(pos);
@@ -880,6 +901,7 @@ impl Engine {
             best = stand;
         }
         let prune = ctx.features.see_pruning && !in_check;
+        let mut best_move = None;
         for (_, m) in order_tactical(pos, &moves) {
             if prune && !see_ge(pos, m, 0) {
                 continue;
@@ -894,11 +916,23 @@ impl Engine {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if alpha >= beta {
                         break;
                     }
                 }
             }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A deeper search's entry for this position stays.
+        if use_table && entry.is_none_or(|e| e.depth == 0) {
+            self.tt.store(key, ply, best_move, best, 0, bound);
         }
         best
     }
