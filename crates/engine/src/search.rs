@@ -764,13 +764,7 @@ impl Engine {
             return alpha;
         }
         if excluded.is_none() {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.tt.store(
                 key,
                 ply,
@@ -923,13 +917,7 @@ impl Engine {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         // A deeper search's entry for this position stays.
         if use_table && entry.is_none_or(|e| e.depth == 0) {
             self.tt.store(key, ply, best_move, best, 0, bound);

@@ -19,6 +19,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the fail-soft `score` of a search in the window `alpha..beta` says: a lower bound
+    /// at or above `beta`, an upper bound at or below `alpha`, else the exact value.
+    pub(crate) fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     pub key: u64,
