@@ -33,6 +33,19 @@ impl Bound {
     }
 }
 
+impl Entry {
+    /// The stored score when it decides a search in the window `alpha..beta` by itself: an
+    /// exact value, a lower bound at or above `beta` or an upper bound at or below `alpha`.
+    pub(crate) fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+        match self.bound {
+            Bound::Exact => Some(self.score),
+            Bound::Lower if self.score >= beta => Some(self.score),
+            Bound::Upper if self.score <= alpha => Some(self.score),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     pub key: u64,
