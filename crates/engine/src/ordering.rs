@@ -53,9 +53,8 @@ const KILLER: i32 = 1 << 26;
 pub(crate) const KILLER_FLOOR: i32 = KILLER - 2;
 const BAD_CAPTURE: i32 = -(1 << 26);
 
-/// What the ordering of one node knows.
+/// What the ordering of one node knows, apart from its table move.
 pub(crate) struct OrderingContext<'a> {
-    pub(crate) tt_move: Option<Move>,
     pub(crate) killers: [Option<Move>; 2],
     pub(crate) counter: Option<Move>,
     pub(crate) history: &'a History,
@@ -63,9 +62,15 @@ pub(crate) struct OrderingContext<'a> {
     pub(crate) features: SearchFeatures,
 }
 
-/// Hands out moves best-first by selection (the later moves are often never needed).
+/// Hands out moves best-first by selection (the later moves are often never needed). The table
+/// move comes first before any other move is scored: when it cuts off, as it mostly does where
+/// the table has one, the node pays for no static exchanges or history lookups.
 pub(crate) struct MoveOrder {
     moves: Vec<(i32, Move)>,
+    /// The table move, until it is handed out.
+    tt_move: Option<Move>,
+    /// `true` once the moves other than the table move have their scores.
+    scored: bool,
 }
 
 /// The capture-and-promotion part of a score: victim first, then the cheaper attacker.
@@ -76,43 +81,61 @@ fn mvv_lva(pos: &Position, m: Move) -> i32 {
     (victim + promo) * 16 - attacker
 }
 
+/// The ordering score of `m`, a move other than the table move.
+fn score(pos: &Position, m: Move, ctx: &OrderingContext<'_>) -> i32 {
+    if pos.is_capture(m) || m.promotion.is_some() {
+        if !ctx.features.see_ordering || see_ge(pos, m, 0) {
+            GOOD_CAPTURE + mvv_lva(pos, m)
+        } else {
+            BAD_CAPTURE + mvv_lva(pos, m)
+        }
+    } else if ctx.killers[0] == Some(m) {
+        KILLER
+    } else if ctx.killers[1] == Some(m) {
+        KILLER - 1
+    } else if ctx.features.continuation && ctx.counter == Some(m) {
+        KILLER - 2
+    } else {
+        let followed = if ctx.features.continuation {
+            ctx.followed
+        } else {
+            Followed::default()
+        };
+        pos.piece_at(m.from).map_or(0, |piece| {
+            ctx.history.quiet_score(pos.turn(), piece, m, followed)
+        })
+    }
+}
+
 impl MoveOrder {
-    pub(crate) fn new(pos: &Position, moves: &[Move], ctx: &OrderingContext<'_>) -> MoveOrder {
-        let side = pos.turn();
-        let moves = moves
-            .iter()
-            .map(|&m| {
-                let score = if Some(m) == ctx.tt_move {
-                    TABLE_MOVE
-                } else if pos.is_capture(m) || m.promotion.is_some() {
-                    if !ctx.features.see_ordering || see_ge(pos, m, 0) {
-                        GOOD_CAPTURE + mvv_lva(pos, m)
-                    } else {
-                        BAD_CAPTURE + mvv_lva(pos, m)
-                    }
-                } else if ctx.killers[0] == Some(m) {
-                    KILLER
-                } else if ctx.killers[1] == Some(m) {
-                    KILLER - 1
-                } else if ctx.features.continuation && ctx.counter == Some(m) {
-                    KILLER - 2
-                } else {
-                    let followed = if ctx.features.continuation {
-                        ctx.followed
-                    } else {
-                        Followed::default()
-                    };
-                    pos.piece_at(m.from)
-                        .map_or(0, |piece| ctx.history.quiet_score(side, piece, m, followed))
-                };
-                (score, m)
-            })
-            .collect();
-        MoveOrder { moves }
+    /// The legal `moves` of a node, `tt_move` (if legal there) to come first.
+    pub(crate) fn new(moves: &[Move], tt_move: Option<Move>) -> MoveOrder {
+        MoveOrder {
+            moves: moves.iter().map(|&m| (0, m)).collect(),
+            tt_move,
+            scored: false,
+        }
     }
 
-    /// The best remaining move and its ordering score.
-    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
+    /// The best remaining move of `pos` and its ordering score; `ctx` scores the moves after
+    /// the table move (it is read once, when the table move has been handed out).
+    pub(crate) fn next(
+        &mut self,
+        pos: &Position,
+        ctx: &OrderingContext<'_>,
+    ) -> Option<(Move, i32)> {
+        if !self.scored {
+            if let Some(t) = self.tt_move.take()
+                && let Some(i) = self.moves.iter().position(|&(_, m)| m == t)
+            {
+                self.moves.swap_remove(i);
+                return Some((t, TABLE_MOVE));
+            }
+            for (s, m) in &mut self.moves {
+                *s = score(pos, *m, ctx);
+            }
+            self.scored = true;
+        }
         let (i, _) = self.moves.iter().enumerate().max_by_key(|(_, (s, _))| *s)?;
         let (s, m) = self.moves.swap_remove(i);
         Some((m, s))

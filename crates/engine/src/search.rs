@@ -637,25 +637,25 @@ impl Engine {
         }
 
         let followed = ctx.followed(ply);
-        let mut order = MoveOrder::new(
-            pos,
-            &moves,
-            &OrderingContext {
-                tt_move,
-                killers: self.killers.get(ply),
-                counter: self.history.counter(followed.one),
-                history: &self.history,
-                followed,
-                features,
-            },
-        );
+        let mut order = MoveOrder::new(&moves, tt_move);
+        let killers = self.killers.get(ply);
+        let counter = self.history.counter(followed.one);
         self.killers.clear_from(ply + 1);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: Vec<(Piece, Move)> = Vec::new();
-        while let Some((m, order_score)) = order.next() {
+        while let Some((m, order_score)) = order.next(
+            pos,
+            &OrderingContext {
+                killers,
+                counter,
+                history: &self.history,
+                followed,
+                features,
+            },
+        ) {
             if Some(m) == excluded {
                 continue;
             }
