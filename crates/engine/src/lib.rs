@@ -30,6 +30,7 @@
 
 pub mod analysis;
 mod clock;
+mod correction;
 mod endgame;
 mod eval;
 mod features;
