@@ -14,6 +14,8 @@
 
 use rules::{Color, Position, Role};
 
+use crate::{score::is_mate, tt::Bound};
+
 /// The entries per side: a power of two, indexed by the top bits of the pawn key.
 const SIZE: usize = 1 << 14;
 /// The largest correction, in centipawns.
@@ -68,10 +70,9 @@ impl Correction {
         depth: i32,
         raw: i32,
         score: i32,
-        bound: crate::tt::Bound,
+        bound: Bound,
     ) {
-        use crate::tt::Bound;
-        if !applies(pos) || crate::score::is_mate(score) {
+        if !applies(pos) || is_mate(score) {
             return;
         }
         let corrected = raw + self.get(pos);
@@ -91,7 +92,6 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tt::Bound;
     use rules::Rules;
 
     fn pos(fen: &str) -> Position {
