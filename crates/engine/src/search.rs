@@ -886,10 +886,15 @@ impl Engine {
         if let Some(score) = entry.and_then(|e| e.cutoff(alpha, beta)) {
             return score;
         }
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
         let moves = if in_check {
             let all = pos.legal_moves();
             if all.is_empty() {
                 return -MATE + ply as i32;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate(pos);
             }
             all
         } else {
@@ -901,21 +906,16 @@ impl Engine {
             {
                 return 0;
             }
-            pos.captures_and_promotions()
-        };
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        if !in_check {
+            // Standing pat: the side to move may decline every capture. The captures are
+            // generated only when it does not already fail high.
             let stand = self.evaluate(pos);
-            if stand >= beta {
+            if stand >= beta || ply >= MAX_PLY - 1 {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-        }
+            pos.captures_and_promotions()
+        };
         let prune = ctx.features.see_pruning && !in_check;
         let mut best_move = None;
         for (_, m) in order_tactical(pos, &moves) {

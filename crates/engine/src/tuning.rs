@@ -1,10 +1,12 @@
 //! Texel tuning of the evaluation's weights: logistic regression of game results on the
 //! evaluation's linear terms.
 //!
-//! The evaluation's material and piece-square tables (middle game and endgame, see
-//! `src/eval/weights.rs`) enter it linearly: for a position, the score from White's side is
-//! `Σ wᵢ·xᵢ`, where `xᵢ` counts White's pieces on the term's square less Black's, weighted by the
-//! phase (middle-game terms by `phase`, endgame terms by `1 - phase`). Texel's method fits the
+//! The evaluation's weights (material, piece-square tables, mobility, pawn structure, rooks'
+//! files, king safety, threats and tempo, each for the middle game and the endgame; see
+//! `src/eval/weights.rs` and `eval::GROUPS`) enter it linearly: for a position, the score from
+//! White's side is `Σ wᵢ·xᵢ`, where `xᵢ` counts how often the term applies to White less how
+//! often to Black, weighted by the phase (middle-game terms by `phase`, endgame terms by
+//! `1 - phase`). Texel's method fits the
 //! weights `w` so that `σ(K·score)` (with `σ(x) = 1 / (1 + 10^(-x/400))`) predicts the results of
 //! the games the positions come from: it minimises the mean squared error between the
 //! prediction and the result (1 a White win, ½ a draw, 0 a Black win), first choosing the
@@ -22,8 +24,12 @@ use rules::Position;
 
 use crate::eval;
 
-/// The number of weights: two phases × six roles × (64 squares + the material value).
+/// The number of weights: two phases × (six roles × (64 squares + the material value) + the
+/// groups of `eval::GROUPS`).
 pub const PARAMS: usize = eval::PARAMS;
+/// One phase's block of weights: the endgame weight of a term is this far after its
+/// middle-game weight.
+const BLOCK: usize = eval::BLOCK;
 
 /// One position of a game, as the regression sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,12 +52,12 @@ impl Sample {
             return None;
         }
         let mut terms: Vec<(u16, i8)> = Vec::with_capacity(48);
-        eval::terms(pos, |role, k, sign| {
-            let i = (role * 65 + k) as u16;
-            let sign = sign as i8;
+        eval::terms(pos, |i, n| {
+            let i = i as u16;
+            let n = n as i8;
             match terms.iter_mut().find(|(j, _)| *j == i) {
-                Some(t) => t.1 += sign,
-                None => terms.push((i, sign)),
+                Some(t) => t.1 += n,
+                None => terms.push((i, n)),
             }
         });
         terms.retain(|&(_, n)| n != 0);
@@ -70,16 +76,17 @@ impl Sample {
         let (mut mg, mut eg) = (0.0, 0.0);
         for &(i, n) in &self.terms {
             mg += f64::from(n) * w[usize::from(i)];
-            eg += f64::from(n) * w[390 + usize::from(i)];
+            eg += f64::from(n) * w[BLOCK + usize::from(i)];
         }
         let p = f64::from(self.phase);
         mg * p + eg * (1.0 - p)
     }
 }
 
-/// The engine's current weights, as the regression's starting point: index `phase * 390 +
-/// role * 65 + k` (phase 0 the middle game, 1 the endgame; role in [`rules::Role`] order;
-/// `k` a square from its owner's side, a1 = 0, or 64 for the material value).
+/// The engine's current weights, as the regression's starting point: index `phase * BLOCK + i`
+/// (phase 0 the middle game, 1 the endgame); below `6 * 65`, `i` is `role * 65 + k` (role in
+/// [`rules::Role`] order; `k` a square from its owner's side, a1 = 0, or 64 for the material
+/// value), and from there on the weights of `eval::GROUPS` in order.
 #[must_use]
 pub fn weights() -> Vec<f64> {
     (0..PARAMS).map(|i| f64::from(eval::weight(i))).collect()
@@ -148,7 +155,7 @@ pub fn fit(
             for &(i, n) in &s.terms {
                 let x = f64::from(n);
                 grad[usize::from(i)] += g * x * ph;
-                grad[390 + usize::from(i)] += g * x * (1.0 - ph);
+                grad[BLOCK + usize::from(i)] += g * x * (1.0 - ph);
             }
         }
         let count = samples.len().max(1) as f64;
@@ -172,16 +179,17 @@ pub fn fit(
 /// others) and the king's material (never used).
 #[must_use]
 pub fn frozen(i: usize) -> bool {
-    let rest = i % 390;
+    let rest = i % BLOCK;
     let (role, k) = (rest / 65, rest % 65);
-    k == 64 && (role == 0 || role == 5)
+    rest < eval::PSQ_LEN && k == 64 && (role == 0 || role == 5)
 }
 
 /// `true` for the weights other than the material values: with [`frozen`], a fit of the
 /// material alone.
 #[must_use]
 pub fn is_square(i: usize) -> bool {
-    i % 65 != 64
+    let rest = i % BLOCK;
+    rest >= eval::PSQ_LEN || rest % 65 != 64
 }
 
 /// The Rust source of `src/eval/weights.rs` for the weights `w` (rounded to centipawns), with
@@ -189,7 +197,7 @@ pub fn is_square(i: usize) -> bool {
 #[must_use]
 pub fn weights_source(w: &[f64], provenance: &str) -> String {
     let names = ["pawn", "knight", "khon", "met", "rook", "king"];
-    let at = |phase: usize, role: usize, k: usize| w[phase * 390 + role * 65 + k].round() as i64;
+    let at = |phase: usize, role: usize, k: usize| w[phase * BLOCK + role * 65 + k].round() as i64;
     let mut s = String::from(
         "//! The evaluation's weights, in centipawns: material and piece-square tables for the middle game\n\
          //! and the endgame (the evaluation tapers between them by the material left, see\n\
@@ -221,6 +229,25 @@ pub fn weights_source(w: &[f64], provenance: &str) -> String {
                 s.push('\n');
             }
             s.push_str("        ],\n");
+        }
+        s.push_str("    ],\n");
+    }
+    s.push_str("];\n\n");
+    s.push_str(
+        "/// The weights of `super::GROUPS`, in its order: mobility, pawn structure, rooks' files, king\n\
+         /// safety, threats and tempo, for the middle game and the endgame.\n",
+    );
+    s.push_str("#[rustfmt::skip]\npub(super) const EXTRA: [[i32; super::EXTRA_LEN]; 2] = [\n");
+    for (phase, title) in ["middle game", "endgame"].iter().enumerate() {
+        s.push_str(&format!("    // The {title}.\n    [\n"));
+        let mut at_weight = phase * BLOCK + eval::PSQ_LEN;
+        for (name, len) in eval::GROUPS {
+            s.push_str(&format!("        // {name}\n       "));
+            for _ in 0..len {
+                s.push_str(&format!(" {},", w[at_weight].round() as i64));
+                at_weight += 1;
+            }
+            s.push('\n');
         }
         s.push_str("    ],\n");
     }
@@ -278,7 +305,7 @@ mod tests {
         let start = weights();
         let k = 1.0;
         let fitted = fit(&samples, &start, k, 50, 2.0, 0.0, frozen, |_, _| {});
-        let knight_eg = 390 + 65 + 64;
+        let knight_eg = BLOCK + 65 + 64;
         assert!(fitted[knight_eg] > start[knight_eg]);
         assert!(mean_error(&samples, &fitted, k) < mean_error(&samples, &start, k));
         assert_eq!(fitted[64], start[64], "the pawn's material is frozen");

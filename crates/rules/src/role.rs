@@ -131,6 +131,33 @@ impl Piece {
         }
     }
 
+    /// The squares this piece attacks from `sq` with the board occupied by `occupied` (only
+    /// the rook's rays depend on it). A pawn attacks the two squares diagonally forward, a khon
+    /// its four diagonal neighbours and the square straight ahead, forward being towards the
+    /// opponent's side.
+    ///
+    /// ```
+    /// use rules::{Bitboard, Color, Piece, Role, Square};
+    /// let khon = Piece { color: Color::White, role: Role::Khon };
+    /// assert_eq!(khon.attacks("d4".parse().unwrap(), Bitboard::EMPTY).count(), 5);
+    /// let rook = Piece { color: Color::Black, role: Role::Rook };
+    /// let blocker = Bitboard::from_square("a3".parse().unwrap());
+    /// assert_eq!(rook.attacks(Square::A1, blocker).count(), 2 + 7);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn attacks(self, sq: crate::Square, occupied: crate::Bitboard) -> crate::Bitboard {
+        use crate::attacks;
+        match self.role {
+            Role::Pawn => attacks::pawn(self.color, sq),
+            Role::Knight => attacks::knight(sq),
+            Role::Khon => attacks::khon(self.color, sq),
+            Role::Met => attacks::met(sq),
+            Role::Rook => attacks::rook(sq, occupied),
+            Role::King => attacks::king(sq),
+        }
+    }
+
     /// The FEN letter: upper case for White, lower case for Black.
     #[must_use]
     pub const fn char(self) -> char {
