@@ -223,11 +223,9 @@ pub async fn run(
     // The work of a command or a timer is boxed: a room waiting for its next command then
     // holds only its state and its timer, not the largest future it may ever await (memory
     // per room matters with tens of thousands of rooms).
-    let id = start.id().clone();
-    let host = env.host.clone();
+    // No such room, or it cannot be read: the task has already let go of its claim on it
+    // (`Actor::refuse_all`).
     let Some(mut actor) = Box::pin(Actor::start(start, &mut rx, env, generation)).await else {
-        // No such room, or it cannot be read: a node lets go of its claim on it.
-        host.release(&id).await;
         return;
     };
     actor.report();
@@ -324,7 +322,8 @@ impl Actor {
                     generation,
                     ErrorCode::UnknownRoom,
                     "no such room: check the invite link",
-                );
+                )
+                .await;
                 return None;
             }
             Err(e) => {
@@ -338,7 +337,7 @@ impl Actor {
                 } else {
                     "the room cannot be read right now: try again in a moment"
                 };
-                Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message);
+                Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, message).await;
                 return None;
             }
         };
@@ -351,7 +350,7 @@ impl Actor {
             Err(e) => {
                 tracing::error!("room {id} skipped: {e}");
                 env.metrics.rooms_skipped.inc();
-                Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, DAMAGED);
+                Actor::refuse_all(&id, rx, &env, generation, ErrorCode::Internal, DAMAGED).await;
                 None
             }
         }
@@ -372,7 +371,11 @@ impl Actor {
     }
 
     /// Ends a task that has no room: refuses what is queued and leaves the registry.
-    fn refuse_all(
+    ///
+    /// With several nodes it first lets go of its claim on the room, while the registry still
+    /// sends the room's commands here (as [`RoomHost::release`] requires) and before anyone
+    /// hears the refusal: a client told that the room does not exist finds no owner key of it.
+    async fn refuse_all(
         id: &RoomId,
         rx: &mut mpsc::Receiver<Box<RoomCmd>>,
         env: &RoomEnv,
@@ -380,6 +383,7 @@ impl Actor {
         code: ErrorCode,
         message: &str,
     ) {
+        env.host.release(id).await;
         env.host.unloaded(id, generation);
         rx.close();
         while let Ok(cmd) = rx.try_recv() {
@@ -406,7 +410,7 @@ impl Actor {
             Ok(p) => p,
             Err(r) => {
                 creator.outbox.send(&refusal_msg(&r, &id));
-                Actor::refuse_all(&id, rx, &env, generation, r.code, &r.message);
+                Actor::refuse_all(&id, rx, &env, generation, r.code, &r.message).await;
                 return None;
             }
         };
@@ -426,7 +430,7 @@ impl Actor {
             env.metrics.errors.inc();
             let r = Refusal::new(ErrorCode::Internal, "the server could not save the room");
             creator.outbox.send(&refusal_msg(&r, &id));
-            Actor::refuse_all(&id, rx, &env, generation, r.code, &r.message);
+            Actor::refuse_all(&id, rx, &env, generation, r.code, &r.message).await;
             return None;
         }
         let mut actor = Actor::new(room, env);
