@@ -8,10 +8,15 @@
 //! asean-tune fit --data target/tune/positions.txt --epochs 300 --out crates/engine/src/eval/weights.rs
 //! ```
 //!
-//! The data file has one line a position: `FEN;result`, the result from White's side (`1`, `0.5`
-//! or `0`). Games are refereed by the rules crate: checkmate, stalemate, dead positions and an
-//! expired count end them, a claimable draw (threefold, 50 moves) is claimed at once, and a game
-//! still going after 400 plies is scored a draw. `gen` plays `--threads` games at a time.
+//! The data file has one line a position: `FEN;result;score`, the result from White's side (`1`,
+//! `0.5` or `0`) and the score of the search that chose the move played there, in centipawns from
+//! White's side (a mate counts as ±3000); files from before the score was recorded (`FEN;result`)
+//! are read too. `fit --lambda L` fits to `L·result + (1-L)·σ(K·score)`, a blend of the game's
+//! result and the search's opinion of the position (the result alone, `L = 1`, by default).
+//!
+//! Games are refereed by the rules crate: checkmate, stalemate, dead positions and an expired
+//! count end them, a claimable draw (threefold, 50 moves) is claimed at once, and a game still
+//! going after 400 plies is scored a draw. `gen` plays `--threads` games at a time.
 
 use core::sync::atomic::AtomicBool;
 use std::io::{BufRead, BufReader, Write};
@@ -20,7 +25,7 @@ use std::sync::Mutex;
 
 use clap::{Parser, Subcommand};
 use engine::tuning::{self, Sample};
-use engine::{Engine, Limits, NoClock};
+use engine::{Engine, Limits, NoClock, Score};
 use rules::{Color, Game, Outcome, Position, Rules};
 
 /// The committed opening set of the match tool.
@@ -82,6 +87,10 @@ enum Command {
         /// One line of provenance for the weights file's doc (how the data was made).
         #[arg(long, default_value = "")]
         note: String,
+        /// The result's share of the target, `0.0..=1.0`; the rest is the predicted result of
+        /// the recorded search score (positions without one keep their result).
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
     },
 }
 
@@ -103,6 +112,7 @@ fn main() {
             holdout,
             out,
             note,
+            lambda,
         } => fit(
             &data,
             &Fit {
@@ -111,6 +121,7 @@ fn main() {
                 l2,
                 material_only,
                 holdout,
+                lambda: lambda.clamp(0.0, 1.0),
             },
             out.as_deref(),
             &note,
@@ -169,8 +180,8 @@ fn generate(
                     let opening = openings[rng.below(openings.len())];
                     let (lines, result) = self_play(opening, nodes, &mut rng);
                     let mut w = writer.lock().expect("writer");
-                    for fen in &lines {
-                        let _ = writeln!(w, "{fen};{result}");
+                    for (fen, score) in &lines {
+                        let _ = writeln!(w, "{fen};{result};{score}");
                     }
                     let mut t = tally.lock().expect("tally");
                     t[0] += 1;
@@ -205,9 +216,13 @@ fn generate(
     Ok(())
 }
 
+/// A mate's score in the data file, in centipawns (searched scores are clamped to `±MATE_CP`).
+const MATE_CP: i32 = 3000;
+
 /// One game from `opening` (two random legal moves first, for variety): the quiet positions'
-/// FENs and the result from White's side.
-fn self_play(opening: &str, nodes: u64, rng: &mut Rng) -> (Vec<String>, &'static str) {
+/// FENs with the searched score (centipawns from White's side, see [`MATE_CP`]) and the result
+/// from White's side.
+fn self_play(opening: &str, nodes: u64, rng: &mut Rng) -> (Vec<(String, i32)>, &'static str) {
     let Ok(mut game) = Game::from_fen(opening, Rules::default()) else {
         return (Vec::new(), "0.5");
     };
@@ -235,7 +250,13 @@ fn self_play(opening: &str, nodes: u64, rng: &mut Rng) -> (Vec<String>, &'static
         let Some(m) = r.best_move else { break };
         let pos = game.position();
         if !pos.is_check() && !pos.is_capture(m) && m.promotion.is_none() {
-            fens.push(pos.fen());
+            let cp = match r.score {
+                Score::Cp(cp) => cp.clamp(-MATE_CP, MATE_CP),
+                Score::Mate(n) if n > 0 => MATE_CP,
+                Score::Mate(_) => -MATE_CP,
+            };
+            let white = if pos.turn() == Color::White { cp } else { -cp };
+            fens.push((pos.fen(), white));
         }
         if game.play(m).is_err() {
             break;
@@ -262,6 +283,7 @@ struct Fit {
     l2: f64,
     material_only: bool,
     holdout: f64,
+    lambda: f64,
 }
 
 fn fit(
@@ -271,22 +293,33 @@ fn fit(
     note: &str,
 ) -> Result<(), String> {
     let mut samples = Vec::new();
+    // The recorded search score of each sample, when its file has one.
+    let mut scores: Vec<Option<f64>> = Vec::new();
     let mut skipped = 0usize;
     for path in data {
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for (i, line) in BufReader::new(file).lines().enumerate() {
             let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
-            let (fen, result) = line
-                .rsplit_once(';')
-                .ok_or_else(|| format!("{}:{}: no `;result`", path.display(), i + 1))?;
-            let result: f32 = result
+            let mut fields = line.split(';');
+            let fen = fields.next().unwrap_or_default();
+            let result: f32 = fields
+                .next()
+                .ok_or_else(|| format!("{}:{}: no `;result`", path.display(), i + 1))?
                 .trim()
                 .parse()
                 .map_err(|e| format!("{}:{}: bad result: {e}", path.display(), i + 1))?;
+            let score = fields
+                .next()
+                .map(|s| s.trim().parse::<f64>())
+                .transpose()
+                .map_err(|e| format!("{}:{}: bad score: {e}", path.display(), i + 1))?;
             let pos = Position::from_fen(fen, Rules::default())
                 .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
             match Sample::new(&pos, result) {
-                Some(s) => samples.push(s),
+                Some(s) => {
+                    samples.push(s);
+                    scores.push(score);
+                }
                 None => skipped += 1,
             }
         }
@@ -302,11 +335,29 @@ fn fit(
         l2,
         material_only,
         holdout,
+        lambda,
     } = *settings;
     let held = ((samples.len() as f64) * holdout.clamp(0.0, 0.5)) as usize;
     let checks = samples.split_off(samples.len() - held);
+    scores.truncate(samples.len());
     let start = tuning::weights();
     let k = tuning::best_scale(&samples, &start);
+    // The targets: the results blended with the searched scores' predictions (the held-out
+    // positions keep their results, the measure of the fit).
+    let with_score = scores.iter().filter(|s| s.is_some()).count();
+    if lambda < 1.0 {
+        for (s, score) in samples.iter_mut().zip(&scores) {
+            if let Some(cp) = score {
+                let target =
+                    lambda * f64::from(s.result) + (1.0 - lambda) * tuning::sigmoid(*cp, k);
+                s.result = target as f32;
+            }
+        }
+        eprintln!(
+            "targets: {lambda} × result + {} × σ(K·score) for the {with_score} positions with a score",
+            1.0 - lambda
+        );
+    }
     let before = tuning::mean_error(&samples, &start, k);
     let checks_before = tuning::mean_error(&checks, &start, k);
     eprintln!(
@@ -328,10 +379,18 @@ fn fit(
     if let Some(out) = out {
         let provenance = format!(
             "Fitted by `asean-tune fit` (Texel's method, see `engine::tuning`): {} positions, scale K \
-             = {k:.2}, {epochs} Adam steps of {rate} cp, l2 {l2}{}, mean squared error {before:.6} -> \
-             {after:.6} ({} held-out positions: {checks_before:.6} -> {checks_after:.6}). {note}",
+             = {k:.2}, {epochs} Adam steps of {rate} cp, l2 {l2}{}{}, mean squared error {before:.6} \
+             -> {after:.6} ({} held-out positions: {checks_before:.6} -> {checks_after:.6}). {note}",
             samples.len(),
             if material_only { ", material only" } else { "" },
+            if lambda < 1.0 {
+                format!(
+                    ", targets {lambda} × result + {} × σ(K·search score)",
+                    1.0 - lambda
+                )
+            } else {
+                String::new()
+            },
             checks.len()
         );
         std::fs::write(out, tuning::weights_source(&w, &wrap(&provenance, 96)))
