@@ -23,7 +23,10 @@ pub const VALUES: [i32; 6] = [100, 320, 290, 190, 520, 0];
 /// Non-pawn material of both sides at the start, for the game phase.
 pub(crate) const START_MATERIAL: i32 = 2 * (2 * 520 + 2 * 320 + 2 * 290 + 190);
 
+mod cache;
 mod weights;
+
+pub(crate) use cache::EvalCache;
 
 /// The groups of weighted terms after the piece-square tables, in the tuner's layout order:
 /// a name (for the weights file) and how many weights the group holds. A group of more than one
@@ -346,8 +349,19 @@ pub fn evaluate(pos: &Position) -> i32 {
     if pos.turn().is_white() { white } else { -white }
 }
 
+/// [`evaluate`], with the linear part from `cache` (the same score, sooner).
+pub(crate) fn evaluate_cached(pos: &Position, cache: &mut EvalCache) -> i32 {
+    let white = white_score_with(pos, |p| cache.linear(p));
+    if pos.turn().is_white() { white } else { -white }
+}
+
 /// The evaluation of `pos` in centipawns from White's side.
 pub(crate) fn white_score(pos: &Position) -> i32 {
+    white_score_with(pos, linear)
+}
+
+/// [`white_score`], taking the linear part of the evaluation from `linear`.
+fn white_score_with(pos: &Position, linear: impl FnOnce(&Position) -> i32) -> i32 {
     let material = |color: Color| -> i32 {
         Role::ALL
             .into_iter()

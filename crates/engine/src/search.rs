@@ -21,7 +21,7 @@ use rules::{Color, Move, Piece, Position, Role};
 use crate::{
     Clock, Limits,
     correction::Correction,
-    eval::evaluate,
+    eval::{EvalCache, evaluate_cached},
     features::SearchFeatures,
     history::{Followed, HISTORY_MAX, History, PieceTo},
     limits::{Budget, MAX_DEPTH},
@@ -91,6 +91,8 @@ pub struct Engine {
     history: History,
     correction: Correction,
     reductions: Reductions,
+    /// The evaluations met so far (they do not change between games).
+    eval_cache: EvalCache,
     /// How the engine plays.
     pub style: Style,
     /// Which search techniques it uses ([`SearchFeatures::ALL`] unless changed for a match).
@@ -205,7 +207,8 @@ mod margin {
 }
 
 impl Engine {
-    /// An engine with a transposition table of about `tt_megabytes` MiB.
+    /// An engine with a transposition table of about `tt_megabytes` MiB (and 1 MiB of cached
+    /// evaluations).
     #[must_use]
     pub fn new(tt_megabytes: usize) -> Engine {
         Engine {
@@ -214,6 +217,7 @@ impl Engine {
             history: History::default(),
             correction: Correction::default(),
             reductions: Reductions::default(),
+            eval_cache: EvalCache::default(),
             style: Style::default(),
             features: SearchFeatures::ALL,
         }
@@ -445,8 +449,8 @@ impl Engine {
         }
     }
 
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let e = evaluate(pos);
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let e = evaluate_cached(pos, &mut self.eval_cache);
         let noise = crate::level::noise_cp(pos, self.style.noise_cp, self.style.max_depth);
         if noise == 0 {
             return e;
