@@ -44,10 +44,20 @@ pub struct SearchFeatures {
     pub correction: bool,
     /// History pruning: at low depth, a quiet move with a bad enough history is skipped.
     pub history_pruning: bool,
+    /// The table's score in place of the static evaluation for the node's pruning (reverse
+    /// futility, razoring, null move), where its bound says it is the better estimate.
+    pub tt_eval: bool,
+    /// One ply more of late-move reduction at nodes expected to fail high (cut nodes).
+    pub cut_lmr: bool,
+    /// Check extensions: a node in check searches one ply deeper.
+    pub check_ext: bool,
+    /// Futility and static-exchange pruning of a quiet move at the depth left after its
+    /// late-move reduction (off: at the node's depth).
+    pub lmr_depth: bool,
 }
 
 /// The feature names of [`SearchFeatures`], in the order of its fields.
-pub const FEATURE_NAMES: [&str; 15] = [
+pub const FEATURE_NAMES: [&str; 19] = [
     "aspiration",
     "null",
     "lmr",
@@ -63,13 +73,20 @@ pub const FEATURE_NAMES: [&str; 15] = [
     "singular",
     "correction",
     "history-prune",
+    "tt-eval",
+    "cut-lmr",
+    "check-ext",
+    "lmr-depth",
 ];
 
 impl SearchFeatures {
-    /// What the engine plays with: every technique that gained in a measured match. Three stay
-    /// off, for want of a measured gain at 20,000 nodes a move: singular extensions (−12 Elo),
-    /// the correction history (+10 ± 26 over 400 games, in two matches of 200: +30 and −9) and
-    /// history pruning (−2 ± 39 over 200 games).
+    /// What the engine plays with: every technique that gained in a measured match (the
+    /// table's score for pruning, the last added: +40 ± 26 Elo over 400 games at 10,000 nodes a
+    /// move). Five stay off, for want of a measured gain: singular extensions (−12 Elo at 20,000
+    /// nodes), the correction history (+10 ± 26 over 400 games, in two matches of 200: +30 and
+    /// −9), history pruning (−2 ± 39 over 200 games), the cut-node reduction (+16 ± 27 over 400
+    /// games at 10,000 nodes) and pruning at the reduced depth (+3 ± 26, the same). Turning the
+    /// check extension off measured +6 ± 26 (the same), so it stays on.
     pub const ALL: SearchFeatures = SearchFeatures {
         aspiration: true,
         null_move: true,
@@ -86,10 +103,14 @@ impl SearchFeatures {
         singular: false,
         correction: false,
         history_pruning: false,
+        tt_eval: true,
+        cut_lmr: false,
+        check_ext: true,
+        lmr_depth: false,
     };
 
     /// None of the techniques: a plain principal variation search with quiescence, the table,
-    /// killers, history, check extensions and the simple reductions.
+    /// killers, history and the simple reductions.
     pub const NONE: SearchFeatures = SearchFeatures {
         aspiration: false,
         null_move: false,
@@ -106,9 +127,13 @@ impl SearchFeatures {
         singular: false,
         correction: false,
         history_pruning: false,
+        tt_eval: false,
+        cut_lmr: false,
+        check_ext: false,
+        lmr_depth: false,
     };
 
-    fn flags_mut(&mut self) -> [&mut bool; 15] {
+    fn flags_mut(&mut self) -> [&mut bool; 19] {
         [
             &mut self.aspiration,
             &mut self.null_move,
@@ -125,10 +150,14 @@ impl SearchFeatures {
             &mut self.singular,
             &mut self.correction,
             &mut self.history_pruning,
+            &mut self.tt_eval,
+            &mut self.cut_lmr,
+            &mut self.check_ext,
+            &mut self.lmr_depth,
         ]
     }
 
-    fn flags(self) -> [bool; 15] {
+    fn flags(self) -> [bool; 19] {
         let mut copy = self;
         copy.flags_mut().map(|f| *f)
     }

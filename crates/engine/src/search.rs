@@ -402,11 +402,11 @@ impl Engine {
             ctx.stack[0].moved = Some(PieceTo::new(piece, m));
             let d = i32::from(depth) - 1;
             let score = if i == 0 {
-                -self.negamax(&child, d, -beta, -alpha, 1, None, ctx)
+                -self.negamax(&child, d, -beta, -alpha, 1, None, false, ctx)
             } else {
-                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, None, ctx);
+                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, None, true, ctx);
                 if s > alpha && s < beta && !ctx.aborted {
-                    -self.negamax(&child, d, -beta, -alpha, 1, None, ctx)
+                    -self.negamax(&child, d, -beta, -alpha, 1, None, false, ctx)
                 } else {
                     s
                 }
@@ -502,7 +502,8 @@ impl Engine {
     }
 
     /// The principal variation search below the root. `excluded` is a move left out (the
-    /// table move, while a singular extension is tested).
+    /// table move, while a singular extension is tested); `cut`: a zero-window node expected
+    /// to fail high (the later moves of its parent are searched there first).
     #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
@@ -512,6 +513,7 @@ impl Engine {
         beta: i32,
         ply: usize,
         excluded: Option<Move>,
+        cut: bool,
         ctx: &mut Ctx<'_>,
     ) -> i32 {
         if ctx.check_abort() {
@@ -529,7 +531,7 @@ impl Engine {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        if in_check {
+        if in_check && ctx.features.check_ext {
             depth += 1;
         }
         if depth <= 0 {
@@ -571,7 +573,17 @@ impl Engine {
                     }
             });
 
-        if let Some(eval) = eval
+        // The table's score, where its bound says it is the better estimate, stands in for the
+        // static evaluation in the pruning of the node.
+        let node_eval = match (eval, entry) {
+            (Some(e), Some(t)) if features.tt_eval && !is_mate(t.score) => Some(match t.bound {
+                Bound::Exact => t.score,
+                Bound::Lower => e.max(t.score),
+                Bound::Upper => e.min(t.score),
+            }),
+            _ => eval,
+        };
+        if let Some(eval) = node_eval
             && !pv
             && excluded.is_none()
             && !is_mate(beta)
@@ -607,7 +619,16 @@ impl Engine {
                 ctx.keys.push(child.zobrist());
                 ctx.stack[ply].moved = None;
                 ctx.stack[ply].null = true;
-                let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, None, ctx);
+                let v = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    None,
+                    !cut,
+                    ctx,
+                );
                 ctx.stack[ply].null = false;
                 ctx.keys.pop();
                 if ctx.aborted {
@@ -621,7 +642,7 @@ impl Engine {
                     // Deep: verify with a reduced search that may not pass in turn.
                     let saved = ctx.null_min_ply;
                     ctx.null_min_ply = ply + (3 * (depth - r) / 4) as usize;
-                    let w = self.negamax(pos, depth - r, beta - 1, beta, ply, None, ctx);
+                    let w = self.negamax(pos, depth - r, beta - 1, beta, ply, None, true, ctx);
                     ctx.null_min_ply = saved;
                     if ctx.aborted {
                         return 0;
@@ -647,7 +668,16 @@ impl Engine {
             && !is_mate(e.score)
         {
             let s_beta = e.score - 2 * depth;
-            let v = self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, Some(m), ctx);
+            let v = self.negamax(
+                pos,
+                (depth - 1) / 2,
+                s_beta - 1,
+                s_beta,
+                ply,
+                Some(m),
+                cut,
+                ctx,
+            );
             if ctx.aborted {
                 return 0;
             }
@@ -692,6 +722,25 @@ impl Engine {
             // Forward pruning, once a move has secured a score above being mated.
             if best_score > -MATE_BOUND && !gives_check {
                 if quiet {
+                    // With `lmr_depth`, futility and static-exchange pruning look at the depth
+                    // the move would be searched to after its late-move reduction.
+                    let prune_depth = if features.lmr_depth {
+                        let r = self.reduction(
+                            depth,
+                            searched,
+                            true,
+                            pv,
+                            improving,
+                            in_check,
+                            false,
+                            order_score,
+                            cut,
+                            features,
+                        );
+                        (depth - r).max(1)
+                    } else {
+                        depth
+                    };
                     if features.lmp
                         && depth <= margin::LATE_MOVE_DEPTH
                         && quiets.len() >= late_move_count(depth, improving)
@@ -700,8 +749,8 @@ impl Engine {
                     }
                     if features.futility
                         && !in_check
-                        && depth <= margin::FUTILITY_DEPTH
-                        && eval.is_some_and(|e| e + margin::futility(depth) <= alpha)
+                        && prune_depth <= margin::FUTILITY_DEPTH
+                        && eval.is_some_and(|e| e + margin::futility(prune_depth) <= alpha)
                     {
                         continue;
                     }
@@ -712,8 +761,8 @@ impl Engine {
                         continue;
                     }
                     if features.see_pruning
-                        && depth <= margin::SEE_DEPTH
-                        && !see_ge(pos, m, margin::see_quiet(depth))
+                        && prune_depth <= margin::SEE_DEPTH
+                        && !see_ge(pos, m, margin::see_quiet(prune_depth))
                     {
                         continue;
                     }
@@ -729,7 +778,16 @@ impl Engine {
             let extension = i32::from(singular_move == Some(m));
             let new_depth = depth - 1 + extension;
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, None, ctx)
+                -self.negamax(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    None,
+                    !pv && !cut,
+                    ctx,
+                )
             } else {
                 let reduction = self.reduction(
                     depth,
@@ -740,6 +798,7 @@ impl Engine {
                     in_check,
                     gives_check,
                     order_score,
+                    cut,
                     features,
                 );
                 let reduction = reduction.clamp(0, (new_depth - 1).max(0));
@@ -750,13 +809,23 @@ impl Engine {
                     -alpha,
                     ply + 1,
                     None,
+                    true,
                     ctx,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, None, ctx);
+                    s = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        None,
+                        !cut,
+                        ctx,
+                    );
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, None, ctx);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, None, false, ctx);
                 }
                 s
             };
@@ -821,6 +890,7 @@ impl Engine {
         in_check: bool,
         gives_check: bool,
         order_score: i32,
+        cut: bool,
         features: SearchFeatures,
     ) -> i32 {
         if depth < 3 || !reducible {
@@ -842,6 +912,9 @@ impl Engine {
             r -= 1;
         }
         if !improving {
+            r += 1;
+        }
+        if cut && features.cut_lmr {
             r += 1;
         }
         if gives_check || in_check {
