@@ -51,8 +51,8 @@ pub struct SearchFeatures {
     pub cut_lmr: bool,
     /// Check extensions: a node in check searches one ply deeper.
     pub check_ext: bool,
-    /// Futility and static-exchange pruning of a quiet move at the depth left after its
-    /// late-move reduction (off: at the node's depth).
+    /// Futility and static-exchange pruning of a quiet move at the node's depth less the
+    /// move's late-move reduction, at least 1 (off: at the node's depth).
     pub lmr_depth: bool,
 }
 

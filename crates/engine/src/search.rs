@@ -722,8 +722,8 @@ impl Engine {
             // Forward pruning, once a move has secured a score above being mated.
             if best_score > -MATE_BOUND && !gives_check {
                 if quiet {
-                    // With `lmr_depth`, futility and static-exchange pruning look at the depth
-                    // the move would be searched to after its late-move reduction.
+                    // With `lmr_depth`, futility and static-exchange pruning look at the node's
+                    // depth less the move's late-move reduction (unclamped, at least 1).
                     let prune_depth = if features.lmr_depth {
                         let r = self.reduction(
                             depth,
