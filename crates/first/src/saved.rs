@@ -4,35 +4,15 @@
 //! It accepts what the full app's reader accepts and refuses what it refuses for the fields it
 //! looks at (an entry the full app would set aside must not be drawn here): `version` exactly
 //! `1`, `id`, `created` and `updated` numbers, `initial_fen`, `rules.promotion` (`any` or
-//! `met-only`), `moves` (strings), `result` (`null` or a result label), the optional `mode`
+//! `met-only`), `moves` (strings), `result` (`null` or a result label, read by [`Outcome`]'s `FromStr`), the optional `mode`
 //! (`hotseat`, `ai`, `online`) and `ai` (`level` 1..=8, `human` `white` or `black`, required
 //! with `mode` `ai`). Other fields (`online`, `clock`, unknown ones) are skipped.
 
-use rules::{Color, PromotionRule};
+use rules::{Color, Outcome, PromotionRule};
 
 /// How deep arrays and objects may nest before the text is refused (no deep recursion on
 /// damaged input).
 const MAX_DEPTH: usize = 16;
-
-/// Every result label a saved game may hold (`protocol::GameResult::label`).
-const RESULTS: [&str; 16] = [
-    "checkmate-white-wins",
-    "checkmate-black-wins",
-    "resign-white-wins",
-    "resign-black-wins",
-    "timeout-white-wins",
-    "timeout-black-wins",
-    "timeout-draw",
-    "abandoned-white-wins",
-    "abandoned-black-wins",
-    "stalemate",
-    "dead-position",
-    "counting-draw",
-    "fifty-move",
-    "threefold",
-    "agreement",
-    "aborted",
-];
 
 /// The stored mode of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +36,8 @@ pub struct Entry {
     pub promotion: PromotionRule,
     /// Every move from the start, in UCI.
     pub moves: Vec<String>,
-    /// The stored result label, if the game is over.
-    pub result: Option<String>,
+    /// The stored result, if the game is over.
+    pub result: Option<Outcome>,
     /// The mode of play.
     pub mode: Mode,
     /// Against the AI: the human's colour.
@@ -67,9 +47,7 @@ pub struct Entry {
 impl Entry {
     /// Whether the stored result is a draw (or an abort: no winner).
     pub fn result_drawn(&self) -> bool {
-        self.result
-            .as_deref()
-            .is_some_and(|r| !r.ends_with("-wins"))
+        self.result.is_some_and(|r| r.winner().is_none())
     }
 }
 
@@ -145,7 +123,7 @@ pub fn read(text: &str) -> Option<Entry> {
     };
     let result = match value.get("result")? {
         Value::Null => None,
-        Value::String(r) if RESULTS.contains(&r.as_str()) => Some(r.clone()),
+        Value::String(r) => Some(r.parse().ok()?),
         _ => return None,
     };
     let mode = match value.get("mode") {
@@ -399,10 +377,23 @@ mod tests {
         assert_eq!(e.human, None);
         let over = entry("").replace(r#""result": null"#, r#""result": "agreement""#);
         let e = read(&over).expect("read");
-        assert_eq!(e.result.as_deref(), Some("agreement"));
+        assert_eq!(e.result.map(Outcome::label), Some("agreement"));
         assert!(e.result_drawn());
         let won = entry("").replace(r#""result": null"#, r#""result": "resign-black-wins""#);
         assert!(!read(&won).expect("read").result_drawn());
+    }
+
+    #[test]
+    fn reads_every_result_the_full_app_stores() {
+        for result in Outcome::ALL {
+            let text = entry("").replace(
+                r#""result": null"#,
+                &format!(r#""result": "{}""#, result.label()),
+            );
+            let e = read(&text).unwrap_or_else(|| panic!("{result}: refused"));
+            assert_eq!(e.result, Some(result));
+            assert_eq!(e.result_drawn(), result.winner().is_none(), "{result}");
+        }
     }
 
     #[test]

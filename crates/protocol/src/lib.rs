@@ -28,7 +28,13 @@ mod server_wire;
 #[cfg(feature = "worker")]
 pub mod worker;
 
-pub use rules::{ByColor, Color, DrawClaim, PromotionRule};
+/// How a game ends is the rules crate's [`Outcome`], the server's ends (time, abandonment,
+/// abort) included; on the wire it is its label, e.g. `"checkmate-white-wins"`, `"timeout-draw"`
+/// or `"aborted"` ([`Outcome::label`]).
+pub use rules::{
+    ByColor, Color, Decider, DrawClaim, DrawReason, Outcome, OutcomeKind, ParseOutcomeError,
+    PromotionRule, WinReason,
+};
 use serde::{Deserialize, Serialize};
 
 /// The version of this protocol; [`ClientMsg::Hello`] must carry it.
@@ -122,241 +128,6 @@ impl fmt::Display for RoomId {
 impl AsRef<str> for RoomId {
     fn as_ref(&self) -> &str {
         &self.0
-    }
-}
-
-/// Why an online game ended: the reasons of the rules crate ([`rules::Outcome`]) plus those
-/// that only a server decides (time, abandonment, abort).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ResultReason {
-    /// The loser is checkmated.
-    Checkmate,
-    /// The loser resigned.
-    Resignation,
-    /// A flag fell: a win, or a draw when the other side cannot mate.
-    Timeout,
-    /// The loser was away for the whole countdown after both sides had moved.
-    Abandoned,
-    /// Stalemate (automatic draw).
-    Stalemate,
-    /// Neither side can mate (automatic draw).
-    DeadPosition,
-    /// The count ran out (automatic draw).
-    CountingExpired,
-    /// A claimed 50-move draw.
-    FiftyMoves,
-    /// A claimed threefold repetition.
-    Threefold,
-    /// Both players agreed to a draw.
-    Agreement,
-    /// The game ended before both sides had moved: no result.
-    Aborted,
-}
-
-/// How an online game ended: who won (none for a draw or an abort) and why.
-///
-/// Its wire form is today's result label: `checkmate-white-wins`, `resign-black-wins`,
-/// `timeout-white-wins`, `timeout-draw`, `abandoned-black-wins`, `stalemate`, `dead-position`,
-/// `counting-draw`, `fifty-move`, `threefold`, `agreement` or `aborted`.
-///
-/// ```
-/// use protocol::{Color, GameResult, ResultReason};
-/// let r = GameResult::win(Color::White, ResultReason::Timeout);
-/// assert_eq!(r.label(), "timeout-white-wins");
-/// assert_eq!("aborted".parse::<GameResult>(), Ok(GameResult::ABORTED));
-/// assert_eq!(serde_json::to_string(&r).unwrap(), r#""timeout-white-wins""#);
-/// assert!("checkmate-draw".parse::<GameResult>().is_err());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct GameResult {
-    winner: Option<Color>,
-    reason: ResultReason,
-}
-
-/// A label that is not a [`GameResult`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseResultError(String);
-
-impl fmt::Display for ParseResultError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown result label \"{}\"", self.0)
-    }
-}
-
-impl std::error::Error for ParseResultError {}
-
-impl GameResult {
-    /// The game ended before both sides had moved.
-    pub const ABORTED: GameResult = GameResult {
-        winner: None,
-        reason: ResultReason::Aborted,
-    };
-
-    /// A win of `winner`: `reason` is one of checkmate, resignation, timeout or abandoned (any
-    /// other reason is a draw and is kept as one).
-    #[must_use]
-    pub const fn win(winner: Color, reason: ResultReason) -> GameResult {
-        let decisive = matches!(
-            reason,
-            ResultReason::Checkmate
-                | ResultReason::Resignation
-                | ResultReason::Timeout
-                | ResultReason::Abandoned
-        );
-        GameResult {
-            winner: if decisive { Some(winner) } else { None },
-            reason,
-        }
-    }
-
-    /// A draw (or an abort) for `reason`; checkmate, resignation and abandonment always have a
-    /// winner and are not draws, so they give `None`.
-    #[must_use]
-    pub const fn draw(reason: ResultReason) -> Option<GameResult> {
-        match reason {
-            ResultReason::Checkmate | ResultReason::Resignation | ResultReason::Abandoned => None,
-            _ => Some(GameResult {
-                winner: None,
-                reason,
-            }),
-        }
-    }
-
-    /// The winner, or `None` for a draw or an abort.
-    #[must_use]
-    pub const fn winner(self) -> Option<Color> {
-        self.winner
-    }
-
-    /// Why the game ended.
-    #[must_use]
-    pub const fn reason(self) -> ResultReason {
-        self.reason
-    }
-
-    /// `true` for an aborted game (no result at all).
-    #[must_use]
-    pub const fn is_aborted(self) -> bool {
-        matches!(self.reason, ResultReason::Aborted)
-    }
-
-    /// The wire label (see the type's docs).
-    #[must_use]
-    pub const fn label(self) -> &'static str {
-        use Color::{Black, White};
-        use ResultReason as R;
-        match (self.reason, self.winner) {
-            (R::Checkmate, Some(White)) => "checkmate-white-wins",
-            (R::Checkmate, Some(Black)) => "checkmate-black-wins",
-            (R::Resignation, Some(White)) => "resign-white-wins",
-            (R::Resignation, Some(Black)) => "resign-black-wins",
-            (R::Timeout, Some(White)) => "timeout-white-wins",
-            (R::Timeout, Some(Black)) => "timeout-black-wins",
-            (R::Timeout, None) => "timeout-draw",
-            (R::Abandoned, Some(White)) => "abandoned-white-wins",
-            (R::Abandoned, Some(Black)) => "abandoned-black-wins",
-            (R::Stalemate, _) => "stalemate",
-            (R::DeadPosition, _) => "dead-position",
-            (R::CountingExpired, _) => "counting-draw",
-            (R::FiftyMoves, _) => "fifty-move",
-            (R::Threefold, _) => "threefold",
-            (R::Agreement, _) => "agreement",
-            // Unreachable through the constructors; an abort is the only result without one.
-            (R::Checkmate | R::Resignation | R::Abandoned, None) | (R::Aborted, _) => "aborted",
-        }
-    }
-
-    /// Every result, for tests and for tables of texts.
-    pub const ALL: [GameResult; 16] = {
-        use Color::{Black, White};
-        use ResultReason as R;
-        const fn w(c: Color, r: ResultReason) -> GameResult {
-            GameResult::win(c, r)
-        }
-        const fn d(r: ResultReason) -> GameResult {
-            GameResult {
-                winner: None,
-                reason: r,
-            }
-        }
-        [
-            w(White, R::Checkmate),
-            w(Black, R::Checkmate),
-            w(White, R::Resignation),
-            w(Black, R::Resignation),
-            w(White, R::Timeout),
-            w(Black, R::Timeout),
-            d(R::Timeout),
-            w(White, R::Abandoned),
-            w(Black, R::Abandoned),
-            d(R::Stalemate),
-            d(R::DeadPosition),
-            d(R::CountingExpired),
-            d(R::FiftyMoves),
-            d(R::Threefold),
-            d(R::Agreement),
-            d(R::Aborted),
-        ]
-    };
-}
-
-impl From<rules::Outcome> for GameResult {
-    fn from(o: rules::Outcome) -> GameResult {
-        use rules::{DrawReason, Outcome, WinReason};
-        match o {
-            Outcome::Win { winner, reason } => GameResult::win(
-                winner,
-                match reason {
-                    WinReason::Checkmate => ResultReason::Checkmate,
-                    WinReason::Resignation => ResultReason::Resignation,
-                    WinReason::Timeout => ResultReason::Timeout,
-                },
-            ),
-            Outcome::Draw { reason } => GameResult {
-                winner: None,
-                reason: match reason {
-                    DrawReason::Stalemate => ResultReason::Stalemate,
-                    DrawReason::DeadPosition => ResultReason::DeadPosition,
-                    DrawReason::CountingExpired => ResultReason::CountingExpired,
-                    DrawReason::FiftyMoves => ResultReason::FiftyMoves,
-                    DrawReason::Threefold => ResultReason::Threefold,
-                    DrawReason::Agreement => ResultReason::Agreement,
-                    DrawReason::Timeout => ResultReason::Timeout,
-                },
-            },
-        }
-    }
-}
-
-impl core::str::FromStr for GameResult {
-    type Err = ParseResultError;
-
-    fn from_str(s: &str) -> Result<GameResult, ParseResultError> {
-        GameResult::ALL
-            .into_iter()
-            .find(|r| r.label() == s)
-            .ok_or_else(|| ParseResultError(s.to_owned()))
-    }
-}
-
-impl TryFrom<String> for GameResult {
-    type Error = ParseResultError;
-
-    fn try_from(s: String) -> Result<GameResult, ParseResultError> {
-        s.parse()
-    }
-}
-
-impl From<GameResult> for String {
-    fn from(r: GameResult) -> String {
-        r.label().to_owned()
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
     }
 }
 
@@ -526,7 +297,7 @@ pub enum ClientMsg {
         room: RoomId,
     },
     /// Abort the game: allowed to either player until both sides have made a move; the game
-    /// ends with [`GameResult::ABORTED`] (no winner).
+    /// ends with [`Outcome::Aborted`] (no winner).
     Abort {
         /// The room.
         room: RoomId,
@@ -655,7 +426,7 @@ pub struct RoomState {
     pub seats: Seats,
     /// The result once the game is over (on the wire its label, e.g. `checkmate-white-wins`,
     /// `timeout-black-wins`, `abandoned-white-wins`, `aborted`).
-    pub outcome: Option<GameResult>,
+    pub outcome: Option<Outcome>,
     /// A pending draw offer and who made it.
     pub draw_offer: Option<Color>,
     /// A pending rematch offer and who made it.
@@ -716,7 +487,7 @@ pub enum RoomEvent {
     GameOver {
         /// The result; on the wire its label, e.g. `checkmate-white-wins`, `resign-black-wins`,
         /// `agreement`, `threefold`, `timeout-white-wins`, `abandoned-black-wins`, `aborted`.
-        result: GameResult,
+        result: Outcome,
         /// The winner, for a decisive result (the same as `result`'s).
         winner: Option<Color>,
         /// When the game ended, in milliseconds since the Unix epoch (absent in logs written
@@ -1015,7 +786,7 @@ mod tests {
             room: r(),
             seq: 9,
             event: RoomEvent::GameOver {
-                result: GameResult::ABORTED,
+                result: Outcome::Aborted,
                 winner: None,
                 at_ms: None,
             },
@@ -1025,28 +796,44 @@ mod tests {
 
     #[test]
     fn results_keep_their_labels() {
-        for r in GameResult::ALL {
-            assert_eq!(r.label().parse::<GameResult>(), Ok(r));
-            assert_eq!(
-                serde_json::to_string(&r).expect("json"),
-                format!("\"{}\"", r.label())
+        // Today's labels, byte for byte, in a game-over frame: the wire and the stored events.
+        let labels = [
+            "checkmate-white-wins",
+            "checkmate-black-wins",
+            "resign-white-wins",
+            "resign-black-wins",
+            "timeout-white-wins",
+            "timeout-black-wins",
+            "abandoned-white-wins",
+            "abandoned-black-wins",
+            "stalemate",
+            "dead-position",
+            "counting-draw",
+            "fifty-move",
+            "threefold",
+            "agreement",
+            "timeout-draw",
+            "aborted",
+        ];
+        assert_eq!(Outcome::ALL.map(Outcome::label), labels);
+        for result in Outcome::ALL {
+            let event = RoomEvent::GameOver {
+                result,
+                winner: result.winner(),
+                at_ms: None,
+            };
+            let winner = match result.winner() {
+                Some(Color::White) => r#""white""#,
+                Some(Color::Black) => r#""black""#,
+                None => "null",
+            };
+            let json = format!(
+                r#"{{"kind":"game_over","result":"{}","winner":{winner}}}"#,
+                result.label()
             );
+            assert_eq!(serde_json::to_string(&event).expect("json"), json);
+            assert_eq!(serde_json::from_str::<RoomEvent>(&json).ok(), Some(event));
         }
-        // Every label of the rules crate's outcomes is one of ours, with the same winner.
-        let labels: std::collections::HashSet<_> =
-            GameResult::ALL.iter().map(|r| r.label()).collect();
-        assert_eq!(labels.len(), GameResult::ALL.len());
-        let o = rules::Outcome::Win {
-            winner: Color::Black,
-            reason: rules::WinReason::Checkmate,
-        };
-        assert_eq!(GameResult::from(o).label(), o.label());
-        assert_eq!(GameResult::from(o).winner(), Some(Color::Black));
-        assert_eq!(
-            GameResult::win(Color::White, ResultReason::Agreement).winner(),
-            None
-        );
-        assert!(GameResult::draw(ResultReason::Checkmate).is_none());
         assert!(parse_server(
             r#"{"type":"event","room":"0123456789abcdef0123","seq":1,"event":{"kind":"game_over","result":"won","winner":null}}"#
         )
@@ -1106,7 +893,7 @@ mod tests {
             RoomEvent::DrawOffered { by: Color::White },
             RoomEvent::DrawDeclined { by: Color::Black },
             RoomEvent::GameOver {
-                result: GameResult::ABORTED,
+                result: Outcome::Aborted,
                 winner: None,
                 at_ms: Some(9),
             },

@@ -11,7 +11,7 @@
 use serde::Deserialize;
 
 use crate::{
-    Clocks, CloseReason, Color, ErrorCode, GameResult, RoomEvent, RoomId, RoomState, RoomSummary,
+    Clocks, CloseReason, Color, ErrorCode, Outcome, RoomEvent, RoomId, RoomState, RoomSummary,
     ServerMsg,
 };
 
@@ -76,7 +76,7 @@ struct EventWire {
     clocks: Option<Clocks>,
     at_ms: Option<u64>,
     by: Option<Color>,
-    result: Option<GameResult>,
+    result: Option<Outcome>,
     winner: Option<Color>,
     online: Option<bool>,
     claim_in_ms: Option<u64>,

@@ -3,7 +3,7 @@
 //!
 //! The page and the worker are two wasm modules built from one workspace, and the page must not
 //! link the search: so the reply type lives here, beside the lobby's messages and the
-//! [`GameResult`] label it carries, rather than in either module's crate. It converts to and
+//! [`Outcome`] label it carries, rather than in either module's crate. It converts to and
 //! from the engine's [`Eval`] (the engine crate is a dependency of this feature only, and the
 //! page links none of its search: only [`Analysis::to_eval`] and the types are used there).
 //!
@@ -16,8 +16,6 @@ use engine::analysis::{self, Eval, WhiteScore};
 use rules::{Color, Move, Outcome, UciMove};
 use serde::{Deserialize, Serialize};
 
-use crate::GameResult;
-
 /// The analysis of one position, as JSON, every score from White's point of view. Either
 ///
 /// - a position in play: `{"depth":12,"cp":35,"win":0.525,"best":"e3e4","pv":["e3e4","d6d5"]}`
@@ -26,7 +24,7 @@ use crate::GameResult;
 ///   `[0, 1]` ([`analysis::white_win_chance`], rounded to 3 decimals), `best` and `pv` in UCI;
 /// - or a finished position (checkmate, stalemate, dead position, expired count):
 ///   `{"over":true,"outcome":"checkmate-white-wins","winner":"white","win":1.0}`, where
-///   `outcome` is the result's label ([`GameResult`]) and `winner` is absent for a draw (`win`
+///   `outcome` is the result's label ([`Outcome::label`]) and `winner` is absent for a draw (`win`
 ///   0.5).
 ///
 /// Absent fields are left out of the JSON.
@@ -43,7 +41,7 @@ pub struct Analysis {
     pub over: bool,
     /// How a finished position ended: `checkmate-white-wins`, `stalemate`, `dead-position`…
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<GameResult>,
+    pub outcome: Option<Outcome>,
     /// The winner of a finished position, `"white"` or `"black"`; absent for a draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<Color>,
@@ -92,7 +90,7 @@ impl Analysis {
         let eval = Eval::finished(outcome);
         Analysis {
             over: true,
-            outcome: Some(GameResult::from(outcome)),
+            outcome: Some(outcome),
             winner: outcome.winner(),
             win: analysis::white_win_chance(&eval),
             ..Analysis::default()

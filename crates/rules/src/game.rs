@@ -1,129 +1,6 @@
 use core::fmt;
 
-use crate::{Color, FenError, Move, PlayError, Position, Rules};
-
-/// Why a game was won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum WinReason {
-    /// The loser is in check and has no legal move.
-    Checkmate,
-    /// The loser resigned.
-    Resignation,
-    /// The loser's clock ran out (a flag fell) while the winner could still mate.
-    Timeout,
-}
-
-/// Why a game was drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum DrawReason {
-    /// The side to move has no legal move and is not in check (automatic).
-    Stalemate,
-    /// Neither side can ever mate (automatic).
-    DeadPosition,
-    /// The count ran out before mate (automatic).
-    CountingExpired,
-    /// Claimed after 50 moves of each side without a capture or pawn move.
-    FiftyMoves,
-    /// Claimed on the third occurrence of the same position with the same side to move.
-    Threefold,
-    /// Both players agreed.
-    Agreement,
-    /// A flag fell, but the other side could never mate (no mating material).
-    Timeout,
-}
-
-/// The result of a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Outcome {
-    /// One side won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// How.
-        reason: WinReason,
-    },
-    /// The game was drawn.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
-}
-
-impl Outcome {
-    /// The winner, or `None` for a draw.
-    #[must_use]
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-
-    /// The score in PGN style: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
-    #[must_use]
-    pub const fn score(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// A stable kebab-case label: `checkmate-white-wins`, `resign-black-wins`, `stalemate`,
-    /// `dead-position`, `counting-draw`, `fifty-move`, `threefold`, `agreement`,
-    /// `timeout-white-wins`, `timeout-black-wins` or `timeout-draw` (the labels of the
-    /// protocol's results for the same ends).
-    #[must_use]
-    pub const fn label(self) -> &'static str {
-        match self {
-            Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Checkmate,
-            } => "checkmate-white-wins",
-            Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Checkmate,
-            } => "checkmate-black-wins",
-            Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Resignation,
-            } => "resign-white-wins",
-            Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Resignation,
-            } => "resign-black-wins",
-            Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Timeout,
-            } => "timeout-white-wins",
-            Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Timeout,
-            } => "timeout-black-wins",
-            Outcome::Draw { reason } => match reason {
-                DrawReason::Stalemate => "stalemate",
-                DrawReason::DeadPosition => "dead-position",
-                DrawReason::CountingExpired => "counting-draw",
-                DrawReason::FiftyMoves => "fifty-move",
-                DrawReason::Threefold => "threefold",
-                DrawReason::Agreement => "agreement",
-                DrawReason::Timeout => "timeout-draw",
-            },
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
-    }
-}
+use crate::{Color, DrawReason, FenError, Move, Outcome, PlayError, Position, Rules, WinReason};
 
 /// A draw the player to move may claim; never automatic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -413,12 +290,7 @@ impl Game {
         if !self.can_claim(claim) {
             return Err(ClaimError::NotClaimable(claim));
         }
-        self.end = Some(Outcome::Draw {
-            reason: match claim {
-                DrawClaim::FiftyMoves => DrawReason::FiftyMoves,
-                DrawClaim::Threefold => DrawReason::Threefold,
-            },
-        });
+        self.end = Some(Outcome::draw(claim.into()));
         Ok(())
     }
 

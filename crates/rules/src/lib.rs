@@ -11,6 +11,10 @@
 //!   [`san`], and [`pgn`] for whole games (export and import).
 //! - Games: [`Game`] keeps the history and reports the [`Outcome`]: checkmate, stalemate, dead
 //!   position, expired count, and the claimable draws (50-move, threefold), never automatic.
+//! - Endings: [`Outcome`] names every way a game ends, the server's too (time, abandonment,
+//!   abort), with its winner or none, its label (`checkmate-white-wins`, `timeout-draw`,
+//!   `aborted`) and the one classification of who ended it ([`Decider`]); [`Outcome::ALL`] is
+//!   derived from the reasons' variants.
 //! - Settings: [`Rules`] with the [`PromotionRule`] (`any`, the default, or `met-only`).
 //!
 //! ```
@@ -25,6 +29,7 @@
 mod attacks;
 mod bitboard;
 mod color;
+mod ending;
 pub mod fen;
 mod game;
 mod moves;
@@ -41,8 +46,9 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::{ByColor, Color};
+pub use ending::{Decider, DrawReason, Outcome, OutcomeKind, ParseOutcomeError, WinReason};
 pub use fen::{FenError, ParseFenError};
-pub use game::{ClaimError, DrawClaim, DrawReason, Game, GameOverError, Outcome, WinReason};
+pub use game::{ClaimError, DrawClaim, Game, GameOverError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use perft::perft;
 pub use position::{PlayError, Position, PositionError};

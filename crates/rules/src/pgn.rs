@@ -35,7 +35,7 @@
 
 use core::fmt::Write as _;
 
-use crate::{Color, DrawReason, Game, Outcome, Position, WinReason};
+use crate::{Color, Decider, DrawReason, Game, Outcome, Position, WinReason};
 
 mod reader;
 
@@ -166,7 +166,8 @@ impl End {
         End::of_outcome(game.outcome())
     }
 
-    /// The end of a game with `outcome` (`None`: not over).
+    /// The end of a game with `outcome` (`None`: not over), the server's ends included: a flag
+    /// is a time forfeit, an abandonment or an abort is abandoned (an abort has no result: `*`).
     #[must_use]
     pub fn of_outcome(outcome: Option<Outcome>) -> End {
         let Some(outcome) = outcome else {
@@ -181,22 +182,15 @@ impl End {
             Color::Black => "Black",
         };
         let comment = match outcome {
-            Outcome::Win {
-                winner,
-                reason: WinReason::Checkmate,
-            } => format!("Checkmate: {} wins.", name(winner)),
-            Outcome::Win {
-                winner,
-                reason: WinReason::Resignation,
-            } => format!("{} resigned: {} wins.", name(winner.other()), name(winner)),
-            Outcome::Win {
-                winner,
-                reason: WinReason::Timeout,
-            } => format!(
-                "{} lost on time: {} wins.",
-                name(winner.other()),
-                name(winner)
-            ),
+            Outcome::Win { winner, reason } => {
+                let (winner, loser) = (name(winner), name(winner.other()));
+                match reason {
+                    WinReason::Checkmate => format!("Checkmate: {winner} wins."),
+                    WinReason::Resignation => format!("{loser} resigned: {winner} wins."),
+                    WinReason::Timeout => format!("{loser} ran out of time: {winner} wins."),
+                    WinReason::Abandonment => format!("{loser} left the game: {winner} wins."),
+                }
+            }
             Outcome::Draw { reason } => match reason {
                 DrawReason::Stalemate => "Stalemate: draw.",
                 DrawReason::DeadPosition => "Neither side can mate: draw.",
@@ -204,22 +198,18 @@ impl End {
                 DrawReason::FiftyMoves => "Draw claimed under the 50-move rule.",
                 DrawReason::Threefold => "Draw claimed by threefold repetition.",
                 DrawReason::Agreement => "Draw agreed.",
-                DrawReason::Timeout => "A flag fell, but the other side could not mate: draw.",
+                DrawReason::Timeout => "A flag fell, but the other side cannot mate: draw.",
             }
             .to_owned(),
+            Outcome::Aborted => "Aborted before both sides had moved.".to_owned(),
         };
-        let termination = match outcome {
-            Outcome::Win {
-                reason: WinReason::Timeout,
-                ..
-            }
-            | Outcome::Draw {
-                reason: DrawReason::Timeout,
-            } => Termination::TimeForfeit,
-            _ => Termination::Normal,
+        let termination = match outcome.decided_by() {
+            Decider::Board | Decider::Player => Termination::Normal,
+            Decider::Clock => Termination::TimeForfeit,
+            Decider::Absence => Termination::Abandoned,
         };
         End {
-            score: Score::of_winner(outcome.winner()),
+            score: outcome.score(),
             termination,
             comment,
         }

@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use protocol::{
-    ClientMsg, CloseReason, ErrorCode, GameResult, RoomEvent, RoomId, SeatChoice, ServerMsg,
-    TimeControl,
+    ClientMsg, CloseReason, ErrorCode, Outcome, RoomEvent, RoomId, SeatChoice, ServerMsg,
+    TimeControl, WinReason,
 };
 use rules::Color;
 
@@ -19,7 +19,7 @@ fn is_event(m: &ServerMsg, pred: impl Fn(&RoomEvent) -> bool) -> bool {
     matches!(m, ServerMsg::Event { event, .. } if pred(event))
 }
 
-async fn game_over(c: &mut Client) -> GameResult {
+async fn game_over(c: &mut Client) -> Outcome {
     match c
         .until("game over", |m| {
             is_event(m, |e| matches!(e, RoomEvent::GameOver { .. }))
@@ -193,7 +193,7 @@ async fn no_result_before_both_sides_have_moved() {
     // Either player may abort: no winner.
     let (mut white, mut black, room, _) = seated(&server).await;
     black.send(&ClientMsg::Abort { room: room.clone() }).await;
-    assert_eq!(game_over(&mut white).await, GameResult::ABORTED);
+    assert_eq!(game_over(&mut white).await, Outcome::Aborted);
 
     // A player who leaves before both have moved aborts the game; no win is on offer.
     let (mut white, mut black, room, _) = seated(&server).await;
@@ -205,7 +205,7 @@ async fn no_result_before_both_sides_have_moved() {
         .send(&ClientMsg::ClaimVictory { room: room.clone() })
         .await;
     assert_eq!(white.error().await, ErrorCode::NotAllowed);
-    assert_eq!(game_over(&mut white).await, GameResult::ABORTED);
+    assert_eq!(game_over(&mut white).await, Outcome::Aborted);
 
     // Once both have moved, the game can no longer be aborted.
     let (mut white, mut black, room, _) = seated(&server).await;
@@ -248,7 +248,7 @@ async fn away_time_adds_up_over_brief_reconnects() {
         .await;
     assert_eq!(
         game_over(&mut white).await,
-        GameResult::win(Color::White, protocol::ResultReason::Abandoned),
+        Outcome::win(Color::White, WinReason::Abandonment),
         "the absences added up past the countdown"
     );
     server.stop().await;
@@ -280,10 +280,7 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
             assert_eq!(state.moves, ["e3e4", "e6e5"]);
             assert_eq!(
                 state.outcome,
-                Some(GameResult::win(
-                    Color::White,
-                    protocol::ResultReason::Resignation
-                ))
+                Some(Outcome::win(Color::White, WinReason::Resignation))
             );
         }
         m => panic!("{m:?}"),

@@ -35,7 +35,7 @@ use crate::model::clock::LocalClock;
 use crate::model::looks::{BoardTheme, LookChoice, Looks, PieceSet, Theme};
 use crate::model::{AiGame, apply_result};
 use engine::Level;
-use protocol::{GameResult, RoomId};
+use protocol::{Outcome, RoomId};
 use rules::{Color, Game, PromotionRule, Rules};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -94,7 +94,7 @@ pub struct SavedGame {
     /// Every move from the start, in UCI (`e3e4`, `a7a8r`).
     pub moves: Vec<String>,
     /// The result once the game is over (its label, e.g. `checkmate-white-wins`), else `None`.
-    pub result: Option<GameResult>,
+    pub result: Option<Outcome>,
     /// [`SavedMode::Ai`] for a game against the AI; absent (or `hotseat`) for two players on
     /// one device.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -220,7 +220,7 @@ impl SavedGame {
             initial_fen: game.initial_fen(),
             rules: SavedRules::from_rules(game.rules()),
             moves: game.moves().iter().map(|m| m.to_uci()).collect(),
-            result: game.outcome().map(GameResult::from),
+            result: game.outcome(),
             mode: None,
             ai: None,
             online: None,
@@ -238,7 +238,7 @@ impl SavedGame {
     /// The record as an online game of `room` (with the room's own result, which may be one
     /// that only a server decides).
     #[must_use]
-    pub fn with_online(mut self, online: SavedOnline, result: Option<GameResult>) -> SavedGame {
+    pub fn with_online(mut self, online: SavedOnline, result: Option<Outcome>) -> SavedGame {
         self.mode = Some(SavedMode::Online);
         self.online = Some(online);
         self.result = result;
@@ -313,7 +313,7 @@ impl SavedGame {
         let server_only =
             self.online.is_some() && self.result.is_some_and(crate::model::room::is_server_only);
         if let Some(result) = self.result.filter(|_| !server_only) {
-            let replayed = game.outcome().map(GameResult::from);
+            let replayed = game.outcome();
             if replayed != Some(result) {
                 apply_result(&mut game, result)
                     .map_err(|e| ReadError::Corrupt(format!("result {result}: {e}")))?;

@@ -355,7 +355,7 @@ fn ai_mode_is_saved_and_old_entries_are_hot_seat() {
 /// as a position to play from gives the same position and count.
 #[wasm_bindgen_test]
 fn reference_games_export_and_import_as_the_page_does() {
-    use protocol::GameResult;
+    use protocol::Outcome;
     use web::model::export;
 
     let data: serde_json::Value =
@@ -394,7 +394,7 @@ fn reference_games_export_and_import_as_the_page_does() {
         }
         for g in &ends {
             let what = format!("{id} ({:?})", g.outcome());
-            let end = export::end_of(g, g.outcome().map(GameResult::from));
+            let end = export::end_of(g, g.outcome());
             let text = rules::pgn::write(g, &rules::pgn::Tags::default(), &end);
             let back = export::read(&text, Rules::default(), Lang::En)
                 .unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
@@ -409,17 +409,13 @@ fn reference_games_export_and_import_as_the_page_does() {
             );
             games += 1;
         }
-        // The server's own ends of an online game (time, abandonment, abort), which the rules
-        // cannot show: the same moves; the PGN's score is applied as a resignation or an
-        // agreement, an abort (`*`) leaves the game going on.
+        // The server's own ends of an online game (every end of a clock or an absence: time,
+        // abandonment, abort), which the rules cannot show: the same moves; the PGN's score is
+        // applied as a resignation or an agreement, an abort (`*`) leaves the game going on.
         if !game.is_over() {
-            use protocol::ResultReason::{Abandoned, Timeout};
-            let mut results = vec![GameResult::ABORTED];
-            results.extend(GameResult::draw(Timeout));
-            for w in [rules::Color::White, rules::Color::Black] {
-                results.push(GameResult::win(w, Timeout));
-                results.push(GameResult::win(w, Abandoned));
-            }
+            let results = Outcome::ALL
+                .into_iter()
+                .filter(|&r| web::model::room::is_server_only(r));
             for r in results {
                 let what = format!("{id} ({})", r.label());
                 let end = export::end_of(&game, Some(r));

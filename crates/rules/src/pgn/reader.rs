@@ -71,12 +71,9 @@ impl Imported {
                 reason: WinReason::Resignation,
             }),
             (None, Score::Draw) => Verdict::Implies(Outcome::Draw {
-                reason: self.claim().map_or(DrawReason::Agreement, |c| match c {
-                    DrawClaim::FiftyMoves => DrawReason::FiftyMoves,
-                    DrawClaim::Threefold => DrawReason::Threefold,
-                }),
+                reason: self.claim().map_or(DrawReason::Agreement, DrawReason::from),
             }),
-            (Some(o), score) if Score::of_winner(o.winner()) == score => Verdict::Agrees,
+            (Some(o), score) if o.score() == score => Verdict::Agrees,
             (Some(_), _) => Verdict::Contradicts,
         }
     }
@@ -104,6 +101,8 @@ impl Imported {
                     reason: DrawReason::Threefold,
                 } => self.game.claim_draw(DrawClaim::Threefold).is_ok(),
                 Outcome::Draw { .. } => self.game.agree_draw().is_ok(),
+                // A verdict never implies an abort: `*` leaves the game going on.
+                Outcome::Aborted => true,
             };
         }
         verdict

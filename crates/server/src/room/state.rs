@@ -8,7 +8,7 @@
 //!
 //! The lifecycle: *waiting* (one seat free: listed while public and its creator is present;
 //! cancelled by the creator or expired after [`RoomConfig::invite_ttl`]) -> *playing* (both
-//! seats taken) -> *finished* (a result; [`GameResult::ABORTED`] while fewer than two moves
+//! seats taken) -> *finished* (a result; [`Outcome::Aborted`] while fewer than two moves
 //! were played, so no game that was not played has a winner).
 //!
 //! Presence is not part of the log: it is state of the live room only. A seat's time away
@@ -18,10 +18,9 @@
 use std::time::Duration;
 
 use protocol::{
-    ClientMsg, Clocks, CloseReason, ErrorCode, GameResult, ResultReason, RoomEvent, RoomId,
-    RoomState, Seat, Seats,
+    ClientMsg, Clocks, CloseReason, ErrorCode, RoomEvent, RoomId, RoomState, Seat, Seats,
 };
-use rules::{ByColor, Color, DrawClaim, DrawReason, Game, Outcome, Position, Rules};
+use rules::{ByColor, Color, DrawReason, Game, Outcome, Position, Rules, WinReason};
 use sha2::{Digest, Sha256};
 
 use crate::store::{Phase, RoomMeta, SecretHash, StoredRoom};
@@ -177,7 +176,7 @@ pub struct Room {
     game: Game,
     secrets: ByColor<Option<SecretHash>>,
     events: Vec<RoomEvent>,
-    result: Option<GameResult>,
+    result: Option<Outcome>,
     closed: Option<CloseReason>,
     /// Public, waiting and not unlisted by the creator's absence.
     listed: bool,
@@ -526,11 +525,11 @@ impl Room {
     fn timeout(&self, flagged: Color, now_ms: u64) -> RoomEvent {
         let winner = flagged.other();
         let result = if self.before_both_moved() {
-            GameResult::ABORTED
+            Outcome::Aborted
         } else if self.game.position().has_mating_material(winner) {
-            GameResult::win(winner, ResultReason::Timeout)
+            Outcome::win(winner, WinReason::Timeout)
         } else {
-            GameResult::draw(ResultReason::Timeout).unwrap_or(GameResult::ABORTED)
+            Outcome::draw(DrawReason::Timeout)
         };
         game_over(result, now_ms)
     }
@@ -577,7 +576,7 @@ impl Room {
                         .into_iter()
                         .any(|c| self.claim_in_ms(c, now_ms, config) == Some(0))
                 {
-                    return vec![game_over(GameResult::ABORTED, now_ms)];
+                    return vec![game_over(Outcome::Aborted, now_ms)];
                 }
                 Vec::new()
             }
@@ -664,9 +663,9 @@ impl Room {
                 self.ensure_playing()?;
                 // Before both sides have moved there is no game to lose: resigning aborts.
                 let result = if self.before_both_moved() {
-                    GameResult::ABORTED
+                    Outcome::Aborted
                 } else {
-                    GameResult::win(me.other(), ResultReason::Resignation)
+                    Outcome::win(me.other(), WinReason::Resignation)
                 };
                 plan.events.push(game_over(result, now_ms));
             }
@@ -680,7 +679,7 @@ impl Room {
                          offer a draw)",
                     );
                 }
-                plan.events.push(game_over(GameResult::ABORTED, now_ms));
+                plan.events.push(game_over(Outcome::Aborted, now_ms));
             }
             ClientMsg::Cancel { .. } => {
                 seated()?;
@@ -704,12 +703,9 @@ impl Room {
                     Some(by) if by == me => {
                         return refuse(ErrorCode::NotAllowed, "you already offered a draw");
                     }
-                    Some(_) => plan.events.push(game_over(
-                        GameResult::from(Outcome::Draw {
-                            reason: DrawReason::Agreement,
-                        }),
-                        now_ms,
-                    )),
+                    Some(_) => plan
+                        .events
+                        .push(game_over(Outcome::draw(DrawReason::Agreement), now_ms)),
                     None => plan.events.push(RoomEvent::DrawOffered { by: me }),
                 }
             }
@@ -730,14 +726,8 @@ impl Room {
                 if !self.game.can_claim(*claim) {
                     return refuse(ErrorCode::NotAllowed, "that draw cannot be claimed now");
                 }
-                let reason = match claim {
-                    DrawClaim::FiftyMoves => DrawReason::FiftyMoves,
-                    DrawClaim::Threefold => DrawReason::Threefold,
-                };
-                plan.events.push(game_over(
-                    GameResult::from(Outcome::Draw { reason }),
-                    now_ms,
-                ));
+                plan.events
+                    .push(game_over(Outcome::draw((*claim).into()), now_ms));
             }
             ClientMsg::ClaimVictory { .. } => {
                 let me = seated()?;
@@ -749,10 +739,9 @@ impl Room {
                     );
                 }
                 match self.claim_in_ms(me.other(), now_ms, config) {
-                    Some(0) => plan.events.push(game_over(
-                        GameResult::win(me, ResultReason::Abandoned),
-                        now_ms,
-                    )),
+                    Some(0) => plan
+                        .events
+                        .push(game_over(Outcome::win(me, WinReason::Abandonment), now_ms)),
                     Some(left) => {
                         return refuse(
                             ErrorCode::NotAllowed,
@@ -842,7 +831,7 @@ impl Room {
             at_ms: Some(now_ms),
         });
         if let Some(o) = after.outcome() {
-            plan.events.push(game_over(GameResult::from(o), now_ms));
+            plan.events.push(game_over(o, now_ms));
         }
         Ok(plan)
     }
@@ -1014,7 +1003,7 @@ impl Room {
     }
 }
 
-fn game_over(result: GameResult, at_ms: u64) -> RoomEvent {
+fn game_over(result: Outcome, at_ms: u64) -> RoomEvent {
     RoomEvent::GameOver {
         result,
         winner: result.winner(),
@@ -1090,7 +1079,7 @@ mod tests {
     }
 
     fn outcome(room: &Room) -> Option<&'static str> {
-        room.state(None, 0, &cfg()).outcome.map(GameResult::label)
+        room.state(None, 0, &cfg()).outcome.map(Outcome::label)
     }
 
     #[test]
@@ -1151,7 +1140,7 @@ mod tests {
         assert_eq!(
             room.due(14_000, &cfg()),
             vec![RoomEvent::GameOver {
-                result: GameResult::win(Color::Black, ResultReason::Timeout),
+                result: Outcome::win(Color::Black, WinReason::Timeout),
                 winner: Some(Color::Black),
                 at_ms: Some(14_000),
             }]
@@ -1167,7 +1156,7 @@ mod tests {
         let mut room = seated_room(Some(tc));
         play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
         let due = room.due(5_000, &cfg());
-        assert_eq!(due, vec![game_over(GameResult::ABORTED, 5_000)]);
+        assert_eq!(due, vec![game_over(Outcome::Aborted, 5_000)]);
     }
 
     #[test]
@@ -1242,7 +1231,7 @@ mod tests {
         assert_eq!(
             room.state(None, 0, &cfg())
                 .outcome
-                .and_then(GameResult::winner),
+                .and_then(Outcome::winner),
             None
         );
 
@@ -1267,7 +1256,7 @@ mod tests {
         assert!(room.due(60_999, &cfg()).is_empty());
         assert_eq!(
             room.due(61_000, &cfg()),
-            vec![game_over(GameResult::ABORTED, 61_000)]
+            vec![game_over(Outcome::Aborted, 61_000)]
         );
 
         // After both have moved: no abort, and resignation is a loss.
@@ -1388,7 +1377,7 @@ mod tests {
         assert_eq!(room.next_due_ms(&cfg()), Some(t + 60_000));
         assert_eq!(
             room.due(t + 60_000, &cfg()),
-            vec![game_over(GameResult::ABORTED, t + 60_000)]
+            vec![game_over(Outcome::Aborted, t + 60_000)]
         );
     }
 
@@ -1419,7 +1408,7 @@ mod tests {
         );
         let room = seated_room(None);
         assert_eq!(
-            room.phase_after(&[game_over(GameResult::ABORTED, 0)]),
+            room.phase_after(&[game_over(Outcome::Aborted, 0)]),
             Phase::Finished
         );
     }

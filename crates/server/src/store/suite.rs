@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use protocol::TimeControl;
-use protocol::{CloseReason, GameResult, PromotionRule, ResultReason, RoomEvent, RoomId};
+use protocol::{CloseReason, Outcome, PromotionRule, RoomEvent, RoomId, WinReason};
 use rules::{ByColor, Color};
 
 use super::{Append, Loaded, Phase, PostgresStore, RoomMeta, SecretHash, SqliteStore, Store};
@@ -215,7 +215,7 @@ pub(super) fn moved(ply: u32) -> RoomEvent {
 
 pub(super) fn game_over() -> RoomEvent {
     RoomEvent::GameOver {
-        result: GameResult::win(Color::White, ResultReason::Resignation),
+        result: Outcome::win(Color::White, WinReason::Resignation),
         winner: Some(Color::White),
         at_ms: None,
     }

@@ -8,7 +8,7 @@
 //! saved with the game.
 
 use protocol::TimeControl;
-use rules::{ByColor, Color, DrawReason, Game, Outcome, WinReason};
+use rules::{ByColor, Color, Decider, Game, Outcome};
 use serde::{Deserialize, Serialize};
 
 /// A clock under this much is low (milliseconds), at the most.
@@ -72,17 +72,7 @@ impl LocalClock {
             let l = left.get_mut(r);
             *l = l.saturating_sub(elapsed_ms(self.since, now));
         }
-        let on_time = matches!(
-            game.outcome(),
-            Some(
-                Outcome::Win {
-                    reason: WinReason::Timeout,
-                    ..
-                } | Outcome::Draw {
-                    reason: DrawReason::Timeout
-                }
-            )
-        );
+        let on_time = game.outcome().map(Outcome::decided_by) == Some(Decider::Clock);
         if on_time {
             *left.get_mut(game.position().turn()) = 0;
         }

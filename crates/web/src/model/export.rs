@@ -4,8 +4,8 @@
 use super::room::is_server_only;
 use super::{Mode, Model};
 use crate::i18n::{Key, Lang};
-use protocol::{GameResult, ResultReason};
-use rules::pgn::{self, End, Score, Termination};
+use protocol::Outcome;
+use rules::pgn::{self, End, Termination};
 use rules::{Color, Game, Rules};
 
 /// The year, month and day (UTC) of a moment in milliseconds since the Unix epoch (the civil
@@ -30,52 +30,18 @@ pub fn utc_date(ms: f64) -> Option<(u16, u8, u8)> {
     ))
 }
 
-fn name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-/// How a game with `result` ends in PGN: the rules' own words for the ends they know, else
-/// those of the server's ends (time, abandonment, abort).
-pub fn end_of(game: &Game, result: Option<GameResult>) -> End {
-    let Some(r) = result else {
-        return End::of_outcome(None);
-    };
-    if !is_server_only(r)
-        && let Some(o) = game.outcome().filter(|&o| GameResult::from(o) == r)
-    {
-        return End::of_outcome(Some(o));
-    }
-    let (termination, comment) = match (r.reason(), r.winner()) {
-        (ResultReason::Timeout, Some(w)) => (
-            Termination::TimeForfeit,
-            format!("{} ran out of time: {} wins.", name(w.other()), name(w)),
-        ),
-        (ResultReason::Timeout, None) => (
-            Termination::TimeForfeit,
-            "A flag fell, but the other side cannot mate: draw.".to_owned(),
-        ),
-        (ResultReason::Abandoned, Some(w)) => (
-            Termination::Abandoned,
-            format!("{} left the game: {} wins.", name(w.other()), name(w)),
-        ),
-        (ResultReason::Aborted, _) => (
-            Termination::Abandoned,
-            "Aborted before both sides had moved.".to_owned(),
-        ),
-        // An end of the rules that the moves on the board do not show (a damaged record).
-        _ => (Termination::Normal, String::new()),
-    };
-    End {
-        score: if r.is_aborted() {
-            Score::Unfinished
-        } else {
-            Score::of_winner(r.winner())
+/// How a game with `result` ends in PGN: the rules' words for every end
+/// ([`End::of_outcome`]), the server's included (time, abandonment, abort).
+pub fn end_of(game: &Game, result: Option<Outcome>) -> End {
+    match result {
+        // An end of the board or of a player that the game on the board does not show (a
+        // damaged record): its score alone.
+        Some(r) if !is_server_only(r) && game.outcome() != Some(r) => End {
+            score: r.score(),
+            termination: Termination::Normal,
+            comment: String::new(),
         },
-        termination,
-        comment,
+        _ => End::of_outcome(result),
     }
 }
 

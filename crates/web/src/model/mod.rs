@@ -3,8 +3,8 @@
 //!
 //! The model holds no DOM node and no browser handle, so everything here (and `update`) runs
 //! and is tested on the host. The mode of play is one enum ([`Mode`]); the game on the board is
-//! a [`rules::Game`] in every mode; a result is a [`GameResult`] (the server's typed result,
-//! which also covers the ends the rules know, through `From<Outcome>`).
+//! a [`rules::Game`] in every mode; a result is a [`rules::Outcome`] (every end: the rules' own
+//! and the server's, classified by [`rules::Decider`]).
 
 pub mod analysis;
 pub mod clock;
@@ -17,8 +17,7 @@ pub mod sound;
 use crate::i18n::{Key, Lang};
 use crate::storage::{ReadError, SavedGame, SeatBook};
 use engine::Level;
-use protocol::ResultReason;
-use protocol::{CloseReason, GameResult, RoomSummary};
+use protocol::{CloseReason, DrawReason, Outcome, RoomSummary, WinReason};
 pub use room::{Online, RoomView};
 use rules::{Color, DrawClaim, Game, Move, Position, Role, Rules, Square};
 
@@ -273,7 +272,7 @@ pub enum Dialog {
     /// Resign or agree a draw.
     Confirm(Confirm),
     /// The result of the game that just ended.
-    GameOver(GameResult),
+    GameOver(Outcome),
     /// The game's PGN and the shown position's FEN.
     Export,
     /// Paste or pick a PGN or FEN; the last refusal, if any.
@@ -468,7 +467,7 @@ pub enum Said {
     Move(usize),
     /// The game just ended this way, without a move that says so (a resignation, an
     /// agreement, a claim, the clock, an abort).
-    Result(GameResult),
+    Result(Outcome),
 }
 
 /// The last announcement, numbered so that the view says each one once.
@@ -612,10 +611,10 @@ impl Model {
 
     /// The result of the game on the board: the room's (the server's ends included) online,
     /// else the rules'.
-    pub fn result(&self) -> Option<GameResult> {
+    pub fn result(&self) -> Option<Outcome> {
         match &self.mode {
             Mode::Online(o) => o.view.as_ref().and_then(|v| v.state.outcome),
-            _ => self.game.outcome().map(GameResult::from),
+            _ => self.game.outcome(),
         }
     }
 
@@ -796,36 +795,59 @@ impl Model {
     }
 }
 
-/// Applies to `game` an end that its moves do not produce: a resignation, an agreement or a
-/// claimed draw (the ends a player decides).
+/// Applies to `game` an end that its moves do not produce: one a player decides (a
+/// resignation, an agreement, a claimed draw) or a clock (a flag that the position confirms).
 ///
 /// # Errors
-/// What does not fit: a result the moves would have to produce (mate, stalemate, a dead
-/// position, an expired count), a server-only end (time, abandonment, abort) or a claim that
-/// is not valid in the final position.
-pub fn apply_result(game: &mut Game, result: GameResult) -> Result<(), String> {
-    match (result.reason(), result.winner()) {
-        (ResultReason::Resignation, Some(winner)) => {
-            game.resign(winner.other()).map_err(|e| e.to_string())
-        }
-        (ResultReason::Agreement, _) => game.agree_draw().map_err(|e| e.to_string()),
-        (ResultReason::Timeout, winner) => {
-            // A draw on time: the flag of the side to move fell.
-            let flagged = winner.map_or_else(|| game.position().turn(), Color::other);
-            game.flag(flagged).map_err(|e| e.to_string())?;
-            if game.outcome().map(GameResult::from) == Some(result) {
-                Ok(())
-            } else {
-                Err("the flag's result does not follow from the position".to_owned())
-            }
-        }
-        (ResultReason::FiftyMoves, _) => game
+/// What does not fit: an end decided by the board that the moves do not show (mate,
+/// stalemate, a dead position, an expired count), an absence (abandonment, abort: only a
+/// server knows of it), a claim that is not valid in the final position, or a flag whose
+/// result the position contradicts.
+pub fn apply_result(game: &mut Game, result: Outcome) -> Result<(), String> {
+    let done = match result {
+        Outcome::Win {
+            winner,
+            reason: WinReason::Resignation,
+        } => game.resign(winner.other()).map_err(|e| e.to_string()),
+        Outcome::Draw {
+            reason: DrawReason::Agreement,
+        } => game.agree_draw().map_err(|e| e.to_string()),
+        Outcome::Draw {
+            reason: DrawReason::FiftyMoves,
+        } => game
             .claim_draw(DrawClaim::FiftyMoves)
             .map_err(|e| e.to_string()),
-        (ResultReason::Threefold, _) => game
+        Outcome::Draw {
+            reason: DrawReason::Threefold,
+        } => game
             .claim_draw(DrawClaim::Threefold)
             .map_err(|e| e.to_string()),
-        _ => Err("it does not follow from the moves".to_owned()),
+        Outcome::Win {
+            winner,
+            reason: WinReason::Timeout,
+        } => game.flag(winner.other()).map_err(|e| e.to_string()),
+        // A draw on time: the flag of the side to move fell.
+        Outcome::Draw {
+            reason: DrawReason::Timeout,
+        } => game.flag(game.position().turn()).map_err(|e| e.to_string()),
+        Outcome::Win {
+            reason: WinReason::Checkmate,
+            ..
+        }
+        | Outcome::Draw {
+            reason: DrawReason::Stalemate | DrawReason::DeadPosition | DrawReason::CountingExpired,
+        } => Err("it does not follow from the moves".to_owned()),
+        Outcome::Win {
+            reason: WinReason::Abandonment,
+            ..
+        }
+        | Outcome::Aborted => Err("only the server decides it".to_owned()),
+    };
+    done?;
+    if game.outcome() == Some(result) {
+        Ok(())
+    } else {
+        Err("the flag's result does not follow from the position".to_owned())
     }
 }
 

@@ -4,7 +4,7 @@
 //! controls, clock texts). Plain Rust, tested on the host.
 
 use protocol::{
-    Clocks, CloseReason, Color, GameResult, ResultReason, RoomEvent, RoomId, RoomState, TimeControl,
+    Clocks, CloseReason, Color, Decider, Outcome, RoomEvent, RoomId, RoomState, TimeControl,
 };
 use rules::{Game, Move, Rules};
 
@@ -362,19 +362,19 @@ pub fn rebuild(view: &RoomView) -> Result<Game, (Game, String)> {
     Ok(game)
 }
 
-/// Whether only a server decides this end (time, abandonment, abort): the rules know nothing of
-/// it, so the board shows the position and the status line the result.
-pub fn is_server_only(result: GameResult) -> bool {
-    matches!(
-        result.reason(),
-        ResultReason::Timeout | ResultReason::Abandoned | ResultReason::Aborted
-    )
+/// Whether only a server decides this end online (a clock or an absence: time, abandonment,
+/// abort): the board shows the position and the status line the result.
+pub fn is_server_only(result: Outcome) -> bool {
+    match result.decided_by() {
+        Decider::Board | Decider::Player => false,
+        Decider::Clock | Decider::Absence => true,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{ByColor, GameResult, PromotionRule, ResultReason, Seat, Seats, ServerMsg};
+    use protocol::{ByColor, PromotionRule, Seat, Seats, ServerMsg, WinReason};
 
     fn id(n: u8) -> RoomId {
         RoomId::from_bytes([n; 10])
@@ -471,7 +471,7 @@ mod tests {
         assert_eq!(r.seq, 5);
         let c = r.clocks_at(3500.0).expect("clocks");
         assert_eq!((c.left_ms.white, c.left_ms.black), (57_500, 60_000));
-        let resigned = GameResult::win(Color::Black, ResultReason::Resignation);
+        let resigned = Outcome::win(Color::Black, WinReason::Resignation);
         r.apply(
             6,
             &RoomEvent::GameOver {
@@ -485,7 +485,7 @@ mod tests {
         assert_eq!((c.left_ms.white, c.running), (57_000, None));
         assert_eq!(r.state.outcome, Some(resigned));
         assert_eq!(
-            r.state.outcome.map(GameResult::label),
+            r.state.outcome.map(Outcome::label),
             Some("resign-black-wins")
         );
     }
@@ -565,7 +565,7 @@ mod tests {
         let step = r.apply(
             2,
             &RoomEvent::GameOver {
-                result: GameResult::ABORTED,
+                result: Outcome::Aborted,
                 winner: None,
                 at_ms: None,
             },

@@ -2,7 +2,7 @@
 //! count's last moves calls for. `update` asks for them with [`crate::update::Cmd::Sound`];
 //! the audio effect (`effects/audio.rs`) synthesises them.
 
-use protocol::{GameResult, ResultReason};
+use protocol::{Decider, Outcome};
 use rules::{Color, Move, Position};
 
 /// A sound of the page (each is short and synthesised: no sound file).
@@ -78,7 +78,7 @@ impl Sound {
 
     /// The sound of the game's end `result`, heard by the player of `side` (`None`: nobody's
     /// side is on this device, as in hot-seat or when watching).
-    pub fn of_result(result: GameResult, side: Option<Color>) -> Sound {
+    pub fn of_result(result: Outcome, side: Option<Color>) -> Sound {
         match (result.winner(), side) {
             (None, _) => Sound::Draw,
             (Some(w), Some(s)) if w != s => Sound::Loss,
@@ -89,20 +89,14 @@ impl Sound {
 
 /// Whether `result` follows from the moves themselves (mate, stalemate, a dead position, an
 /// expired count): its move already says so.
-pub fn by_moves(result: GameResult) -> bool {
-    matches!(
-        result.reason(),
-        ResultReason::Checkmate
-            | ResultReason::Stalemate
-            | ResultReason::DeadPosition
-            | ResultReason::CountingExpired
-    )
+pub fn by_moves(result: Outcome) -> bool {
+    result.decided_by() == Decider::Board
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::{Game, Rules};
+    use rules::{Game, Rules, WinReason};
 
     fn last(game: &Game) -> Sound {
         let n = game.moves().len();
@@ -147,15 +141,15 @@ mod tests {
 
     #[test]
     fn the_end_sounds_from_the_players_side() {
-        let mate = GameResult::win(Color::White, ResultReason::Checkmate);
+        let mate = Outcome::win(Color::White, WinReason::Checkmate);
         assert_eq!(Sound::of_result(mate, Some(Color::White)), Sound::Win);
         assert_eq!(Sound::of_result(mate, Some(Color::Black)), Sound::Loss);
         assert_eq!(Sound::of_result(mate, None), Sound::Win);
-        assert_eq!(Sound::of_result(GameResult::ABORTED, None), Sound::Draw);
+        assert_eq!(Sound::of_result(Outcome::Aborted, None), Sound::Draw);
         assert!(by_moves(mate));
-        assert!(!by_moves(GameResult::win(
+        assert!(!by_moves(Outcome::win(
             Color::Black,
-            ResultReason::Resignation
+            WinReason::Resignation
         )));
     }
 }

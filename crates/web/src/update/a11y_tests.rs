@@ -10,7 +10,7 @@ use crate::model::entry::EntryError;
 use crate::model::sound::Sound;
 use crate::model::{Dialog, Said};
 use crate::view::speech::announcement;
-use protocol::{GameResult, ResultReason};
+use protocol::{DrawReason, Outcome, WinReason};
 
 /// The sounds asked for by `cmds`.
 fn sounds(cmds: &[Cmd]) -> Vec<Sound> {
@@ -123,7 +123,7 @@ fn the_count_ticks_on_its_last_three_moves() {
         ticks(&mut m, &["d5e5"]),
         vec![vec![Sound::Move, Sound::Draw]]
     );
-    assert_eq!(m.result(), GameResult::draw(ResultReason::CountingExpired));
+    assert_eq!(m.result(), Some(Outcome::draw(DrawReason::CountingExpired)));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn online_the_opponents_move_sounds_once_and_the_end_from_the_seat() {
     );
     assert_eq!(m.announcement.map(|a| a.said), Some(Said::Move(2)));
     assert_eq!(announcement(&m).as_deref(), Some("Black: pawn to d5"));
-    let result = GameResult::win(Color::Black, ResultReason::Timeout);
+    let result = Outcome::win(Color::Black, WinReason::Timeout);
     assert_eq!(
         sounds(&update(&mut m, game_over(7, result))),
         vec![Sound::Loss]

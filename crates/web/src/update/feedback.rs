@@ -6,7 +6,7 @@ use super::{Cmd, local};
 use crate::model::entry::{self, Entry, EntryError};
 use crate::model::sound::{self, Sound};
 use crate::model::{Model, Said};
-use protocol::GameResult;
+use protocol::Outcome;
 
 /// Asks the audio effect for `sound`, unless sounds are off. The clock code asks for
 /// [`Sound::LowTime`] this way.
@@ -40,7 +40,7 @@ pub fn moved(model: &mut Model, out: &mut Vec<Cmd>) {
 
 /// The game just ended with `result`: its sound, from the player's side; and its
 /// announcement unless the last move already says it (mate, stalemate...).
-pub fn ended(model: &mut Model, result: GameResult, out: &mut Vec<Cmd>) {
+pub fn ended(model: &mut Model, result: Outcome, out: &mut Vec<Cmd>) {
     cue(model, Sound::of_result(result, model.side()), out);
     if !sound::by_moves(result) {
         model.announce(Said::Result(result));

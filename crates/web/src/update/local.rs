@@ -13,7 +13,7 @@ use crate::model::{
 };
 use crate::storage::{Quarantined, SavedGame};
 use engine::Level;
-use protocol::{ClientMsg, GameResult};
+use protocol::ClientMsg;
 use rules::{Color, DrawClaim, Game, Move, Role, Rules, Square};
 
 /// Puts a saved game on the board (resume, reload, another tab's version).
@@ -409,7 +409,7 @@ pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
     let on_time = model
         .game
         .outcome()
-        .is_some_and(|o| GameResult::from(o).reason() == protocol::ResultReason::Timeout);
+        .is_some_and(|o| o.decided_by() == protocol::Decider::Clock);
     if on_time || plies > model.game.moves().len() || (plies == 0 && !model.game.is_over()) {
         toast(model, Key::ToastNothingToUndo, false, out);
         return;
@@ -779,8 +779,7 @@ pub fn stored_game_changed(model: &mut Model, id: &str, value: Option<String>, o
         return;
     };
     let Ok(game) = stored.to_game() else { return };
-    let same = game.moves() == model.game.moves()
-        && stored.result == model.game.outcome().map(GameResult::from);
+    let same = game.moves() == model.game.moves() && stored.result == model.game.outcome();
     if same {
         local.synced = Some((stored.updated, game.moves().to_vec()));
         return;

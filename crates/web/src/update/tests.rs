@@ -4,10 +4,8 @@
 use super::*;
 use crate::model::{AiGame, Env, Mode, ModeKind, Model};
 use crate::storage::SavedGame;
-use protocol::{
-    ByColor, Clocks, GameResult, ResultReason, RoomEvent, RoomState, Seat, Seats, ServerMsg,
-};
-use rules::{Move, Outcome, Rules, WinReason};
+use protocol::{ByColor, Clocks, RoomEvent, RoomState, Seat, Seats, ServerMsg};
+use rules::{DrawReason, Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
 
@@ -201,7 +199,7 @@ fn resignation_and_agreement_end_the_game_with_the_shared_result() {
         Some(Dialog::Confirm(crate::model::Confirm::Resign(Color::White)))
     );
     let cmds = update(&mut m, Msg::ConfirmYes);
-    let result = GameResult::win(Color::Black, ResultReason::Resignation);
+    let result = Outcome::win(Color::Black, WinReason::Resignation);
     assert_eq!(m.result(), Some(result));
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     assert_eq!(saves(&cmds)[0].result, Some(result));
@@ -210,7 +208,7 @@ fn resignation_and_agreement_end_the_game_with_the_shared_result() {
     assert_eq!(m.result(), None);
     update(&mut m, Msg::DrawAsk);
     update(&mut m, Msg::ConfirmYes);
-    assert_eq!(m.result(), GameResult::draw(ResultReason::Agreement));
+    assert_eq!(m.result(), Some(Outcome::draw(DrawReason::Agreement)));
     // Nothing can be played after the end.
     let cmds = click_move(&mut m, "e3", "e4");
     assert!(m.game.moves().is_empty());
@@ -530,7 +528,7 @@ pub(super) fn online_model(you: Color, moves: &[&str]) -> Model {
 }
 
 /// The room's event `seq`: the game ended with `result`.
-pub(super) fn game_over(seq: u64, result: GameResult) -> Msg {
+pub(super) fn game_over(seq: u64, result: Outcome) -> Msg {
     Msg::Net(NetEvent::Message(ServerMsg::Event {
         room: room(),
         seq,
@@ -621,7 +619,7 @@ fn online_review_stays_while_moves_arrive_and_never_plays() {
 #[test]
 fn online_the_servers_end_is_the_result_and_opens_the_dialog() {
     let mut m = online_model(Color::White, &["e3e4", "d6d5"]);
-    let result = GameResult::win(Color::Black, ResultReason::Timeout);
+    let result = Outcome::win(Color::Black, WinReason::Timeout);
     update(&mut m, game_over(5, result));
     assert_eq!(m.result(), Some(result));
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
@@ -714,7 +712,7 @@ fn a_pgn_becomes_a_saved_game_and_a_bad_one_names_its_move() {
     assert_eq!(m.game.moves().len(), 5);
     assert_eq!(
         m.result(),
-        Some(GameResult::win(Color::White, ResultReason::Resignation))
+        Some(Outcome::win(Color::White, WinReason::Resignation))
     );
     assert_eq!(saves(&cmds).len(), 1);
     assert!(matches!(m.mode, Mode::HotSeat(_)));
@@ -903,7 +901,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
         (room(), Some(Color::White))
     );
     // The server's own end (time) is kept as it is, and the record replays.
-    let result = GameResult::win(Color::Black, ResultReason::Timeout);
+    let result = Outcome::win(Color::Black, WinReason::Timeout);
     let cmds = update(&mut m, game_over(6, result));
     let Some(Cmd::Record(r)) = cmds.iter().find(|c| matches!(c, Cmd::Record(_))) else {
         panic!("recorded again: {cmds:?}");
@@ -948,7 +946,7 @@ fn no_engine_help_while_an_online_game_is_played() {
     assert!(toasts(&cmds)[0].starts_with("The analysis opens once this game is over"));
     // Export stays open when the game ends under it; the result is on the status line.
     update(&mut m, Msg::ExportOpen);
-    let result = GameResult::win(Color::White, ResultReason::Resignation);
+    let result = Outcome::win(Color::White, WinReason::Resignation);
     update(&mut m, game_over(5, result));
     assert_eq!(m.dialog, Some(Dialog::Export));
     assert_eq!(m.result(), Some(result));
@@ -1145,7 +1143,7 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     assert!(m.result().is_none());
     m.now += 1.0;
     let cmds = update(&mut m, Msg::Tick);
-    let result = GameResult::win(Color::White, ResultReason::Timeout);
+    let result = Outcome::win(Color::White, WinReason::Timeout);
     assert_eq!(m.result(), Some(result));
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     assert_eq!(saves(&cmds)[0].result, Some(result));
@@ -1155,7 +1153,7 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     // The saved game reads back with its result and clocks.
     let saved = saves(&cmds)[0].clone();
     let game = saved.to_game().expect("reads back");
-    assert_eq!(game.outcome().map(GameResult::from), Some(result));
+    assert_eq!(game.outcome(), Some(result));
 }
 
 #[test]

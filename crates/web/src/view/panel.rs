@@ -7,42 +7,44 @@ use crate::i18n::{Key, Lang};
 use crate::model::room::time_control_text;
 use crate::model::{Mode, Model, RoomView, lone_side};
 use crate::update::local::valid_claim;
-use protocol::{CloseReason, Color, GameResult, ResultReason};
+use protocol::{CloseReason, Color, DrawReason, Outcome, WinReason};
+use rules::pgn::Score;
 use rules::{DrawClaim, PromotionRule, Role};
 
 /// The sentence of a result, e.g. "Checkmate: White wins."
-pub fn result_key(result: GameResult) -> Key {
+pub fn result_key(result: Outcome) -> Key {
     use Color::{Black, White};
-    use ResultReason as R;
-    match (result.reason(), result.winner()) {
-        (R::Checkmate, Some(White)) => Key::ResCheckmateWhite,
-        (R::Checkmate, Some(Black)) => Key::ResCheckmateBlack,
-        (R::Resignation, Some(White)) => Key::ResResignWhite,
-        (R::Resignation, Some(Black)) => Key::ResResignBlack,
-        (R::Timeout, Some(White)) => Key::ResTimeoutWhite,
-        (R::Timeout, Some(Black)) => Key::ResTimeoutBlack,
-        (R::Timeout, None) => Key::ResTimeoutDraw,
-        (R::Abandoned, Some(White)) => Key::ResAbandonedWhite,
-        (R::Abandoned, Some(Black)) => Key::ResAbandonedBlack,
-        (R::Stalemate, _) => Key::ResStalemate,
-        (R::DeadPosition, _) => Key::ResDead,
-        (R::CountingExpired, _) => Key::ResCounting,
-        (R::FiftyMoves, _) => Key::ResFifty,
-        (R::Threefold, _) => Key::ResThreefold,
-        (R::Agreement, _) => Key::ResAgreement,
-        (R::Aborted, _) => Key::ResAborted,
-        // The protocol's constructors never make these (a win without a winner).
-        (R::Checkmate | R::Resignation | R::Abandoned, None) => Key::SavedFinished,
+    match result {
+        Outcome::Win { winner, reason } => match (reason, winner) {
+            (WinReason::Checkmate, White) => Key::ResCheckmateWhite,
+            (WinReason::Checkmate, Black) => Key::ResCheckmateBlack,
+            (WinReason::Resignation, White) => Key::ResResignWhite,
+            (WinReason::Resignation, Black) => Key::ResResignBlack,
+            (WinReason::Timeout, White) => Key::ResTimeoutWhite,
+            (WinReason::Timeout, Black) => Key::ResTimeoutBlack,
+            (WinReason::Abandonment, White) => Key::ResAbandonedWhite,
+            (WinReason::Abandonment, Black) => Key::ResAbandonedBlack,
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Stalemate => Key::ResStalemate,
+            DrawReason::DeadPosition => Key::ResDead,
+            DrawReason::CountingExpired => Key::ResCounting,
+            DrawReason::FiftyMoves => Key::ResFifty,
+            DrawReason::Threefold => Key::ResThreefold,
+            DrawReason::Agreement => Key::ResAgreement,
+            DrawReason::Timeout => Key::ResTimeoutDraw,
+        },
+        Outcome::Aborted => Key::ResAborted,
     }
 }
 
 /// The score of a result as players write it: `1-0`, `0-1`, `½-½`, or `–` for an abort.
-pub fn score_text(result: GameResult) -> &'static str {
-    match result.winner() {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None if result.is_aborted() => "–",
-        None => "½-½",
+pub fn score_text(result: Outcome) -> &'static str {
+    match result.score() {
+        Score::WhiteWins => "1-0",
+        Score::BlackWins => "0-1",
+        Score::Draw => "½-½",
+        Score::Unfinished => "–",
     }
 }
 

@@ -7,7 +7,6 @@ use super::board::{color_name, role_name};
 use super::panel::result_key;
 use crate::i18n::{Key, Lang};
 use crate::model::{Model, Said};
-use protocol::GameResult;
 use rules::{Move, Outcome, Position, WinReason};
 
 /// The move `m` of `before` in words, without the side: "knight takes e5, check", "pawn to
@@ -88,7 +87,7 @@ pub fn announcement(m: &Model) -> Option<String> {
                 }) => {}
                 Some(o) if last => {
                     words.push_str(". ");
-                    words.push_str(lang.t(result_key(GameResult::from(o))));
+                    words.push_str(lang.t(result_key(o)));
                 }
                 _ => {}
             }
