@@ -4,7 +4,7 @@
 //! It accepts what the full app's reader accepts and refuses what it refuses for the fields it
 //! looks at (an entry the full app would set aside must not be drawn here): `version` exactly
 //! `1`, `id`, `created` and `updated` numbers, `initial_fen`, `rules.promotion` (`any` or
-//! `met-only`), `moves` (strings), `result` (`null` or a result label, read by [`Outcome`]'s `FromStr`), the optional `mode`
+//! `met-only`), `moves` (strings), `result` (`null` or a result label, read by [`Outcome::from_label`]), the optional `mode`
 //! (`hotseat`, `ai`, `online`) and `ai` (`level` 1..=8, `human` `white` or `black`, required
 //! with `mode` `ai`). Other fields (`online`, `clock`, unknown ones) are skipped.
 
@@ -123,7 +123,7 @@ pub fn read(text: &str) -> Option<Entry> {
     };
     let result = match value.get("result")? {
         Value::Null => None,
-        Value::String(r) => Some(r.parse().ok()?),
+        Value::String(r) => Some(Outcome::from_label(r)?),
         _ => return None,
     };
     let mode = match value.get("mode") {

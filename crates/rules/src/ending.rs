@@ -268,6 +268,28 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The outcome whose [label](Outcome::label) is `label`, exactly (no other case or
+    /// spacing); `None` for any other text. [`FromStr`] gives the same with an error.
+    #[must_use]
+    pub fn from_label(label: &str) -> Option<Outcome> {
+        let i = LABELS.iter().position(|&l| l == label)?;
+        Outcome::ALL.get(i).copied()
+    }
+}
+
+/// The label of each outcome of [`Outcome::ALL`], in its order (computed at compile time, so
+/// reading a label searches a table of text).
+const LABELS: [&str; COUNT] = {
+    let mut labels = [""; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        labels[i] = Outcome::ALL[i].label();
+        i += 1;
+    }
+    labels
+};
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.label())
@@ -289,12 +311,9 @@ impl std::error::Error for ParseOutcomeError {}
 impl FromStr for Outcome {
     type Err = ParseOutcomeError;
 
-    /// The outcome whose [label](Outcome::label) is `s` (exactly: no other case or spacing).
+    /// The outcome whose [label](Outcome::label) is `s` ([`Outcome::from_label`]).
     fn from_str(s: &str) -> Result<Outcome, ParseOutcomeError> {
-        Outcome::ALL
-            .into_iter()
-            .find(|o| o.label() == s)
-            .ok_or_else(|| ParseOutcomeError(s.to_owned()))
+        Outcome::from_label(s).ok_or_else(|| ParseOutcomeError(s.to_owned()))
     }
 }
 
