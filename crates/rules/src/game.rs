@@ -1,6 +1,9 @@
 use core::fmt;
 
-use crate::{Color, DrawReason, FenError, Move, Outcome, PlayError, Position, Rules, WinReason};
+use crate::{
+    Color, DrawReason, FenError, Move, Outcome, PlayError, Position, Rules, WinReason,
+    san::ReadSanError, uci::ReadUciError,
+};
 
 /// A draw the player to move may claim; never automatic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -145,13 +148,14 @@ impl Game {
     /// Plays a legal move.
     ///
     /// # Errors
-    /// [`PlayError::GameOver`] once the game has ended, [`PlayError::IllegalMove`] for a move not
-    /// legal in the current position. The game is unchanged on error.
+    /// [`PlayError::GameOver`] once the game has ended, [`PlayError::Move`] with the
+    /// [`IllegalMoveError`](crate::IllegalMoveError) for a move not legal in the current position.
+    /// The game is unchanged on error.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
-        let next = self.position().play(m)?;
+        let next = self.position().play(m).map_err(PlayError::Move)?;
         self.positions.push(next);
         self.moves.push(m);
         Ok(())
@@ -160,26 +164,53 @@ impl Game {
     /// Plays a move given in UCI notation and returns it.
     ///
     /// # Errors
-    /// [`PlayError::GameOver`] or [`PlayError::Uci`]; the game is unchanged on error.
-    pub fn play_uci(&mut self, uci: &str) -> Result<Move, PlayError> {
-        if self.is_over() {
-            return Err(PlayError::GameOver);
-        }
-        let m = self.position().parse_uci(uci).map_err(PlayError::Uci)?;
-        self.play(m)?;
-        Ok(m)
+    /// [`PlayError::GameOver`] once the game has ended, else [`PlayError::Move`] with the
+    /// [`ReadUciError`]: text that is not a UCI move, or a move not legal in the current position.
+    /// The game is unchanged on error.
+    ///
+    /// ```
+    /// use rules::{Game, PlayError, uci::ReadUciError};
+    /// let mut game = Game::default();
+    /// assert!(matches!(game.play_uci("e3e9"), Err(PlayError::Move(ReadUciError::Parse(_)))));
+    /// assert!(matches!(game.play_uci("e3e5"), Err(PlayError::Move(ReadUciError::Illegal(_)))));
+    /// ```
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, PlayError<ReadUciError>> {
+        self.play_read(|pos| pos.parse_uci(uci))
     }
 
     /// Plays a move given in SAN and returns it.
     ///
     /// # Errors
-    /// [`PlayError::GameOver`] or [`PlayError::San`]; the game is unchanged on error.
-    pub fn play_san(&mut self, san: &str) -> Result<Move, PlayError> {
+    /// [`PlayError::GameOver`] once the game has ended, else [`PlayError::Move`] with the
+    /// [`ReadSanError`]: text that is not SAN, or SAN that names no legal move of the current
+    /// position or several. The game is unchanged on error.
+    ///
+    /// ```
+    /// use rules::{Game, PlayError, san::{ReadSanError, SanError}};
+    /// let mut game = Game::default();
+    /// assert!(matches!(game.play_san("O-O"), Err(PlayError::Move(ReadSanError::Parse(_)))));
+    /// let illegal = game.play_san("e5");
+    /// assert_eq!(illegal, Err(PlayError::Move(ReadSanError::San(SanError::Illegal))));
+    /// ```
+    pub fn play_san(&mut self, san: &str) -> Result<Move, PlayError<ReadSanError>> {
+        self.play_read(|pos| pos.parse_san(san))
+    }
+
+    /// Plays the move `read` finds in the current position, once the game is known to go on;
+    /// `read` returns a legal move of the position it is given (as `parse_uci` and `parse_san`
+    /// do).
+    fn play_read<E>(
+        &mut self,
+        read: impl FnOnce(&Position) -> Result<Move, E>,
+    ) -> Result<Move, PlayError<E>> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
-        let m = self.position().parse_san(san).map_err(PlayError::San)?;
-        self.play(m)?;
+        let m = read(self.position()).map_err(PlayError::Move)?;
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.positions.push(next);
+        self.moves.push(m);
         Ok(m)
     }
 

@@ -8,7 +8,10 @@
 //! - Positions: a [`Setup`] (not necessarily legal) is validated into a [`Position`], which
 //!   generates legal moves on bitboards ([`Position::legal_moves`]) and plays them.
 //! - Notation: [`fen`] (the reference engine's dialect, with the counting fields), [`uci`],
-//!   [`san`], and [`pgn`] for whole games (export and import).
+//!   [`san`], and [`pgn`] for whole games (export and import). Reading a move tells text that
+//!   is not a move ([`ParseUciMoveError`], [`ParseSanError`]) apart from a move not legal in the
+//!   position ([`IllegalMoveError`], [`SanError`], which also says when SAN is ambiguous), and
+//!   a game refuses moves after its end ([`PlayError::GameOver`]).
 //! - Games: [`Game`] keeps the history and reports the [`Outcome`]: checkmate, stalemate, dead
 //!   position, expired count, and the claimable draws (50-move, threefold), never automatic.
 //! - Endings: [`Outcome`] names every way a game ends, the server's too (time, abandonment,
@@ -51,10 +54,10 @@ pub use fen::{FenError, ParseFenError};
 pub use game::{ClaimError, DrawClaim, Game, GameOverError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use perft::perft;
-pub use position::{PlayError, Position, PositionError};
+pub use position::{IllegalMoveError, PlayError, Position, PositionError};
 pub use role::{Piece, Role};
-pub use san::SanError;
+pub use san::{ParseSanError, ReadSanError, SanError};
 pub use settings::{ParsePromotionRuleError, PromotionRule, Rules};
 pub use setup::{Counting, Setup};
 pub use square::{ParseSquareError, Square};
-pub use uci::{UciError, UciMove};
+pub use uci::{ParseUciMoveError, ReadUciError, UciMove};

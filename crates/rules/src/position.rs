@@ -70,31 +70,51 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// The error returned when a move cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayError {
-    /// The move is not legal in the position (the UCI form of the move is given).
-    IllegalMove(Move),
-    /// The game has already ended; no more moves are accepted.
-    GameOver,
-    /// The UCI text is not a move of this position.
-    Uci(crate::UciError),
-    /// The SAN text is not a move of this position.
-    San(crate::SanError),
+/// A move that is not legal in the position it was tried in (a missing or forbidden promotion
+/// role included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMoveError(pub Move);
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
 }
 
-impl fmt::Display for PlayError {
+impl std::error::Error for IllegalMoveError {}
+
+/// Why a game refused a move: the game is over, or the move cannot be played in the current
+/// position, for the reason `E` gives.
+///
+/// `E` is [`IllegalMoveError`] for a [`Move`] ([`crate::Game::play`]), and for text, the
+/// notation's error, which tells text that is not a move apart from a move that is not legal
+/// (or, in SAN, ambiguous): [`crate::uci::ReadUciError`] for [`crate::Game::play_uci`],
+/// [`crate::san::ReadSanError`] for [`crate::Game::play_san`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayError<E = IllegalMoveError> {
+    /// The game has already ended; no more moves are accepted.
+    GameOver,
+    /// The move cannot be played in the current position.
+    Move(E),
+}
+
+impl<E: fmt::Display> fmt::Display for PlayError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::IllegalMove(m) => write!(f, "illegal move {m}"),
             PlayError::GameOver => f.write_str("the game is over"),
-            PlayError::Uci(e) => e.fmt(f),
-            PlayError::San(e) => e.fmt(f),
+            PlayError::Move(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for PlayError {}
+impl<E: std::error::Error + 'static> std::error::Error for PlayError<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::GameOver => None,
+            PlayError::Move(e) => Some(e),
+        }
+    }
+}
 
 /// Receives the legal moves of a piece as a set of target squares (bulk generation).
 pub(crate) trait MoveSink {
@@ -680,7 +700,7 @@ impl Position {
     /// Plays a legal move and returns the new position.
     ///
     /// # Errors
-    /// Returns [`PlayError::IllegalMove`] when `m` is not legal here; `self` is unchanged.
+    /// Returns [`IllegalMoveError`] when `m` is not legal here; `self` is unchanged.
     ///
     /// ```
     /// use rules::{Position, Rules};
@@ -688,13 +708,13 @@ impl Position {
     /// let m = pos.parse_uci("e3e4").unwrap();
     /// assert_eq!(pos.play(m).unwrap().turn(), rules::Color::Black);
     /// ```
-    pub fn play(&self, m: Move) -> Result<Position, PlayError> {
+    pub fn play(&self, m: Move) -> Result<Position, IllegalMoveError> {
         if self.is_legal(m) {
             let mut next = self.clone();
             next.play_unchecked(m);
             Ok(next)
         } else {
-            Err(PlayError::IllegalMove(m))
+            Err(IllegalMoveError(m))
         }
     }
 

@@ -11,16 +11,32 @@
 //! The same, with the `+`/`#` suffix, annotation marks (`!`, `?`) and the `=` before a promotion
 //! letter optional, and an optional `P` for pawns. A promotion letter may be left out only when a
 //! single promotion is allowed (the `met-only` setting).
+//!
+//! # Errors
+//! Reading is two steps, each with its own error: [`San::parse`] reads the text without a
+//! position ([`ParseSanError`]: not SAN), and [`San::to_move`] resolves it in one ([`SanError`]:
+//! no legal move matches, or several do). [`Position::parse_san`] does both, and
+//! [`ReadSanError`] says which step failed.
 
-use core::fmt;
+use core::{fmt, str::FromStr};
 
 use crate::{Move, Position, Role, Square};
 
-/// A SAN move that is malformed, not legal, or ambiguous in the position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Text that is not SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseSanError;
+
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid SAN")
+    }
+}
+
+impl std::error::Error for ParseSanError {}
+
+/// SAN that names no single legal move of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SanError {
-    /// The text is not SAN.
-    Syntax,
     /// No legal move matches.
     Illegal,
     /// More than one legal move matches (the text needs a disambiguation or promotion letter).
@@ -30,7 +46,6 @@ pub enum SanError {
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            SanError::Syntax => "invalid SAN",
             SanError::Illegal => "no legal move matches this SAN",
             SanError::Ambiguous => "this SAN matches several legal moves",
         })
@@ -38,6 +53,46 @@ impl fmt::Display for SanError {
 }
 
 impl std::error::Error for SanError {}
+
+/// Text that does not name a single legal move of a position: either it is not SAN at all, or the
+/// SAN names no legal move or several.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadSanError {
+    /// The text is not SAN.
+    Parse(ParseSanError),
+    /// The text is SAN, naming no legal move of the position or several.
+    San(SanError),
+}
+
+impl fmt::Display for ReadSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadSanError::Parse(e) => e.fmt(f),
+            ReadSanError::San(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadSanError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadSanError::Parse(e) => Some(e),
+            ReadSanError::San(e) => Some(e),
+        }
+    }
+}
+
+impl From<ParseSanError> for ReadSanError {
+    fn from(e: ParseSanError) -> ReadSanError {
+        ReadSanError::Parse(e)
+    }
+}
+
+impl From<SanError> for ReadSanError {
+    fn from(e: SanError) -> ReadSanError {
+        ReadSanError::San(e)
+    }
+}
 
 /// A parsed SAN move, not yet resolved against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,11 +111,20 @@ pub struct San {
     pub promotion: Option<Role>,
 }
 
+impl FromStr for San {
+    type Err = ParseSanError;
+
+    /// The same as [`San::parse`].
+    fn from_str(text: &str) -> Result<San, ParseSanError> {
+        San::parse(text)
+    }
+}
+
 impl San {
     /// Parses SAN text without a position.
     ///
     /// # Errors
-    /// [`SanError::Syntax`] when the text is not SAN.
+    /// [`ParseSanError`] when the text is not SAN.
     ///
     /// ```
     /// use rules::{Role, san::San};
@@ -68,17 +132,16 @@ impl San {
     /// assert_eq!((san.role, san.file), (Role::Khon, Some(2)));
     /// assert!(San::parse("O-O").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<San, SanError> {
+    pub fn parse(text: &str) -> Result<San, ParseSanError> {
         let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
         let b = text.as_bytes();
         if !b.is_ascii() || b.len() < 2 || b.len() > 8 {
-            return Err(SanError::Syntax);
+            return Err(ParseSanError);
         }
         let (role, mut rest) = match b[0] {
-            b'K' | b'Q' | b'B' | b'N' | b'R' => (
-                Role::from_char(b[0] as char).ok_or(SanError::Syntax)?,
-                &b[1..],
-            ),
+            b'K' | b'Q' | b'B' | b'N' | b'R' => {
+                (Role::from_char(b[0] as char).ok_or(ParseSanError)?, &b[1..])
+            }
             b'P' => (Role::Pawn, &b[1..]),
             _ => (Role::Pawn, b),
         };
@@ -91,10 +154,10 @@ impl San {
             rest = init.strip_suffix(b"=").unwrap_or(init);
         }
         if rest.len() < 2 {
-            return Err(SanError::Syntax);
+            return Err(ParseSanError);
         }
         let (head, target) = rest.split_at(rest.len() - 2);
-        let to = Square::from_ascii(target).ok_or(SanError::Syntax)?;
+        let to = Square::from_ascii(target).ok_or(ParseSanError)?;
         let (head, capture) = match head.strip_suffix(b"x") {
             Some(h) => (h, true),
             None => (head, false),
@@ -104,10 +167,10 @@ impl San {
             [f @ b'a'..=b'h'] => (Some(f - b'a'), None),
             [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
-            _ => return Err(SanError::Syntax),
+            _ => return Err(ParseSanError),
         };
         if promotion.is_some() && role != Role::Pawn {
-            return Err(SanError::Syntax);
+            return Err(ParseSanError);
         }
         Ok(San {
             role,
@@ -221,14 +284,17 @@ impl Position {
     /// Parses SAN and resolves it to a legal move of this position.
     ///
     /// # Errors
-    /// [`SanError::Syntax`], [`SanError::Illegal`] or [`SanError::Ambiguous`].
+    /// [`ReadSanError::Parse`] when the text is not SAN, [`ReadSanError::San`] when it names no
+    /// legal move ([`SanError::Illegal`]) or several ([`SanError::Ambiguous`]).
     ///
     /// ```
-    /// use rules::{Position, Rules};
+    /// use rules::{Position, Rules, san::{ParseSanError, ReadSanError, SanError}};
     /// let pos = Position::new(Rules::default());
     /// assert_eq!(pos.parse_san("Nd2").unwrap().to_uci(), "b1d2");
+    /// assert_eq!(pos.parse_san("e5"), Err(ReadSanError::San(SanError::Illegal)));
+    /// assert_eq!(pos.parse_san("O-O"), Err(ReadSanError::Parse(ParseSanError)));
     /// ```
-    pub fn parse_san(&self, san: &str) -> Result<Move, SanError> {
-        San::parse(san)?.to_move(self)
+    pub fn parse_san(&self, san: &str) -> Result<Move, ReadSanError> {
+        Ok(San::parse(san)?.to_move(self)?)
     }
 }

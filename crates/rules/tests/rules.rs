@@ -2,8 +2,9 @@
 //! agreement, undo, the met-only setting and error cases.
 
 use rules::{
-    ClaimError, Color, DrawClaim, DrawReason, FenError, Game, Outcome, ParseFenError, PlayError,
-    Position, PositionError, PromotionRule, Rules, SanError, UciError, WinReason,
+    ClaimError, Color, DrawClaim, DrawReason, FenError, Game, IllegalMoveError, Move, Outcome,
+    ParseFenError, ParseSanError, ParseUciMoveError, PlayError, Position, PositionError,
+    PromotionRule, ReadSanError, ReadUciError, Rules, SanError, UciMove, WinReason, san::San,
 };
 
 #[test]
@@ -74,7 +75,10 @@ fn met_only_promotes_to_met_only() {
         .map(|m| m.to_uci())
         .collect();
     assert_eq!(promos, ["g7g8q"]);
-    assert!(matches!(pos.parse_uci("g7g8r"), Err(UciError::Illegal(_))));
+    assert!(matches!(
+        pos.parse_uci("g7g8r"),
+        Err(ReadUciError::Illegal(_))
+    ));
     // Under met-only, a lone pawn is no mating material (it can only become a met).
     let dead = Position::from_fen("k7/8/1K6/8/8/6P1/8/8 w - - 0 1", Rules::LAWS_2011).expect("fen");
     assert!(dead.is_dead());
@@ -90,7 +94,10 @@ fn met_only_promotes_to_met_only() {
 fn promotion_needs_a_role() {
     let pos = Position::from_fen("k7/6P1/1K6/8/8/8/8/8 w - - 0 1", Rules::default()).expect("fen");
     assert!(pos.parse_uci("g7g8").is_err(), "promotion is mandatory");
-    assert_eq!(pos.parse_san("g8"), Err(SanError::Ambiguous));
+    assert_eq!(
+        pos.parse_san("g8"),
+        Err(ReadSanError::San(SanError::Ambiguous))
+    );
     assert_eq!(
         pos.parse_san("g8=R").map(|m| m.to_uci()),
         Ok("g7g8r".to_owned())
@@ -187,12 +194,138 @@ fn count_starts_only_after_the_attackers_move() {
 #[test]
 fn san_errors() {
     let pos = Position::new(Rules::default());
-    assert_eq!(pos.parse_san("O-O"), Err(SanError::Syntax));
-    assert_eq!(pos.parse_san("e5"), Err(SanError::Illegal));
-    assert_eq!(pos.parse_san("Qd2"), Err(SanError::Illegal));
+    // Not SAN, whatever the position.
+    for text in ["O-O", "", "e", "e9", "Kx", "Ke2=R", "i3", "Nb1d2e3", "é4"] {
+        assert_eq!(San::parse(text), Err(ParseSanError), "{text:?}");
+        assert_eq!(
+            pos.parse_san(text),
+            Err(ReadSanError::Parse(ParseSanError)),
+            "{text:?}"
+        );
+    }
+    // SAN, naming no legal move here.
+    for text in ["e5", "Qd2", "Nxd2", "exd4"] {
+        let san: San = text.parse().expect("SAN");
+        assert_eq!(san.to_move(&pos), Err(SanError::Illegal), "{text}");
+        assert_eq!(
+            pos.parse_san(text),
+            Err(ReadSanError::San(SanError::Illegal)),
+            "{text}"
+        );
+    }
     assert_eq!(
         pos.parse_san("Qe2+").map(|m| m.to_uci()),
         Ok("d1e2".to_owned())
+    );
+    // SAN naming two legal moves: either knight may go to d4.
+    let two =
+        Position::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", Rules::default()).expect("fen");
+    let nd2: San = "Nd2".parse().expect("SAN");
+    assert_eq!(nd2.to_move(&two), Err(SanError::Ambiguous));
+    assert_eq!(
+        two.parse_san("Nd2"),
+        Err(ReadSanError::San(SanError::Ambiguous))
+    );
+    assert_eq!(
+        two.parse_san("Nbd2").map(|m| m.to_uci()),
+        Ok("b1d2".to_owned())
+    );
+    // Each kind of error says so in words, for logs.
+    assert_eq!(ParseSanError.to_string(), "invalid SAN");
+    assert_eq!(
+        ReadSanError::San(SanError::Ambiguous).to_string(),
+        "this SAN matches several legal moves"
+    );
+}
+
+#[test]
+fn uci_errors() {
+    let pos = Position::new(Rules::default());
+    // Not a UCI move, whatever the position.
+    for text in [
+        "", "e3", "e3e", "e3e9", "i3e4", "E3E4", "e3e4k", "e7e8Q", "e3e4r5", "0000",
+    ] {
+        assert_eq!(text.parse::<UciMove>(), Err(ParseUciMoveError), "{text:?}");
+        assert_eq!(
+            pos.parse_uci(text),
+            Err(ReadUciError::Parse(ParseUciMoveError)),
+            "{text:?}"
+        );
+    }
+    // A UCI move, not legal here: a pawn's double step, a missing piece, a promotion letter
+    // on a move that does not promote.
+    for text in ["e3e5", "e4e5", "e3e4r"] {
+        let uci: UciMove = text.parse().expect("a UCI move");
+        let illegal = IllegalMoveError(Move::from(uci));
+        assert_eq!(uci.to_move(&pos), Err(illegal), "{text}");
+        assert_eq!(
+            pos.parse_uci(text),
+            Err(ReadUciError::Illegal(illegal)),
+            "{text}"
+        );
+        assert_eq!(pos.play(Move::from(uci)), Err(illegal), "{text}");
+        assert_eq!(illegal.to_string(), format!("illegal move {text}"));
+    }
+    assert_eq!(
+        ParseUciMoveError.to_string(),
+        "invalid UCI move (expected e.g. e3e4 or a7a8r)"
+    );
+}
+
+#[test]
+fn play_errors_say_which_step_refused_the_move() {
+    let mut game = Game::new(Rules::default());
+    assert_eq!(
+        game.play_uci("e3e9"),
+        Err(PlayError::Move(ReadUciError::Parse(ParseUciMoveError)))
+    );
+    let e3e5 = Move::from("e3e5".parse::<UciMove>().expect("a UCI move"));
+    assert_eq!(
+        game.play_uci("e3e5"),
+        Err(PlayError::Move(ReadUciError::Illegal(IllegalMoveError(
+            e3e5
+        ))))
+    );
+    assert_eq!(
+        game.play(e3e5),
+        Err(PlayError::Move(IllegalMoveError(e3e5)))
+    );
+    assert_eq!(
+        game.play_san("e3-e4"),
+        Err(PlayError::Move(ReadSanError::Parse(ParseSanError)))
+    );
+    assert_eq!(
+        game.play_san("e5"),
+        Err(PlayError::Move(ReadSanError::San(SanError::Illegal)))
+    );
+    assert!(
+        game.moves().is_empty(),
+        "refused moves leave the game as it was"
+    );
+    // The same texts, once the game is over, are refused for that first.
+    game.resign(Color::White).expect("ongoing");
+    assert_eq!(game.play_uci("e3e9"), Err(PlayError::GameOver));
+    assert_eq!(game.play_uci("e3e4"), Err(PlayError::GameOver));
+    assert_eq!(game.play_san("e3-e4"), Err(PlayError::GameOver));
+    assert_eq!(game.play_san("e4"), Err(PlayError::GameOver));
+    assert_eq!(
+        game.play(Move::from("e3e4".parse::<UciMove>().expect("uci"))),
+        Err(PlayError::GameOver)
+    );
+    assert_eq!(
+        PlayError::<ReadSanError>::GameOver.to_string(),
+        "the game is over"
+    );
+    let ambiguous = Game::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", Rules::default());
+    let mut ambiguous = ambiguous.expect("fen");
+    let refused = ambiguous.play_san("Nd2");
+    assert_eq!(
+        refused,
+        Err(PlayError::Move(ReadSanError::San(SanError::Ambiguous)))
+    );
+    assert_eq!(
+        refused.map_err(|e| e.to_string()),
+        Err("this SAN matches several legal moves".to_owned())
     );
 }
 

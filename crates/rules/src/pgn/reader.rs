@@ -3,7 +3,9 @@
 use core::fmt;
 
 use super::{End, Score, Tags, Termination, VARIANT};
-use crate::{Color, DrawClaim, DrawReason, FenError, Game, Outcome, Rules, SanError, WinReason};
+use crate::{
+    Color, DrawClaim, DrawReason, FenError, Game, Outcome, ReadSanError, Rules, SanError, WinReason,
+};
 
 /// A game read from PGN by [`read`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -447,9 +449,13 @@ pub fn read(text: &str, rules: Rules) -> Result<Imported, ReadError> {
                             return Err(ReadError::IllegalMove(at));
                         }
                     }
-                    Err(SanError::Syntax) => return Err(ReadError::NotAMove(at)),
-                    Err(SanError::Illegal) => return Err(ReadError::IllegalMove(at)),
-                    Err(SanError::Ambiguous) => return Err(ReadError::AmbiguousMove(at)),
+                    Err(ReadSanError::Parse(_)) => return Err(ReadError::NotAMove(at)),
+                    Err(ReadSanError::San(SanError::Illegal)) => {
+                        return Err(ReadError::IllegalMove(at));
+                    }
+                    Err(ReadSanError::San(SanError::Ambiguous)) => {
+                        return Err(ReadError::AmbiguousMove(at));
+                    }
                 }
                 moves += 1;
                 comments.clear();

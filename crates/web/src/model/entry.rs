@@ -118,7 +118,7 @@ pub fn read(pos: &Position, text: &str) -> Result<Entry, EntryError> {
             }
         }
         Err(SanError::Ambiguous) => Err(EntryError::Ambiguous),
-        Err(_) => Err(EntryError::Illegal),
+        Err(SanError::Illegal) => Err(EntryError::Illegal),
     }
 }
 
