@@ -163,9 +163,12 @@ proptest! {
                     }
                 }
             }
-            prop_assert!(game.repetitions() >= 1);
-            let _ = game.san_moves();
+            prop_assert_eq!(game.repetitions(), repetitions_by_fen(&game));
             let _ = game.outcome();
+        }
+        // The moves, written in SAN, read back as the same moves.
+        for ((pos, san), &m) in game.positions().iter().zip(game.san_moves()).zip(game.moves()) {
+            prop_assert_eq!(pos.parse_san(&san), Ok(m), "{}", san);
         }
     }
 
@@ -216,6 +219,25 @@ proptest! {
         prop_assert_eq!(game.play(m).is_ok(), legal);
         prop_assert_eq!(game.moves().len(), usize::from(legal));
     }
+}
+
+/// How often the current position's placement and side to move (the first two fields of its
+/// FEN) occur since the last capture or pawn move: what [`Game::repetitions`] counts by hash.
+fn repetitions_by_fen(game: &Game) -> usize {
+    let placement = |pos: &Position| {
+        let fen = pos.fen();
+        fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+    };
+    let positions = game.positions();
+    let since = positions
+        .iter()
+        .rposition(|p| p.halfmoves() == 0)
+        .unwrap_or(0);
+    let current = placement(game.position());
+    positions[since..]
+        .iter()
+        .filter(|p| placement(p) == current)
+        .count()
 }
 
 /// Reads `text` as PGN: it must return, never panic, and an error's line must be in the text.

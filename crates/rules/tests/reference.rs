@@ -87,7 +87,6 @@ fn outcomes_match_reference() {
         // Replay every move on a position (the reference keeps replaying after the end) and note
         // the first automatic end the game reports.
         let mut pos = game.position().clone();
-        let mut positions = vec![pos.clone()];
         for (i, m) in moves.iter().enumerate() {
             let uci = m.as_str().expect("uci");
             if first_terminal.is_none() && game.is_over() {
@@ -101,7 +100,6 @@ fn outcomes_match_reference() {
                 .parse_uci(uci)
                 .unwrap_or_else(|e| panic!("{id}: move {i} {uci}: {e}"));
             pos.play_unchecked(mv);
-            positions.push(pos.clone());
         }
         if first_terminal.is_none() && game.is_over() {
             first_terminal = Some((moves.len(), outcome_label(&game)));
@@ -133,6 +131,11 @@ fn outcomes_match_reference() {
             ff["side_to_move_in_check"].as_bool().expect("check"),
             "{id}"
         );
+        assert_eq!(
+            u64::from(pos.halfmoves()),
+            case["rule50_after"].as_u64().expect("rule50"),
+            "{id}: 50-move clock"
+        );
         for (color, key) in [
             (rules::Color::White, "white"),
             (rules::Color::Black, "black"),
@@ -161,21 +164,25 @@ fn outcomes_match_reference() {
                 );
             }
         }
-        // Claims are judged on the final position, replayed as a game without stopping.
+        // Repetitions and claims are judged on the final position of a game that reaches it: a
+        // game refuses the moves after its end.
         let mut replay =
             Game::from_fen(case["fen"].as_str().expect("fen"), Rules::default()).expect("fen");
-        let _ = &positions;
         for m in moves {
-            let uci = m.as_str().expect("uci");
-            if replay.play_uci(uci).is_err() {
+            if replay.play_uci(m.as_str().expect("uci")).is_err() {
                 break;
             }
         }
+        assert_eq!(
+            replay.moves().len(),
+            first_terminal.map_or(moves.len(), |t| t.0),
+            "{id}: the game stops at its end"
+        );
         if replay.moves().len() == moves.len() {
             assert_eq!(
                 u64::from(replay.fifty_move_plies()),
-                case["rule50_after"].as_u64().expect("rule50"),
-                "{id}: 50-move clock"
+                u64::from(pos.halfmoves()),
+                "{id}: the game's 50-move clock"
             );
             assert_eq!(
                 replay.repetitions() as u64,
