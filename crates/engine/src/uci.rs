@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use rules::{Game, Position, Rules, perft};
+use rules::{Position, Rules, perft};
 
 use crate::{Engine, Level, Limits, Score, SearchInfo, StdClock, Style};
 
@@ -357,29 +357,38 @@ pub fn info_line(info: &SearchInfo) -> String {
     )
 }
 
+/// The positions of `position startpos|fen <FEN> [moves <uci>...]`: the start, then the
+/// position after each move.
+///
+/// # Errors
+/// A malformed command or FEN, or a move that is not UCI or not legal where it is played (the
+/// error names the move by number and text; the caller reports it as `info string error`).
+/// Moves after the end of the game (a dead position, an expired count, a draw that could be
+/// claimed) are played as long as they are legal: a GUI may play on.
 fn parse_position(args: &[&str]) -> Result<Vec<Position>, String> {
     let moves_at = args.iter().position(|&w| w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
         None => (args, &[][..]),
     };
-    let mut game = match setup {
-        ["startpos"] => Game::new(Rules::default()),
+    let mut pos = match setup {
+        ["startpos"] => Position::new(Rules::default()),
         ["fen", fen @ ..] if !fen.is_empty() => {
-            Game::from_fen(&fen.join(" "), Rules::default()).map_err(|e| e.to_string())?
+            Position::from_fen(&fen.join(" "), Rules::default()).map_err(|e| e.to_string())?
         }
         _ => return Err("expected position startpos|fen <FEN> [moves ...]".to_owned()),
     };
-    let mut positions = vec![game.position().clone()];
-    for m in moves {
-        // Moves after the end of the game are still applied (a GUI may play on).
-        let pos = positions.last().cloned().unwrap_or_default();
-        let mv = pos.parse_uci(m).map_err(|e| format!("move {m}: {e}"))?;
-        let _ = game.play(mv);
-        let mut next = pos;
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    for (i, &m) in moves.iter().enumerate() {
+        let mv = pos
+            .parse_uci(m)
+            .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        let mut next = pos.clone();
         next.play_unchecked(mv);
-        positions.push(next);
+        positions.push(pos);
+        pos = next;
     }
+    positions.push(pos);
     Ok(positions)
 }
 
@@ -525,5 +534,70 @@ mod tests {
             Plan::new(Limits::Infinite, true, None).limits,
             Limits::Infinite
         );
+    }
+
+    /// A writer whose bytes the test reads back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        /// The lines written since the last call.
+        fn take(&self) -> Vec<String> {
+            let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+            String::from_utf8(bytes)
+                .unwrap()
+                .lines()
+                .map(str::to_owned)
+                .collect()
+        }
+    }
+
+    #[test]
+    fn a_bad_move_in_position_is_reported_and_changes_nothing() {
+        let out = Shared::default();
+        let mut session = Session::new(Box::new(out.clone()));
+        session.handle("position startpos moves e3e4 d6d5");
+        assert_eq!(out.take(), Vec::<String>::new());
+        let fens = |s: &Session| s.game.iter().map(Position::fen).collect::<Vec<_>>();
+        let before = fens(&session);
+        assert_eq!(before.len(), 3);
+        assert_eq!(
+            before[2],
+            "rnbqkbnr/8/ppp1pppp/3p4/4P3/PPPP1PPP/8/RNBQKBNR w - - 0 2"
+        );
+        session.handle("position startpos moves e3e4 e3e5");
+        assert_eq!(
+            out.take(),
+            ["info string error: move 2 (e3e5): illegal move e3e5"]
+        );
+        assert_eq!(fens(&session), before);
+        session.handle("position startpos moves e3e4 castle");
+        assert_eq!(
+            out.take(),
+            ["info string error: move 2 (castle): invalid UCI move (expected e.g. e3e4 or a7a8r)"]
+        );
+        assert_eq!(fens(&session), before);
+    }
+
+    #[test]
+    fn moves_after_the_end_of_the_game_are_played_while_legal() {
+        // Kxe2 leaves two bare kings, a dead position: the game is over, the board is not.
+        let out = Shared::default();
+        let mut session = Session::new(Box::new(out.clone()));
+        session.handle("position fen 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1 moves e1e2 e8d8 e2d3");
+        assert_eq!(out.take(), Vec::<String>::new());
+        assert_eq!(session.game.len(), 4);
+        assert!(session.game[1].is_dead());
+        assert_eq!(session.game[3].fen(), "3k4/8/8/8/8/3K4/8/8 b - - 2 2");
     }
 }

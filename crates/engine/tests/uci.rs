@@ -92,10 +92,9 @@ fn handshake_options_and_errors() {
             .is_some_and(|l| l.contains("error"))
     );
     e.send("position startpos moves e3e5");
-    assert!(
-        e.until("info string")
-            .last()
-            .is_some_and(|l| l.contains("e3e5"))
+    assert_eq!(
+        e.until("info string").last().map(String::as_str),
+        Some("info string error: move 1 (e3e5): illegal move e3e5")
     );
     e.send("isready");
     e.until("readyok");
