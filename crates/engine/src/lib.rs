@@ -51,7 +51,7 @@ pub mod uci;
 pub use clock::StdClock;
 pub use clock::{Clock, FnClock, NoClock};
 pub use eval::{evaluate, value};
-pub use features::{FEATURE_NAMES, SearchFeatures, UnknownFeature};
+pub use features::{SearchFeatures, UnknownFeature};
 pub use level::{LONE_KING_MOVE_TIME, Level};
 pub use limits::{Limits, MAX_DEPTH};
 pub use score::{MATE, MATE_BOUND, Score};

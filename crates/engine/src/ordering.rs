@@ -84,7 +84,7 @@ fn mvv_lva(pos: &Position, m: Move) -> i32 {
 /// The ordering score of `m`, a move other than the table move.
 fn score(pos: &Position, m: Move, ctx: &OrderingContext<'_>) -> i32 {
     if pos.is_capture(m) || m.promotion.is_some() {
-        if !ctx.features.see_ordering || see_ge(pos, m, 0) {
+        if !ctx.features.contains(SearchFeatures::SEE_ORDERING) || see_ge(pos, m, 0) {
             GOOD_CAPTURE + mvv_lva(pos, m)
         } else {
             BAD_CAPTURE + mvv_lva(pos, m)
@@ -93,10 +93,11 @@ fn score(pos: &Position, m: Move, ctx: &OrderingContext<'_>) -> i32 {
         KILLER
     } else if ctx.killers[1] == Some(m) {
         KILLER - 1
-    } else if ctx.features.continuation && ctx.counter == Some(m) {
+    } else if ctx.features.contains(SearchFeatures::CONTINUATION_HISTORY) && ctx.counter == Some(m)
+    {
         KILLER - 2
     } else {
-        let followed = if ctx.features.continuation {
+        let followed = if ctx.features.contains(SearchFeatures::CONTINUATION_HISTORY) {
             ctx.followed
         } else {
             Followed::default()

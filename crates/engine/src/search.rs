@@ -2,9 +2,9 @@
 //! transposition table (probed and filled by quiescence too), check extensions, and the pruning
 //! and reductions of strong alpha-beta engines: null move (with verification at depth), reverse
 //! futility, razoring, futility, late-move pruning, history pruning, static-exchange pruning,
-//! late-move reductions from a table, internal iterative reductions, optional singular extensions,
-//! and static evaluations corrected by the correction history ([`crate::correction`]). Each is a
-//! switch in [`SearchFeatures`]. They stay on against a lone king too: over the endgame suite and
+//! late-move reductions from a table, internal iterative reductions, and static evaluations
+//! corrected by the correction history ([`crate::correction`]). Each is a switch in
+//! [`SearchFeatures`]. They stay on against a lone king too: over the endgame suite and
 //! 48 random won positions, each at several node budgets, the forward pruning converted 257 of 280
 //! games against 247 of 280 without it (the deeper search outweighs the moves it skips).
 //!
@@ -95,7 +95,7 @@ pub struct Engine {
     eval_cache: EvalCache,
     /// How the engine plays.
     pub style: Style,
-    /// Which search techniques it uses ([`SearchFeatures::ALL`] unless changed for a match).
+    /// Which search techniques it uses ([`SearchFeatures::DEFAULT`] unless changed for a match).
     pub features: SearchFeatures,
 }
 
@@ -219,7 +219,7 @@ impl Engine {
             reductions: Reductions::default(),
             eval_cache: EvalCache::default(),
             style: Style::default(),
-            features: SearchFeatures::ALL,
+            features: SearchFeatures::DEFAULT,
         }
     }
 
@@ -349,7 +349,7 @@ impl Engine {
         previous: i32,
         ctx: &mut Ctx<'_>,
     ) -> (Option<Move>, i32) {
-        if !ctx.features.aspiration || depth < 4 || is_mate(previous) {
+        if !ctx.features.contains(SearchFeatures::ASPIRATION) || depth < 4 || is_mate(previous) {
             return self.search_root(root, moves, depth, -INFINITY, INFINITY, ctx);
         }
         let mut delta = margin::ASPIRATION;
@@ -402,11 +402,11 @@ impl Engine {
             ctx.stack[0].moved = Some(PieceTo::new(piece, m));
             let d = i32::from(depth) - 1;
             let score = if i == 0 {
-                -self.negamax(&child, d, -beta, -alpha, 1, None, false, ctx)
+                -self.negamax(&child, d, -beta, -alpha, 1, false, ctx)
             } else {
-                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, None, true, ctx);
+                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, true, ctx);
                 if s > alpha && s < beta && !ctx.aborted {
-                    -self.negamax(&child, d, -beta, -alpha, 1, None, false, ctx)
+                    -self.negamax(&child, d, -beta, -alpha, 1, false, ctx)
                 } else {
                     s
                 }
@@ -465,7 +465,7 @@ impl Engine {
     /// off). Quiescence keeps the raw evaluation: correcting its stand-pat scores lost (−28 ±
     /// 36 Elo at 20,000 nodes a move over 200 games, against +30 ± 37 for the search alone).
     fn correction_of(&self, pos: &Position, features: SearchFeatures) -> i32 {
-        if features.correction {
+        if features.contains(SearchFeatures::CORRECTION_HISTORY) {
             self.correction.get(pos)
         } else {
             0
@@ -501,9 +501,8 @@ impl Engine {
         false
     }
 
-    /// The principal variation search below the root. `excluded` is a move left out (the
-    /// table move, while a singular extension is tested); `cut`: a zero-window node expected
-    /// to fail high (the later moves of its parent are searched there first).
+    /// The principal variation search below the root. `cut`: a zero-window node expected to
+    /// fail high (the later moves of its parent are searched there first).
     #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
     fn negamax(
         &mut self,
@@ -512,7 +511,6 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        excluded: Option<Move>,
         cut: bool,
         ctx: &mut Ctx<'_>,
     ) -> i32 {
@@ -531,7 +529,7 @@ impl Engine {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        if in_check && ctx.features.check_ext {
+        if in_check && ctx.features.contains(SearchFeatures::CHECK_EXTENSION) {
             depth += 1;
         }
         if depth <= 0 {
@@ -546,8 +544,7 @@ impl Engine {
 
         let key = pos.zobrist() ^ count_key(pos);
         let entry = self.tt.probe(key, ply);
-        if excluded.is_none()
-            && !pv
+        if !pv
             && let Some(e) = entry
             && i32::from(e.depth) >= depth
             && let Some(score) = e.cutoff(alpha, beta)
@@ -564,7 +561,7 @@ impl Engine {
         let raw_eval = (!in_check).then(|| self.evaluate(pos));
         let eval = raw_eval.map(|e| e + self.correction_of(pos, features));
         ctx.stack[ply].eval = eval;
-        let improving = features.improving
+        let improving = features.contains(SearchFeatures::IMPROVING)
             && eval.is_some_and(|e| {
                 ply < 2
                     || match ctx.stack[ply - 2].eval {
@@ -576,25 +573,28 @@ impl Engine {
         // The table's score, where its bound says it is the better estimate, stands in for the
         // static evaluation in the pruning of the node.
         let node_eval = match (eval, entry) {
-            (Some(e), Some(t)) if features.tt_eval && !is_mate(t.score) => Some(match t.bound {
-                Bound::Exact => t.score,
-                Bound::Lower => e.max(t.score),
-                Bound::Upper => e.min(t.score),
-            }),
+            (Some(e), Some(t))
+                if features.contains(SearchFeatures::TT_EVAL) && !is_mate(t.score) =>
+            {
+                Some(match t.bound {
+                    Bound::Exact => t.score,
+                    Bound::Lower => e.max(t.score),
+                    Bound::Upper => e.min(t.score),
+                })
+            }
             _ => eval,
         };
         if let Some(eval) = node_eval
             && !pv
-            && excluded.is_none()
             && !is_mate(beta)
         {
-            if features.reverse_futility
+            if features.contains(SearchFeatures::REVERSE_FUTILITY)
                 && depth <= margin::REVERSE_FUTILITY_DEPTH
                 && eval - margin::reverse_futility(depth, improving) >= beta
             {
                 return eval;
             }
-            if features.razoring
+            if features.contains(SearchFeatures::RAZORING)
                 && depth <= margin::RAZOR_DEPTH
                 && eval + margin::razor(depth) < alpha
             {
@@ -606,7 +606,7 @@ impl Engine {
                     return v;
                 }
             }
-            if features.null_move
+            if features.contains(SearchFeatures::NULL_MOVE)
                 && depth >= 3
                 && eval >= beta
                 && ply >= ctx.null_min_ply
@@ -619,16 +619,7 @@ impl Engine {
                 ctx.keys.push(child.zobrist());
                 ctx.stack[ply].moved = None;
                 ctx.stack[ply].null = true;
-                let v = -self.negamax(
-                    &child,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    None,
-                    !cut,
-                    ctx,
-                );
+                let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, !cut, ctx);
                 ctx.stack[ply].null = false;
                 ctx.keys.pop();
                 if ctx.aborted {
@@ -642,7 +633,7 @@ impl Engine {
                     // Deep: verify with a reduced search that may not pass in turn.
                     let saved = ctx.null_min_ply;
                     ctx.null_min_ply = ply + (3 * (depth - r) / 4) as usize;
-                    let w = self.negamax(pos, depth - r, beta - 1, beta, ply, None, true, ctx);
+                    let w = self.negamax(pos, depth - r, beta - 1, beta, ply, true, ctx);
                     ctx.null_min_ply = saved;
                     if ctx.aborted {
                         return 0;
@@ -653,42 +644,9 @@ impl Engine {
                 }
             }
         }
-        if features.iir && depth >= 4 && tt_move.is_none() && excluded.is_none() {
+        if features.contains(SearchFeatures::IIR) && depth >= 4 && tt_move.is_none() {
             depth -= 1;
         }
-        // A singular extension: the table move, if every other move fails well below its score.
-        let mut singular_move = None;
-        if features.singular
-            && depth >= 8
-            && excluded.is_none()
-            && let Some(e) = entry
-            && let Some(m) = e.best
-            && i32::from(e.depth) >= depth - 3
-            && matches!(e.bound, Bound::Lower | Bound::Exact)
-            && !is_mate(e.score)
-        {
-            let s_beta = e.score - 2 * depth;
-            let v = self.negamax(
-                pos,
-                (depth - 1) / 2,
-                s_beta - 1,
-                s_beta,
-                ply,
-                Some(m),
-                cut,
-                ctx,
-            );
-            if ctx.aborted {
-                return 0;
-            }
-            if v < s_beta {
-                singular_move = Some(m);
-            } else if s_beta >= beta {
-                // Several moves beat beta: cut (multi-cut).
-                return s_beta;
-            }
-        }
-
         let followed = ctx.followed(ply);
         let mut order = MoveOrder::new(&moves, tt_move);
         let killers = self.killers.get(ply);
@@ -709,9 +667,6 @@ impl Engine {
                 features,
             },
         ) {
-            if Some(m) == excluded {
-                continue;
-            }
             let Some(piece) = pos.piece_at(m.from) else {
                 continue;
             };
@@ -724,7 +679,7 @@ impl Engine {
                 if quiet {
                     // With `lmr_depth`, futility and static-exchange pruning look at the node's
                     // depth less the move's late-move reduction (unclamped, at least 1).
-                    let prune_depth = if features.lmr_depth {
+                    let prune_depth = if features.contains(SearchFeatures::LMR_DEPTH) {
                         let r = self.reduction(
                             depth,
                             searched,
@@ -741,32 +696,32 @@ impl Engine {
                     } else {
                         depth
                     };
-                    if features.lmp
+                    if features.contains(SearchFeatures::LMP)
                         && depth <= margin::LATE_MOVE_DEPTH
                         && quiets.len() >= late_move_count(depth, improving)
                     {
                         continue;
                     }
-                    if features.futility
+                    if features.contains(SearchFeatures::FUTILITY)
                         && !in_check
                         && prune_depth <= margin::FUTILITY_DEPTH
                         && eval.is_some_and(|e| e + margin::futility(prune_depth) <= alpha)
                     {
                         continue;
                     }
-                    if features.history_pruning
+                    if features.contains(SearchFeatures::HISTORY_PRUNING)
                         && depth <= margin::HISTORY_DEPTH
                         && order_score < margin::history(depth)
                     {
                         continue;
                     }
-                    if features.see_pruning
+                    if features.contains(SearchFeatures::SEE_PRUNING)
                         && prune_depth <= margin::SEE_DEPTH
                         && !see_ge(pos, m, margin::see_quiet(prune_depth))
                     {
                         continue;
                     }
-                } else if features.see_pruning
+                } else if features.contains(SearchFeatures::SEE_PRUNING)
                     && depth <= margin::SEE_DEPTH
                     && !see_ge(pos, m, margin::see_capture(depth))
                 {
@@ -775,19 +730,9 @@ impl Engine {
             }
             ctx.keys.push(child.zobrist());
             ctx.stack[ply].moved = Some(PieceTo::new(piece, m));
-            let extension = i32::from(singular_move == Some(m));
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1;
             let score = if searched == 0 {
-                -self.negamax(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    None,
-                    !pv && !cut,
-                    ctx,
-                )
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, !pv && !cut, ctx)
             } else {
                 let reduction = self.reduction(
                     depth,
@@ -808,24 +753,14 @@ impl Engine {
                     -alpha - 1,
                     -alpha,
                     ply + 1,
-                    None,
                     true,
                     ctx,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        None,
-                        !cut,
-                        ctx,
-                    );
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cut, ctx);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, None, false, ctx);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false, ctx);
                 }
                 s
             };
@@ -853,27 +788,21 @@ impl Engine {
                 quiets.push((piece, m));
             }
         }
-        if searched == 0 {
-            // Every move was the excluded one: nothing else is as good (singular).
-            return alpha;
+        let bound = Bound::of(best_score, original_alpha, beta);
+        if features.contains(SearchFeatures::CORRECTION_HISTORY)
+            && let Some(raw) = raw_eval
+            && best_move.is_none_or(|m| !pos.is_capture(m) && m.promotion.is_none())
+        {
+            self.correction.update(pos, depth, raw, best_score, bound);
         }
-        if excluded.is_none() {
-            let bound = Bound::of(best_score, original_alpha, beta);
-            if features.correction
-                && let Some(raw) = raw_eval
-                && best_move.is_none_or(|m| !pos.is_capture(m) && m.promotion.is_none())
-            {
-                self.correction.update(pos, depth, raw, best_score, bound);
-            }
-            self.tt.store(
-                key,
-                ply,
-                best_move,
-                best_score,
-                table_depth(pos, depth),
-                bound,
-            );
-        }
+        self.tt.store(
+            key,
+            ply,
+            best_move,
+            best_score,
+            table_depth(pos, depth),
+            bound,
+        );
         best_score
     }
 
@@ -896,7 +825,7 @@ impl Engine {
         if depth < 3 || !reducible {
             return 0;
         }
-        if !features.lmr_table {
+        if !features.contains(SearchFeatures::LMR_TABLE) {
             // The simple scheme: one ply from the fourth quiet move, two from the ninth.
             return if searched >= 3 && !in_check && !gives_check {
                 if searched >= 8 { 2 } else { 1 }
@@ -914,7 +843,7 @@ impl Engine {
         if !improving {
             r += 1;
         }
-        if cut && features.cut_lmr {
+        if cut && features.contains(SearchFeatures::CUT_NODE_LMR) {
             r += 1;
         }
         if gives_check || in_check {
@@ -993,7 +922,7 @@ impl Engine {
             best = stand;
             pos.captures_and_promotions()
         };
-        let prune = ctx.features.see_pruning && !in_check;
+        let prune = ctx.features.contains(SearchFeatures::SEE_PRUNING) && !in_check;
         let mut best_move = None;
         for (_, m) in order_tactical(pos, &moves) {
             if prune && !see_ge(pos, m, 0) {
