@@ -14,7 +14,7 @@ fn main() -> std::process::ExitCode {
         eprintln!("catalogs: cannot create {}: {e}", dir.display());
         return std::process::ExitCode::FAILURE;
     }
-    for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
+    for &lang in Lang::ALL.iter().filter(|&&l| l != Lang::En) {
         let path = dir.join(format!("{}.json", lang.code()));
         if let Err(e) = std::fs::write(&path, catalog_json(lang)) {
             eprintln!("catalogs: cannot write {}: {e}", path.display());

@@ -141,13 +141,6 @@ pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
     let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), ms);
 }
 
-/// Runs `f` on the next animation frame.
-pub fn next_frame(f: impl FnOnce() + 'static) {
-    let Some(w) = window() else { return };
-    let cb = Closure::once_into_js(f);
-    let _ = w.request_animation_frame(cb.unchecked_ref());
-}
-
 /// Logs a message to the browser console.
 pub fn log(message: &str) {
     web_sys::console::warn_1(&JsValue::from_str(message));

@@ -1,0 +1,336 @@
+### The ASEAN chess page's texts in German.
+###
+### One message a key: `Key = text`. Variables are written `{ $name }` and filled in by the
+### page. A text with a count is a select on `$n` with one variant per CLDR plural category
+### the language uses, `*[other]` the default. Every file has the messages of en.ftl with the
+### same variables: the build names any that is missing, unknown or different.
+###
+### Plural categories: `one` (1) and `other`.
+### The Makruk pieces keep their Thai names *khon* and *met*, as players writing in German call
+### them; the pieces the game shares with chess take the chess names.
+
+## Texts with a count `{ $n }`: one variant per CLDR plural category the language uses,
+## `other` the default.
+
+SavedSummary =
+    { $n ->
+        [one] { $date } · { $n } Zug
+       *[other] { $date } · { $n } Züge
+    }
+
+LobbyPlayers =
+    { $n ->
+        [one] { $n } Spieler online
+       *[other] { $n } Spieler online
+    }
+
+LobbyGames =
+    { $n ->
+        [one] { $n } laufende Partie
+       *[other] { $n } laufende Partien
+    }
+
+## Texts without a count.
+
+AppTitle = ASEAN-Schach
+Tagline = Makruk nach ASEAN-Regeln: zwei Spieler, ein Gerät.
+Loading = Wird geladen…
+LanguageLabel = Sprache
+RulesLink = Regeln
+BoardLabel = Schachbrett
+BtnNew = Neue Partie
+BtnUndo = Zurücknehmen
+BtnFlip = Brett drehen
+BtnResign = Aufgeben
+BtnDraw = Remis vereinbaren
+BtnClaim = Remis beanspruchen
+ClaimFifty = Remis beanspruchen (50 Züge)
+ClaimThreefold = Remis beanspruchen (Wiederholung)
+MovesTitle = Züge
+MovesEmpty = Noch kein Zug. Weiß beginnt.
+SavedTitle = Gespeicherte Partien
+SavedEmpty = Keine weiteren gespeicherten Partien.
+SavedCurrent = jetzt auf dem Brett
+SavedOngoing = läuft
+SavedFinished = beendet
+BtnResume = Fortsetzen
+BtnOpen = Öffnen
+BtnDelete = Löschen
+White = Weiß
+Black = Schwarz
+TurnWhite = Weiß am Zug
+TurnBlack = Schwarz am Zug
+CheckWhite = Weiß am Zug: Schach!
+CheckBlack = Schwarz am Zug: Schach!
+ResCheckmateWhite = Schachmatt: Weiß gewinnt.
+ResCheckmateBlack = Schachmatt: Schwarz gewinnt.
+ResResignWhite = Schwarz hat aufgegeben: Weiß gewinnt.
+ResResignBlack = Weiß hat aufgegeben: Schwarz gewinnt.
+ResStalemate = Remis durch Patt: die Seite am Zug hat keinen legalen Zug und steht nicht im Schach.
+ResDead = Remis: keine Seite kann noch mattsetzen.
+ResCounting = Remis: die Zählung ist ohne Matt abgelaufen.
+ResFifty = Remis beansprucht: 50 Züge ohne Schlagen und ohne Bauernzug.
+ResThreefold = Remis beansprucht: dieselbe Stellung kam dreimal vor.
+ResAgreement = Remis durch Vereinbarung.
+CountingStartWhite = Die Zählung beginnt mit dem nächsten Zug von Schwarz: Weiß muss innerhalb von { $limit } Zügen der Zählung mattsetzen, sonst Remis.
+CountingStartBlack = Die Zählung beginnt mit dem nächsten Zug von Weiß: Schwarz muss innerhalb von { $limit } Zügen der Zählung mattsetzen, sonst Remis.
+CountingWhite = Zählung { $used } von { $limit }: Weiß muss bis zum { $limit }. Zug der Zählung mattsetzen, sonst Remis (noch { $left }).
+CountingBlack = Zählung { $used } von { $limit }: Schwarz muss bis zum { $limit }. Zug der Zählung mattsetzen, sonst Remis (noch { $left }).
+CountByRook = Der Turm setzt die Grenze auf 16.
+CountByKhon = Ohne Turm setzt der Khon die Grenze auf 44.
+CountByKnight = Ohne Turm und Khon setzt der Springer die Grenze auf 64.
+FiftyCounter = 50-Züge-Regel: { $n } von 50
+RepetitionCounter = Diese Stellung: { $n } von 3 Malen
+PieceKing = König
+PieceMet = Met
+PieceKhon = Khon
+PieceRook = Turm
+PieceKnight = Springer
+PiecePawn = Bauer
+GlossMet = ein Schritt diagonal
+GlossKhon = ein Schritt diagonal oder geradeaus
+SquareLabel = { $square }: { $piece }, { $color }
+SquareEmpty = { $square }: leer
+SquareSelected = { $label }, ausgewählt
+SquareDest = { $label }, legaler Zug
+ControlsLabel = Partie
+AppFailed = Die App konnte nicht starten: { $error }
+PromoTitle = Bauer umwandeln in
+Cancel = Abbrechen
+Close = Schließen
+NewTitle = Neue Partie
+NewPromotion = Umwandlung
+NewPromoAny = Turm, Springer, Khon oder Met (übliche Online-Regel)
+NewPromoMet = Nur Met (ASEAN-Regeln von 2011)
+NewKeep = Die laufende Partie bleibt bei den gespeicherten Partien.
+NewStart = Starten
+ConfirmResignTitle = Aufgeben?
+ConfirmResignWhite = Weiß gibt auf, Schwarz gewinnt die Partie.
+ConfirmResignBlack = Schwarz gibt auf, Weiß gewinnt die Partie.
+ConfirmDrawTitle = Remis vereinbaren?
+ConfirmDrawText = Sind beide Spieler einverstanden, die Partie remis zu beenden?
+ConfirmDrawYes = Ja, remis
+ConfirmResignYes = Ja, aufgeben
+OverTitle = Partie beendet
+OverReview = Brett ansehen
+NoticeDismiss = Ausblenden
+StorageFull = Der Speicher ist voll, diese Partie wird nicht gespeichert. Lösche gespeicherte Partien, um Platz zu schaffen.
+StorageFullNoGames = Der Speicher ist voll, diese Partie wird nicht gespeichert. Schaffe Platz, indem du andere Website-Daten in diesem Browser löschst, oder verlasse den privaten Modus.
+ToastSynced = Aus einem anderen Tab aktualisiert.
+ToastConflict = Diese Partie wurde in einem anderen Tab geändert: die neuere Fassung wird angezeigt, deine letzte Änderung wurde nicht gespeichert.
+StorageUnavailable = Dieser Browser erlaubt kein Speichern; die Partie geht beim Neuladen verloren.
+StorageCorrupt = Eine gespeicherte Partie war unlesbar. Sie wurde unter „{ $key }“ beiseitegelegt, nicht gelöscht.
+StorageVersion = Eine gespeicherte Partie stammt aus einer anderen Version (Schema { $version }). Sie wurde unter „{ $key }“ beiseitegelegt.
+StorageError = Die Partie konnte nicht gespeichert werden: { $error }
+ToastIllegal = Dieser Zug ist nicht erlaubt.
+ToastGameOver = Die Partie ist vorbei: nimm einen Zug zurück oder starte eine neue.
+ToastNothingToUndo = Nichts zurückzunehmen.
+ToastUndone = Zug zurückgenommen.
+ToastNewGame = Neue Partie: Weiß beginnt.
+ToastResumed = Partie fortgesetzt.
+ToastDeleted = Partie gelöscht.
+ToastNoClaim = Derzeit kann kein Remis beansprucht werden.
+NewMode = Gegner
+NewModeHotSeat = Zwei Spieler an diesem Gerät
+NewModeAi = Gegen den Computer
+NewAiLevel = Spielstärke des Computers
+NewAiLevelNote = 1 ist ein Anfänger, der oft patzt; 8 spielt am stärksten und denkt bis zu 4 Sekunden nach.
+NewHuman = Sie spielen
+NewHumanRandom = Zufällig
+AiThinking = Der Computer denkt nach…
+AiYouWhite = Sie spielen Weiß gegen den Computer (Stufe { $level }).
+AiYouBlack = Sie spielen Schwarz gegen den Computer (Stufe { $level }).
+SavedVsAi = gegen die KI (Stufe { $level })
+BtnHint = Tipp
+ToastWaitAi = Warten Sie den Zug des Computers ab.
+ToastAiUnavailable = Der Computergegner konnte in diesem Browser nicht starten.
+ToastAiFailed = Der Computer konnte keinen Zug wählen: { $error }
+HotSeat = Zu zweit an einem Gerät, abwechselnd am Zug.
+PromotionRuleAny = Umwandlung: frei wählbar
+PromotionRuleMet = Umwandlung: nur Met
+NewModeOnline = Online gegen Freunde spielen
+NewClock = Bedenkzeit
+ClockUntimed = Ohne Uhr
+NewVisibility = Wer beitreten kann
+NewVisPrivate = Privat: nur mit dem Einladungslink
+NewVisPublic = Öffentlich: in der Lobby aufgeführt
+WaitingTitle = Warten auf Ihren Gegner
+WaitingText = Schicken Sie diesen Link Ihrem Gegner. Die Partie beginnt, sobald er ihn öffnet.
+InviteLabel = Einladungslink
+BtnCopyLink = Link kopieren
+BtnShare = Teilen
+ShareText = Spiel eine Partie ASEAN-Schach mit mir:
+ToastCopied = Link kopiert.
+ToastCopyFailed = Kopieren nicht möglich: Der Link ist markiert, bitte von Hand kopieren.
+Reconnecting = Verbindung wird wiederhergestellt…
+OpponentOnline = Ihr Gegner ist online.
+OpponentOffline = Ihr Gegner ist abwesend.
+OpponentAway = Ihr Gegner ist abwesend. In { $time } können Sie den Sieg beanspruchen.
+OpponentGone = Ihr Gegner ist gegangen. Sie können den Sieg beanspruchen.
+BtnClaimVictory = Sieg beanspruchen
+DrawOfferText = Ihr Gegner bietet Remis an.
+BtnAccept = Annehmen
+BtnDecline = Ablehnen
+BtnOfferDraw = Remis anbieten
+ToastDrawOffered = Remis angeboten.
+ToastDrawDeclined = Ihr Remisangebot wurde abgelehnt.
+BtnRematch = Revanche
+BtnRematchAccept = Revanche annehmen
+RematchWaiting = Revanche angefragt: warten…
+ToastRematchOffered = Ihr Gegner möchte eine Revanche.
+ToastRematchStarted = Revanche: Die Farben sind getauscht.
+ToastFriendJoined = Ihr Gegner ist da: Die Partie beginnt.
+ToastOffline = Keine Verbindung zum Server: Bitte warten Sie auf die Wiederverbindung.
+OnlineConnecting = Online-Partie: Verbindung wird aufgebaut…
+OnlineYouWhite = Online-Partie: Sie spielen Weiß.
+OnlineYouBlack = Online-Partie: Sie spielen Schwarz.
+OnlineWatching = Online-Partie: Sie schauen zu.
+ResTimeoutWhite = Weiß gewinnt auf Zeit.
+ResTimeoutBlack = Schwarz gewinnt auf Zeit.
+ResTimeoutDraw = Die Zeit ist abgelaufen, aber die andere Seite kann nicht mattsetzen: Remis.
+ResAbandonedWhite = Weiß gewinnt: Schwarz hat die Partie verlassen.
+ResAbandonedBlack = Schwarz gewinnt: Weiß hat die Partie verlassen.
+LobbyTitle = Online spielen
+LobbyConnecting = Verbindung zur Lobby…
+LobbyEmpty = Niemand wartet: Eröffnen Sie einen Raum oder spielen Sie solange gegen die KI.
+BtnCreateRoom = Raum eröffnen
+BtnPlayAi = Gegen die KI spielen
+BtnJoin = Beitreten
+LobbySeatWhite = Sie spielen Weiß
+LobbySeatBlack = Sie spielen Schwarz
+ErrNotYourTurn = Sie sind nicht am Zug.
+ErrUnknownRoom = Diese Partie gibt es nicht: Prüfen Sie den Einladungslink.
+ErrNotSeated = Beide Plätze sind besetzt: Sie schauen dieser Partie zu.
+ErrRateLimited = Zu viele Aktionen auf einmal: bitte etwas langsamer.
+ErrServer = Der Server hat abgelehnt: { $error }
+ErrRoomClosed = Diese Einladung ist geschlossen: In diesem Raum kann nichts mehr geschehen.
+ErrTooManyRooms = Es sind zu viele Räume offen: Beenden oder schließen Sie einen Ihrer Räume oder versuchen Sie es später noch einmal.
+ErrConnectionReset = Der Server hat die Verbindung getrennt: Verbindung wird wiederhergestellt…
+BtnCancelInvite = Einladung zurückziehen
+ToastInviteCancelled = Einladung zurückgezogen.
+WaitingListed = Ihr Raum steht in der Lobby: Jeder kann den freien Platz einnehmen.
+WaitingUnlisted = Ihr Raum steht gerade nicht in der Lobby; der Link funktioniert weiterhin.
+WaitingExpires = Der Link gilt bis { $time }.
+ClosedCancelledTitle = Diese Einladung wurde zurückgezogen
+ClosedExpiredTitle = Diese Einladung ist abgelaufen
+ClosedGuest = Hier wird keine Partie gespielt. Bitten Sie um einen neuen Link oder beginnen Sie selbst eine Partie.
+ClosedExpiredHost = Niemand hat Ihren Link rechtzeitig geöffnet. Eröffnen Sie einen neuen Raum, um erneut einzuladen.
+ClosedCancelledHost = Sie haben diese Einladung zurückgezogen. Eröffnen Sie einen neuen Raum, um erneut einzuladen.
+BtnLeaveRoom = Raum verlassen
+OnlineClosed = Online: Diese Einladung ist geschlossen.
+BtnAbort = Partie abbrechen
+ResAborted = Partie abgebrochen: kein Sieger, kein Verlierer.
+OpponentAwayAbort = Ihr Gegner ist abwesend. Kommt er nicht zurück, wird die Partie in { $time } abgebrochen.
+OpponentGoneAbort = Ihr Gegner ist nicht zurückgekommen: Die Partie wird abgebrochen.
+ToastImported = Partie importiert.
+ImportEmpty = Füge zuerst ein PGN oder einen FEN ein.
+ImportBadFen = Dieser FEN ist nicht lesbar: { $error }
+ImportBadPgn = Dieses PGN ist nicht lesbar: { $error }
+ExportLocal = Füge das PGN in jedes Programm ein, das ASEAN-Schach kennt, oder importiere es später hier.
+ExportOnline = Das PGN dieser Online-Partie, so weit sie gespielt ist.
+ToastCopiedPgn = PGN kopiert.
+ToastCopiedFen = FEN kopiert.
+ToastCopyFailedText = Kopieren nicht möglich: Markiere den Text und kopiere ihn von Hand.
+BtnExport = Exportieren
+BtnImport = Importieren
+ExportTitle = Partie exportieren
+ImportTitle = Partie importieren
+ImportText = Füge ein PGN (eine ganze Partie) oder einen FEN (eine Stellung) ein:
+ImportFile = Oder öffne eine .pgn-Datei
+BtnCopyPgn = PGN kopieren
+BtnCopyFen = FEN kopieren
+BtnDownload = .pgn herunterladen
+ExportFenLabel = FEN der gezeigten Stellung
+ReviewLabel = Durch die Partie gehen
+ReviewFirst = Ausgangsstellung
+ReviewPrev = Vorheriger Zug
+ReviewNext = Nächster Zug
+ReviewLast = Letzter Zug
+BtnLive = Zurück zur Partie
+AnalysisAfterGame = Die Analyse gibt es nach dem Ende der Partie: keine Engine-Hilfe gegen einen Menschen.
+ReviewAt = Stellung nach { $move } ({ $ply } von { $total })
+ReviewStart = Die Ausgangsstellung (0 von { $total })
+SavedHotSeat = zu zweit an diesem Gerät
+SavedOnlineWhite = online, du hattest Weiß
+SavedOnlineBlack = online, du hattest Schwarz
+SavedOnlineWatched = online, zugeschaut
+ConfirmDeleteTitle = Diese gespeicherte Partie löschen?
+ConfirmDeleteText = Sie verschwindet von diesem Gerät. Eine Online-Partie bleibt auf dem Server, ihr Link öffnet sie weiterhin.
+ConfirmDeleteYes = Löschen
+AnalysisTitle = Analyse
+AnalysisNote = Die Engine, die spielt, prüft jede Stellung hier im Browser: ohne Verbindung.
+BtnAnalyse = Partie analysieren
+BtnAnalysisResume = Analyse fortsetzen
+BtnAnalysisStop = Anhalten
+AnalysisProgress = Analyse: { $done } von { $total } Stellungen
+AnalysisDone = Analyse fertig: { $total } Stellungen
+EvalDepth = Tiefe { $n }
+AnalysisFailed = Die Analyse wurde angehalten: { $error }
+AnalysisSide = { $side }: { $marks }
+AnalysisSideClean = { $side }: keine Fehler
+AnalysisLegend = ?! Ungenauigkeit · ? Fehler · ?? grober Fehler. Klicke in die Grafik, um zu einem Zug zu gehen.
+BestMove = Besser: { $move }
+EvalGraphLabel = Bewertung der Partie, Zug um Zug
+
+## The start screen, clocks and premoves.
+
+StartTitle = Wie möchtest du spielen?
+StartLead = Makruk, das Schach Thailands und Kambodschas, in der einheitlichen ASEAN-Form.
+StartOnline = Online gegen Freunde spielen
+StartOnlineNote = Du bekommst einen Link zum Verschicken; die Partie beginnt, sobald er geöffnet wird.
+StartAi = Gegen den Computer spielen
+StartAiNote = Du spielst Weiß auf einer sanften Stufe; ändern kannst du sie jederzeit.
+StartHotSeat = Zwei Spieler, dieses Gerät
+StartHotSeatNote = Abwechselnd auf einem Bildschirm, einander gegenüber.
+StartRules = So wird gespielt: die Regeln
+StartOptions = Weitere Optionen…
+ClockYou = du
+ClockComputer = Computer
+ClockOpponent = Gegner
+
+## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
+## move list, the typed move box, the hint's squares.
+
+SoundLabel = Töne
+SaySide = { $side }: { $move }
+SayMove = { $piece } nach { $square }
+SayCapture = { $piece } schlägt auf { $square }
+SayPieceFrom = { $piece } von { $square }
+SayPromotion = { $move }, Umwandlung zum { $piece }
+SayCheck = { $move }, Schach
+SayMate = { $move }, schachmatt
+MoveInputLabel = Zug eingeben
+MoveInputPlaceholder = Zug eingeben (Nd2, e3e4)
+MovePlay = Ziehen
+EntryNotUnderstood = „{ $text }“ ist unverständlich: gib einen Zug wie Nd2, e4, e8=Q oder e3e4 ein (M für den Met, S für den Khon gehen auch).
+EntryIllegal = „{ $text }“ ist in dieser Stellung kein legaler Zug.
+EntryAmbiguous = „{ $text }“ passt auf mehrere Züge: gib die Linie oder Reihe der Figur an, etwa Nbd2.
+EntryNotYourTurn = Du bist nicht am Zug: warte auf den Zug der Gegenseite.
+EntryGameOver = Die Partie ist beendet: es kann kein Zug mehr gespielt werden.
+EntryReviewing = Eine frühere Stellung wird gezeigt: kehre zur Partie zurück, um zu ziehen.
+SquareHint = { $label }, vorgeschlagener Zug
+
+## Looks: dark mode, piece sets, board colours (view/looks.rs).
+
+LooksTitle = Aussehen
+ThemeToggle = Dunkelmodus
+ThemeLabel = Farbschema
+ThemeAuto = Wie das Gerät
+ThemeLight = Hell
+ThemeDark = Dunkel
+PiecesLabel = Figuren
+PiecesThai = Thailändisch
+PiecesWestern = Westlich
+PiecesNote = Der westliche Satz zeigt den Met als kleine Dame und den Khon als Läufer: Sie ziehen weiter wie Met und Khon.
+BoardThemeLabel = Brett
+BoardTeak = Teak
+BoardJade = Jade
+BoardSlate = Schiefer
+
+## Offline and installable: the AI worker that cannot start, online play without a
+## connection.
+
+AiUnavailableText = Der Computergegner konnte nicht starten ({ $error }). Das Spiel zu zweit an diesem Gerät geht weiterhin.
+BtnAiRetry = Erneut versuchen
+OnlineNeedsConnection = Online-Spiel braucht eine Verbindung zum Server, und gerade gibt es keine.
+ToastNeedsConnection = Keine Verbindung: Online-Spiel ist gerade nicht möglich. Spiel gegen den Computer oder an diesem Gerät.

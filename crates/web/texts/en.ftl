@@ -1,0 +1,339 @@
+### The ASEAN chess page's texts in English, the reference every other language is checked against.
+###
+### One message a key: `Key = text`. Variables are written `{ $name }` and filled in by the
+### page. A text with a count is a select on `$n` with one variant per CLDR plural category
+### the language uses, `*[other]` the default. Every file has the messages of en.ftl with the
+### same variables: the build names any that is missing, unknown or different.
+###
+### Plural categories: `one` (1) and `other`.
+### The Makruk pieces keep their Thai names *khon* and *met*, as players writing in English
+### call them; the pieces the game shares with chess take the chess names.
+
+## Texts with a count `{ $n }`: one variant per CLDR plural category the language uses,
+## `other` the default.
+
+# The saved-games summary: `{ $date }`, then `{ $n }` moves.
+SavedSummary =
+    { $n ->
+        [one] { $date } · { $n } move
+       *[other] { $date } · { $n } moves
+    }
+
+# The lobby's count of players online.
+LobbyPlayers =
+    { $n ->
+        [one] { $n } player online
+       *[other] { $n } players online
+    }
+
+# The lobby's count of games being played.
+LobbyGames =
+    { $n ->
+        [one] { $n } game in progress
+       *[other] { $n } games in progress
+    }
+
+## Texts without a count.
+
+AppTitle = ASEAN chess
+Tagline = Makruk as the ASEAN rules play it: two players, one device.
+Loading = Loading…
+LanguageLabel = Language
+RulesLink = Rules
+BoardLabel = Chessboard
+BtnNew = New game
+BtnUndo = Undo
+BtnFlip = Flip board
+BtnResign = Resign
+BtnDraw = Agree a draw
+BtnClaim = Claim draw
+ClaimFifty = Claim draw (50 moves)
+ClaimThreefold = Claim draw (repetition)
+MovesTitle = Moves
+MovesEmpty = No moves yet. White begins.
+SavedTitle = Saved games
+SavedEmpty = No other saved games.
+SavedCurrent = on the board now
+SavedOngoing = in progress
+SavedFinished = finished
+BtnResume = Resume
+BtnOpen = Open
+BtnDelete = Delete
+White = White
+Black = Black
+TurnWhite = White to move
+TurnBlack = Black to move
+CheckWhite = White to move: check!
+CheckBlack = Black to move: check!
+ResCheckmateWhite = Checkmate: White wins.
+ResCheckmateBlack = Checkmate: Black wins.
+ResResignWhite = Black resigned: White wins.
+ResResignBlack = White resigned: Black wins.
+ResStalemate = Draw by stalemate: the side to move has no legal move and is not in check.
+ResDead = Draw: neither side can deliver mate any more.
+ResCounting = Draw: the count ran out before mate.
+ResFifty = Draw claimed: 50 moves without a capture or a pawn move.
+ResThreefold = Draw claimed: the same position occurred three times.
+ResAgreement = Draw by agreement.
+CountingStartWhite = Count starts with Black’s next move: White must mate within { $limit } moves of the count, or it is a draw.
+CountingStartBlack = Count starts with White’s next move: Black must mate within { $limit } moves of the count, or it is a draw.
+CountingWhite = Count { $used } of { $limit }: White must mate by move { $limit } of the count, or it is a draw ({ $left } left).
+CountingBlack = Count { $used } of { $limit }: Black must mate by move { $limit } of the count, or it is a draw ({ $left } left).
+CountByRook = The rook sets the limit at 16.
+CountByKhon = With no rook, the khon sets the limit at 44.
+CountByKnight = With no rook or khon, the knight sets the limit at 64.
+FiftyCounter = 50-move rule: { $n } of 50
+RepetitionCounter = This position: seen { $n } of 3 times
+PieceKing = king
+PieceMet = met
+PieceKhon = khon
+PieceRook = rook
+PieceKnight = knight
+PiecePawn = pawn
+GlossMet = one step diagonally
+GlossKhon = one step diagonally or straight ahead
+SquareLabel = { $square }: { $piece }, { $color }
+SquareEmpty = { $square }: empty
+SquareSelected = { $label }, selected
+SquareDest = { $label }, legal move
+ControlsLabel = Game
+AppFailed = The app could not start: { $error }
+PromoTitle = Promote the pawn to
+Cancel = Cancel
+Close = Close
+NewTitle = New game
+NewPromotion = Promotion
+NewPromoAny = Rook, knight, khon or met (the usual online rule)
+NewPromoMet = Met only (ASEAN Laws of 2011)
+NewKeep = The current game stays in your saved games.
+NewStart = Start
+ConfirmResignTitle = Resign?
+ConfirmResignWhite = White resigns and Black wins the game.
+ConfirmResignBlack = Black resigns and White wins the game.
+ConfirmDrawTitle = Draw by agreement?
+ConfirmDrawText = Do both players agree to end the game as a draw?
+ConfirmDrawYes = Yes, a draw
+ConfirmResignYes = Yes, resign
+OverTitle = Game over
+OverReview = Look at the board
+NoticeDismiss = Dismiss
+StorageFull = Storage is full, so this game is not being saved. Delete some saved games to make room.
+StorageFullNoGames = Storage is full, so this game is not being saved. Free space by clearing other data this browser keeps for the site, or leave private browsing mode.
+ToastSynced = Updated from another tab.
+ToastConflict = This game was changed in another tab: its newer version is shown and your last change was not saved.
+StorageUnavailable = This browser does not let the page save games; the game will be lost on reload.
+StorageCorrupt = A saved game could not be read. It was set aside under “{ $key }” and was not deleted.
+StorageVersion = A saved game comes from another version of this app (schema { $version }). It was set aside under “{ $key }”.
+StorageError = The game could not be saved: { $error }
+ToastIllegal = That move is not allowed.
+ToastGameOver = The game is over: undo a move or start a new game.
+ToastNothingToUndo = Nothing to undo.
+ToastUndone = Move taken back.
+ToastNewGame = New game: White begins.
+ToastResumed = Game resumed.
+ToastDeleted = Saved game deleted.
+ToastNoClaim = No draw can be claimed right now.
+NewMode = Opponent
+NewModeHotSeat = Two players on this device
+NewModeAi = Against the computer
+NewAiLevel = Computer level
+NewAiLevelNote = 1 is a beginner who often blunders; 8 is the strongest and thinks for up to 4 seconds.
+NewHuman = You play
+NewHumanRandom = Random
+AiThinking = The computer is thinking…
+AiYouWhite = You play White against the computer (level { $level }).
+AiYouBlack = You play Black against the computer (level { $level }).
+SavedVsAi = vs AI (level { $level })
+BtnHint = Hint
+ToastWaitAi = Wait for the computer’s move.
+ToastAiUnavailable = The computer opponent could not start in this browser.
+ToastAiFailed = The computer could not choose a move: { $error }
+HotSeat = Hot-seat: both players share this device and take turns.
+PromotionRuleAny = Promotion: any piece
+PromotionRuleMet = Promotion: met only
+NewModeOnline = Play a friend online
+NewClock = Time control
+ClockUntimed = Untimed
+NewVisibility = Who can join
+NewVisPrivate = Private: only with the invite link
+NewVisPublic = Public: listed in the lobby
+WaitingTitle = Waiting for your friend
+WaitingText = Send this link to your friend. The game begins as soon as they open it.
+InviteLabel = Invite link
+BtnCopyLink = Copy link
+BtnShare = Share
+ShareText = Play a game of ASEAN chess with me:
+ToastCopied = Link copied.
+ToastCopyFailed = Could not copy: the link is selected, copy it by hand.
+Reconnecting = Reconnecting…
+OpponentOnline = Your opponent is online.
+OpponentOffline = Your opponent is away.
+OpponentAway = Your opponent is away. You may claim victory in { $time }.
+OpponentGone = Your opponent has left. You may claim victory.
+BtnClaimVictory = Claim victory
+DrawOfferText = Your opponent offers a draw.
+BtnAccept = Accept
+BtnDecline = Decline
+BtnOfferDraw = Offer a draw
+ToastDrawOffered = Draw offered.
+ToastDrawDeclined = Your draw offer was declined.
+BtnRematch = Rematch
+BtnRematchAccept = Accept the rematch
+RematchWaiting = Rematch asked: waiting…
+ToastRematchOffered = Your opponent wants a rematch.
+ToastRematchStarted = Rematch: colours are swapped.
+ToastFriendJoined = Your opponent has arrived: the game begins.
+ToastOffline = Not connected to the server: wait for the reconnection.
+OnlineConnecting = Online game: connecting…
+OnlineYouWhite = Online game: you play White.
+OnlineYouBlack = Online game: you play Black.
+OnlineWatching = Online game: you are watching.
+ResTimeoutWhite = White wins on time.
+ResTimeoutBlack = Black wins on time.
+ResTimeoutDraw = Time ran out, but the other side cannot mate: draw.
+ResAbandonedWhite = White wins: Black left the game.
+ResAbandonedBlack = Black wins: White left the game.
+LobbyTitle = Play online
+LobbyConnecting = Connecting to the lobby…
+LobbyEmpty = Nobody is waiting: create a room or play the AI meanwhile.
+BtnCreateRoom = Create a room
+BtnPlayAi = Play the AI
+BtnJoin = Join
+LobbySeatWhite = You play White
+LobbySeatBlack = You play Black
+ErrNotYourTurn = It is not your turn.
+ErrUnknownRoom = This game does not exist: check the invite link.
+ErrNotSeated = Both seats are taken: you are watching this game.
+ErrRateLimited = Too many actions at once: slow down a little.
+ErrServer = The server refused: { $error }
+ErrRoomClosed = This invitation is closed: nothing more can happen in this room.
+ErrTooManyRooms = Too many rooms are open: finish or cancel one of yours, or try again later.
+ErrConnectionReset = The server closed the connection: reconnecting…
+BtnCancelInvite = Cancel the invitation
+ToastInviteCancelled = Invitation cancelled.
+WaitingListed = Your room is listed in the lobby: anyone may take the free seat.
+WaitingUnlisted = Your room is not in the lobby list right now; the link still works.
+WaitingExpires = The link stays open until { $time }.
+ClosedCancelledTitle = This invitation was cancelled
+ClosedExpiredTitle = This invitation has expired
+ClosedGuest = No game will be played here. Ask your friend for a new link, or start a game of your own.
+ClosedExpiredHost = Nobody opened your link in time. Create a new room to invite someone again.
+ClosedCancelledHost = You cancelled this invitation. Create a new room to invite someone again.
+BtnLeaveRoom = Leave this room
+OnlineClosed = Online: this invitation is closed.
+BtnAbort = Abort game
+ResAborted = Game aborted: no winner, no loser.
+OpponentAwayAbort = Your opponent is away. If they do not return, the game will be aborted in { $time }.
+OpponentGoneAbort = Your opponent did not come back: the game is being aborted.
+ToastImported = Game imported.
+ImportEmpty = Paste a PGN or a FEN first.
+ImportBadFen = This FEN cannot be read: { $error }
+ImportBadPgn = This PGN cannot be read: { $error }
+ExportLocal = Paste the PGN into any program that knows ASEAN chess, or import it here later.
+ExportOnline = The PGN of this online game, as far as it has been played.
+ToastCopiedPgn = PGN copied.
+ToastCopiedFen = FEN copied.
+ToastCopyFailedText = Could not copy: select the text and copy it by hand.
+BtnExport = Export
+BtnImport = Import
+ExportTitle = Export the game
+ImportTitle = Import a game
+ImportText = Paste a PGN (a whole game) or a FEN (a position):
+ImportFile = Or open a .pgn file
+BtnCopyPgn = Copy PGN
+BtnCopyFen = Copy FEN
+BtnDownload = Download .pgn
+ExportFenLabel = FEN of the position shown
+ReviewLabel = Step through the game
+ReviewFirst = First position
+ReviewPrev = Previous move
+ReviewNext = Next move
+ReviewLast = Last move
+BtnLive = Back to the game
+AnalysisAfterGame = The analysis opens once this game is over: no engine help against a person.
+ReviewAt = Position after { $move } ({ $ply } of { $total })
+ReviewStart = The first position (0 of { $total })
+SavedHotSeat = hot-seat
+SavedOnlineWhite = online, you played White
+SavedOnlineBlack = online, you played Black
+SavedOnlineWatched = online, watched
+ConfirmDeleteTitle = Delete this saved game?
+ConfirmDeleteText = It will be gone from this device. An online game stays on the server and its link still opens it.
+ConfirmDeleteYes = Delete
+AnalysisTitle = Analysis
+AnalysisNote = The engine that plays looks at every position, here in your browser: no connection needed.
+BtnAnalyse = Analyse the game
+BtnAnalysisResume = Resume the analysis
+BtnAnalysisStop = Stop
+AnalysisProgress = Analysing: { $done } of { $total } positions
+AnalysisDone = Analysis complete: { $total } positions
+EvalDepth = depth { $n }
+AnalysisFailed = The analysis stopped: { $error }
+AnalysisSide = { $side }: { $marks }
+AnalysisSideClean = { $side }: no mistakes
+AnalysisLegend = ?! inaccuracy · ? mistake · ?? blunder. Click the graph to go to a move.
+BestMove = Better: { $move }
+EvalGraphLabel = Evaluation of the game, move by move
+
+## The start screen, clocks and premoves.
+
+StartTitle = How do you want to play?
+StartLead = Makruk, the chess of Thailand and Cambodia, in the standard ASEAN form.
+StartOnline = Play a friend online
+StartOnlineNote = Get a link to send; the game begins when they open it.
+StartAi = Play the computer
+StartAiNote = You are White, at a gentle level; change it any time.
+StartHotSeat = Two players, this device
+StartHotSeatNote = Take turns on one screen, face to face.
+StartRules = How to play: the rules
+StartOptions = More options…
+ClockYou = you
+ClockComputer = computer
+ClockOpponent = opponent
+
+## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
+## move list, the typed move box, the hint's squares.
+
+SoundLabel = Sounds
+SaySide = { $side }: { $move }
+SayMove = { $piece } to { $square }
+SayCapture = { $piece } takes { $square }
+SayPieceFrom = { $piece } from { $square }
+SayPromotion = { $move }, promotes to { $piece }
+SayCheck = { $move }, check
+SayMate = { $move }, checkmate
+MoveInputLabel = Type a move
+MoveInputPlaceholder = Type a move (Nd2, e3e4)
+MovePlay = Play
+EntryNotUnderstood = “{ $text }” is not understood: type a move such as Nd2, e4, e8=Q or e3e4 (M for met, S for khon also work).
+EntryIllegal = “{ $text }” is not a legal move in this position.
+EntryAmbiguous = “{ $text }” fits several moves: add the piece’s file or rank, as in Nbd2.
+EntryNotYourTurn = It is not your turn: wait for the other side’s move.
+EntryGameOver = The game is over: no more moves can be played.
+EntryReviewing = An earlier position is shown: go back to the game to play.
+SquareHint = { $label }, suggested move
+
+## Looks: dark mode, piece sets, board colours (view/looks.rs).
+
+LooksTitle = Looks
+ThemeToggle = Dark mode
+ThemeLabel = Theme
+ThemeAuto = As on this device
+ThemeLight = Light
+ThemeDark = Dark
+PiecesLabel = Pieces
+PiecesThai = Thai
+PiecesWestern = Western
+PiecesNote = The Western set draws the met as a small queen and the khon as a bishop: they still move as met and khon.
+BoardThemeLabel = Board
+BoardTeak = Teak
+BoardJade = Jade
+BoardSlate = Slate
+
+## Offline and installable: the AI worker that cannot start, online play without a
+## connection.
+
+AiUnavailableText = The computer opponent could not start ({ $error }). Hot-seat play still works.
+BtnAiRetry = Try again
+OnlineNeedsConnection = Online play needs a connection to the server, and there is none right now.
+ToastNeedsConnection = No connection: online play is not possible now. Play the computer or on this device instead.

@@ -1,0 +1,340 @@
+### The ASEAN chess page's texts in French.
+###
+### One message a key: `Key = text`. Variables are written `{ $name }` and filled in by the
+### page. A text with a count is a select on `$n` with one variant per CLDR plural category
+### the language uses, `*[other]` the default. Every file has the messages of en.ftl with the
+### same variables: the build names any that is missing, unknown or different.
+###
+### Plural categories: `one` (0 and 1), `many` (exact millions: « 1 000 000 de coups ») and
+### `other`.
+### The Makruk pieces keep their Thai names *khon* and *met*, as players writing in French call
+### them; the pieces the game shares with chess take the chess names.
+
+## Texts with a count `{ $n }`: one variant per CLDR plural category the language uses,
+## `other` the default.
+
+SavedSummary =
+    { $n ->
+        [one] { $date } · { $n } coup
+        [many] { $date } · { $n } de coups
+       *[other] { $date } · { $n } coups
+    }
+
+LobbyPlayers =
+    { $n ->
+        [one] { $n } joueur en ligne
+        [many] { $n } de joueurs en ligne
+       *[other] { $n } joueurs en ligne
+    }
+
+LobbyGames =
+    { $n ->
+        [one] { $n } partie en cours
+        [many] { $n } de parties en cours
+       *[other] { $n } parties en cours
+    }
+
+## Texts without a count.
+
+AppTitle = Échecs ASEAN
+Tagline = Le makruk selon les règles ASEAN : deux joueurs, un seul appareil.
+Loading = Chargement…
+LanguageLabel = Langue
+RulesLink = Règles
+BoardLabel = Échiquier
+BtnNew = Nouvelle partie
+BtnUndo = Annuler le coup
+BtnFlip = Retourner
+BtnResign = Abandonner
+BtnDraw = Nulle d’un commun accord
+BtnClaim = Réclamer la nulle
+ClaimFifty = Réclamer la nulle (50 coups)
+ClaimThreefold = Réclamer la nulle (répétition)
+MovesTitle = Coups
+MovesEmpty = Aucun coup joué. Les Blancs commencent.
+SavedTitle = Parties enregistrées
+SavedEmpty = Aucune autre partie enregistrée.
+SavedCurrent = sur l’échiquier
+SavedOngoing = en cours
+SavedFinished = terminée
+BtnResume = Reprendre
+BtnOpen = Ouvrir
+BtnDelete = Supprimer
+White = Blancs
+Black = Noirs
+TurnWhite = Trait aux Blancs
+TurnBlack = Trait aux Noirs
+CheckWhite = Trait aux Blancs : échec !
+CheckBlack = Trait aux Noirs : échec !
+ResCheckmateWhite = Échec et mat : les Blancs gagnent.
+ResCheckmateBlack = Échec et mat : les Noirs gagnent.
+ResResignWhite = Les Noirs abandonnent : les Blancs gagnent.
+ResResignBlack = Les Blancs abandonnent : les Noirs gagnent.
+ResStalemate = Nulle par pat : le camp au trait n’a aucun coup légal sans être en échec.
+ResDead = Nulle : plus aucun camp ne peut mater.
+ResCounting = Nulle : le décompte s’est achevé sans mat.
+ResFifty = Nulle réclamée : 50 coups sans prise ni coup de pion.
+ResThreefold = Nulle réclamée : la même position est apparue trois fois.
+ResAgreement = Nulle d’un commun accord.
+CountingStartWhite = Le décompte commence au prochain coup des Noirs : les Blancs doivent mater en { $limit } coups du décompte, sinon nulle.
+CountingStartBlack = Le décompte commence au prochain coup des Blancs : les Noirs doivent mater en { $limit } coups du décompte, sinon nulle.
+CountingWhite = Décompte { $used } sur { $limit } : les Blancs doivent mater au plus tard au coup { $limit } du décompte, sinon nulle (reste { $left }).
+CountingBlack = Décompte { $used } sur { $limit } : les Noirs doivent mater au plus tard au coup { $limit } du décompte, sinon nulle (reste { $left }).
+CountByRook = La tour fixe la limite à 16.
+CountByKhon = Sans tour, le khon fixe la limite à 44.
+CountByKnight = Sans tour ni khon, le cavalier fixe la limite à 64.
+FiftyCounter = Règle des 50 coups : { $n } sur 50
+RepetitionCounter = Cette position : vue { $n } fois sur 3
+PieceKing = roi
+PieceMet = met
+PieceKhon = khon
+PieceRook = tour
+PieceKnight = cavalier
+PiecePawn = pion
+GlossMet = un pas en diagonale
+GlossKhon = un pas en diagonale ou droit devant
+SquareLabel = { $square } : { $piece }, { $color }
+SquareEmpty = { $square } : vide
+SquareSelected = { $label }, sélectionnée
+SquareDest = { $label }, coup légal
+ControlsLabel = Partie
+AppFailed = L’application n’a pas pu démarrer : { $error }
+PromoTitle = Promouvoir le pion en
+Cancel = Annuler
+Close = Fermer
+NewTitle = Nouvelle partie
+NewPromotion = Promotion
+NewPromoAny = Tour, cavalier, khon ou met (règle courante en ligne)
+NewPromoMet = Met seulement (règles ASEAN de 2011)
+NewKeep = La partie en cours reste dans vos parties enregistrées.
+NewStart = Commencer
+ConfirmResignTitle = Abandonner ?
+ConfirmResignWhite = Les Blancs abandonnent et les Noirs gagnent la partie.
+ConfirmResignBlack = Les Noirs abandonnent et les Blancs gagnent la partie.
+ConfirmDrawTitle = Nulle d’un commun accord ?
+ConfirmDrawText = Les deux joueurs acceptent-ils de conclure la partie par une nulle ?
+ConfirmDrawYes = Oui, nulle
+ConfirmResignYes = Oui, abandonner
+OverTitle = Partie terminée
+OverReview = Voir l’échiquier
+NoticeDismiss = Fermer
+StorageFull = Le stockage est plein : cette partie n’est plus enregistrée. Supprimez des parties pour libérer de la place.
+StorageFullNoGames = Le stockage est plein : cette partie n’est plus enregistrée. Libérez de la place en effaçant les autres données du site dans ce navigateur, ou quittez la navigation privée.
+ToastSynced = Mise à jour depuis un autre onglet.
+ToastConflict = Cette partie a été modifiée dans un autre onglet : sa version plus récente est affichée et votre dernière modification n’a pas été enregistrée.
+StorageUnavailable = Ce navigateur ne permet pas d’enregistrer les parties ; elle sera perdue au rechargement.
+StorageCorrupt = Une partie enregistrée est illisible. Elle a été mise de côté sous « { $key } », sans être supprimée.
+StorageVersion = Une partie enregistrée provient d’une autre version de l’application (schéma { $version }). Elle a été mise de côté sous « { $key } ».
+StorageError = La partie n’a pas pu être enregistrée : { $error }
+ToastIllegal = Ce coup n’est pas permis.
+ToastGameOver = La partie est finie : annulez un coup ou commencez une nouvelle partie.
+ToastNothingToUndo = Rien à annuler.
+ToastUndone = Coup annulé.
+ToastNewGame = Nouvelle partie : les Blancs commencent.
+ToastResumed = Partie reprise.
+ToastDeleted = Partie supprimée.
+ToastNoClaim = Aucune nulle ne peut être réclamée pour l’instant.
+NewMode = Adversaire
+NewModeHotSeat = Deux joueurs sur cet appareil
+NewModeAi = Contre l’ordinateur
+NewAiLevel = Niveau de l’ordinateur
+NewAiLevelNote = 1 : débutant qui gaffe souvent ; 8 : le plus fort, il réfléchit jusqu’à 4 secondes.
+NewHuman = Vous jouez
+NewHumanRandom = Au hasard
+AiThinking = L’ordinateur réfléchit…
+AiYouWhite = Vous avez les Blancs contre l’ordinateur (niveau { $level }).
+AiYouBlack = Vous avez les Noirs contre l’ordinateur (niveau { $level }).
+SavedVsAi = contre l’IA (niveau { $level })
+BtnHint = Indice
+ToastWaitAi = Attendez le coup de l’ordinateur.
+ToastAiUnavailable = L’adversaire ordinateur n’a pas pu démarrer dans ce navigateur.
+ToastAiFailed = L’ordinateur n’a pas pu choisir de coup : { $error }
+HotSeat = Partie à deux sur le même appareil, chacun son tour.
+PromotionRuleAny = Promotion : au choix
+PromotionRuleMet = Promotion : met seulement
+NewModeOnline = Jouer contre un ami en ligne
+NewClock = Cadence
+ClockUntimed = Sans pendule
+NewVisibility = Qui peut rejoindre
+NewVisPrivate = Privée : seulement avec le lien d’invitation
+NewVisPublic = Publique : affichée dans le salon
+WaitingTitle = En attente de votre ami
+WaitingText = Envoyez ce lien à votre ami. La partie commence dès qu’il l’ouvre.
+InviteLabel = Lien d’invitation
+BtnCopyLink = Copier le lien
+BtnShare = Partager
+ShareText = Jouez une partie d’échecs ASEAN avec moi :
+ToastCopied = Lien copié.
+ToastCopyFailed = Copie impossible : le lien est sélectionné, copiez-le vous-même.
+Reconnecting = Reconnexion…
+OpponentOnline = Votre adversaire est en ligne.
+OpponentOffline = Votre adversaire s’est absenté.
+OpponentAway = Votre adversaire s’est absenté. Vous pourrez réclamer la victoire dans { $time }.
+OpponentGone = Votre adversaire est parti. Vous pouvez réclamer la victoire.
+BtnClaimVictory = Réclamer la victoire
+DrawOfferText = Votre adversaire propose la nulle.
+BtnAccept = Accepter
+BtnDecline = Refuser
+BtnOfferDraw = Proposer la nulle
+ToastDrawOffered = Nulle proposée.
+ToastDrawDeclined = Votre proposition de nulle a été refusée.
+BtnRematch = Revanche
+BtnRematchAccept = Accepter la revanche
+RematchWaiting = Revanche demandée : en attente…
+ToastRematchOffered = Votre adversaire veut une revanche.
+ToastRematchStarted = Revanche : les couleurs sont inversées.
+ToastFriendJoined = Votre adversaire est arrivé : la partie commence.
+ToastOffline = Pas de connexion au serveur : attendez la reconnexion.
+OnlineConnecting = Partie en ligne : connexion…
+OnlineYouWhite = Partie en ligne : vous avez les Blancs.
+OnlineYouBlack = Partie en ligne : vous avez les Noirs.
+OnlineWatching = Partie en ligne : vous êtes spectateur.
+ResTimeoutWhite = Les Blancs gagnent au temps.
+ResTimeoutBlack = Les Noirs gagnent au temps.
+ResTimeoutDraw = Le temps est écoulé, mais l’autre camp ne peut pas mater : nulle.
+ResAbandonedWhite = Les Blancs gagnent : les Noirs ont quitté la partie.
+ResAbandonedBlack = Les Noirs gagnent : les Blancs ont quitté la partie.
+LobbyTitle = Jouer en ligne
+LobbyConnecting = Connexion au salon…
+LobbyEmpty = Personne n’attend : créez une salle ou jouez contre l’IA en attendant.
+BtnCreateRoom = Créer une salle
+BtnPlayAi = Jouer contre l’IA
+BtnJoin = Rejoindre
+LobbySeatWhite = Vous avez les Blancs
+LobbySeatBlack = Vous avez les Noirs
+ErrNotYourTurn = Ce n’est pas votre tour.
+ErrUnknownRoom = Cette partie n’existe pas : vérifiez le lien d’invitation.
+ErrNotSeated = Les deux places sont prises : vous regardez cette partie.
+ErrRateLimited = Trop d’actions à la fois : ralentissez un peu.
+ErrServer = Le serveur a refusé : { $error }
+ErrRoomClosed = Cette invitation est close : il ne peut plus rien se passer dans cette salle.
+ErrTooManyRooms = Trop de salles sont ouvertes : terminez ou annulez l’une des vôtres, ou réessayez plus tard.
+ErrConnectionReset = Le serveur a fermé la connexion : reconnexion…
+BtnCancelInvite = Annuler l’invitation
+ToastInviteCancelled = Invitation annulée.
+WaitingListed = Votre salle figure dans le salon : n’importe qui peut prendre la place libre.
+WaitingUnlisted = Votre salle n’apparaît pas dans le salon pour l’instant ; le lien reste valable.
+WaitingExpires = Le lien reste valable jusqu’au { $time }.
+ClosedCancelledTitle = Cette invitation a été annulée
+ClosedExpiredTitle = Cette invitation a expiré
+ClosedGuest = Aucune partie ne se jouera ici. Demandez un nouveau lien à votre ami, ou lancez votre propre partie.
+ClosedExpiredHost = Personne n’a ouvert votre lien à temps. Créez une nouvelle salle pour inviter de nouveau.
+ClosedCancelledHost = Vous avez annulé cette invitation. Créez une nouvelle salle pour inviter de nouveau.
+BtnLeaveRoom = Quitter cette salle
+OnlineClosed = En ligne : cette invitation est close.
+BtnAbort = Annuler la partie
+ResAborted = Partie annulée : ni vainqueur ni vaincu.
+OpponentAwayAbort = Votre adversaire s’est absenté. S’il ne revient pas, la partie sera annulée dans { $time }.
+OpponentGoneAbort = Votre adversaire n’est pas revenu : la partie va être annulée.
+ToastImported = Partie importée.
+ImportEmpty = Collez d’abord un PGN ou un FEN.
+ImportBadFen = Ce FEN est illisible : { $error }
+ImportBadPgn = Ce PGN est illisible : { $error }
+ExportLocal = Collez le PGN dans tout programme qui connaît les échecs ASEAN, ou importez-le ici plus tard.
+ExportOnline = Le PGN de cette partie en ligne, jusqu’au dernier coup joué.
+ToastCopiedPgn = PGN copié.
+ToastCopiedFen = FEN copié.
+ToastCopyFailedText = Copie impossible : sélectionnez le texte et copiez-le vous-même.
+BtnExport = Exporter
+BtnImport = Importer
+ExportTitle = Exporter la partie
+ImportTitle = Importer une partie
+ImportText = Collez un PGN (une partie entière) ou un FEN (une position) :
+ImportFile = Ou ouvrez un fichier .pgn
+BtnCopyPgn = Copier le PGN
+BtnCopyFen = Copier le FEN
+BtnDownload = Télécharger .pgn
+ExportFenLabel = FEN de la position affichée
+ReviewLabel = Parcourir la partie
+ReviewFirst = Position de départ
+ReviewPrev = Coup précédent
+ReviewNext = Coup suivant
+ReviewLast = Dernier coup
+BtnLive = Retour à la partie
+AnalysisAfterGame = L’analyse s’ouvre une fois la partie terminée : pas d’aide du moteur contre une personne.
+ReviewAt = Position après { $move } ({ $ply } sur { $total })
+ReviewStart = La position de départ (0 sur { $total })
+SavedHotSeat = à deux sur cet appareil
+SavedOnlineWhite = en ligne, vous aviez les Blancs
+SavedOnlineBlack = en ligne, vous aviez les Noirs
+SavedOnlineWatched = en ligne, regardée
+ConfirmDeleteTitle = Supprimer cette partie enregistrée ?
+ConfirmDeleteText = Elle disparaîtra de cet appareil. Une partie en ligne reste sur le serveur et son lien l’ouvre toujours.
+ConfirmDeleteYes = Supprimer
+AnalysisTitle = Analyse
+AnalysisNote = Le moteur qui joue examine chaque position, ici dans votre navigateur : aucune connexion requise.
+BtnAnalyse = Analyser la partie
+BtnAnalysisResume = Reprendre l’analyse
+BtnAnalysisStop = Arrêter
+AnalysisProgress = Analyse : { $done } positions sur { $total }
+AnalysisDone = Analyse terminée : { $total } positions
+EvalDepth = profondeur { $n }
+AnalysisFailed = L’analyse s’est arrêtée : { $error }
+AnalysisSide = { $side } : { $marks }
+AnalysisSideClean = { $side } : aucune erreur
+AnalysisLegend = ?! imprécision · ? erreur · ?? gaffe. Cliquez sur le graphique pour aller à un coup.
+BestMove = Mieux : { $move }
+EvalGraphLabel = Évaluation de la partie, coup par coup
+
+## The start screen, clocks and premoves.
+
+StartTitle = Comment voulez-vous jouer ?
+StartLead = Le makruk, les échecs de Thaïlande et du Cambodge, dans sa forme standard ASEAN.
+StartOnline = Jouer avec un ami en ligne
+StartOnlineNote = Recevez un lien à envoyer ; la partie commence dès qu’il est ouvert.
+StartAi = Jouer contre l’ordinateur
+StartAiNote = Vous avez les Blancs, à un niveau doux ; changez-le quand vous voulez.
+StartHotSeat = Deux joueurs, cet appareil
+StartHotSeatNote = Jouez à tour de rôle sur un seul écran, face à face.
+StartRules = Comment jouer : les règles
+StartOptions = Plus d’options…
+ClockYou = vous
+ClockComputer = ordinateur
+ClockOpponent = adversaire
+
+## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
+## move list, the typed move box, the hint's squares.
+
+SoundLabel = Sons
+SaySide = { $side } : { $move }
+SayMove = { $piece } en { $square }
+SayCapture = { $piece } prend en { $square }
+SayPieceFrom = { $piece } de { $square }
+SayPromotion = { $move }, promu en { $piece }
+SayCheck = { $move }, échec
+SayMate = { $move }, échec et mat
+MoveInputLabel = Saisir un coup
+MoveInputPlaceholder = Tapez un coup (Nd2, e3e4)
+MovePlay = Jouer
+EntryNotUnderstood = « { $text } » n’est pas compris : tapez un coup comme Nd2, e4, e8=Q ou e3e4 (M pour le met, S pour le khon marchent aussi).
+EntryIllegal = « { $text } » n’est pas un coup légal dans cette position.
+EntryAmbiguous = « { $text } » correspond à plusieurs coups : ajoutez la colonne ou la rangée de la pièce, comme Nbd2.
+EntryNotYourTurn = Ce n’est pas votre tour : attendez le coup de l’adversaire.
+EntryGameOver = La partie est terminée : plus aucun coup ne peut être joué.
+EntryReviewing = Une position antérieure est affichée : revenez à la partie pour jouer.
+SquareHint = { $label }, coup suggéré
+
+## Looks: dark mode, piece sets, board colours (view/looks.rs).
+
+LooksTitle = Apparence
+ThemeToggle = Mode sombre
+ThemeLabel = Thème
+ThemeAuto = Comme l’appareil
+ThemeLight = Clair
+ThemeDark = Sombre
+PiecesLabel = Pièces
+PiecesThai = Thaïes
+PiecesWestern = Occidentales
+PiecesNote = Le jeu occidental dessine le met en petite dame et le khon en fou : ils se déplacent toujours en met et en khon.
+BoardThemeLabel = Échiquier
+BoardTeak = Teck
+BoardJade = Jade
+BoardSlate = Ardoise
+
+## Offline and installable: the AI worker that cannot start, online play without a
+## connection.
+
+AiUnavailableText = L’adversaire ordinateur n’a pas pu démarrer ({ $error }). Le jeu à deux sur cet appareil fonctionne toujours.
+BtnAiRetry = Réessayer
+OnlineNeedsConnection = Le jeu en ligne demande une connexion au serveur, et il n’y en a pas pour l’instant.
+ToastNeedsConnection = Pas de connexion : le jeu en ligne est impossible pour l’instant. Jouez contre l’ordinateur ou sur cet appareil.

@@ -1,0 +1,340 @@
+### The ASEAN chess page's texts in Portuguese.
+###
+### One message a key: `Key = text`. Variables are written `{ $name }` and filled in by the
+### page. A text with a count is a select on `$n` with one variant per CLDR plural category
+### the language uses, `*[other]` the default. Every file has the messages of en.ftl with the
+### same variables: the build names any that is missing, unknown or different.
+###
+### Plural categories: `one` (0 and 1), `many` (exact millions: “1 000 000 de lances”) and
+### `other`.
+### The Makruk pieces keep their Thai names *khon* and *met*, as players writing in Portuguese
+### call them; the pieces the game shares with chess take the chess names.
+
+## Texts with a count `{ $n }`: one variant per CLDR plural category the language uses,
+## `other` the default.
+
+SavedSummary =
+    { $n ->
+        [one] { $date } · { $n } lance
+        [many] { $date } · { $n } de lances
+       *[other] { $date } · { $n } lances
+    }
+
+LobbyPlayers =
+    { $n ->
+        [one] { $n } jogador online
+        [many] { $n } de jogadores online
+       *[other] { $n } jogadores online
+    }
+
+LobbyGames =
+    { $n ->
+        [one] { $n } partida em andamento
+        [many] { $n } de partidas em andamento
+       *[other] { $n } partidas em andamento
+    }
+
+## Texts without a count.
+
+AppTitle = Xadrez ASEAN
+Tagline = Makruk pelas regras ASEAN: dois jogadores, um só aparelho.
+Loading = Carregando…
+LanguageLabel = Idioma
+RulesLink = Regras
+BoardLabel = Tabuleiro
+BtnNew = Nova partida
+BtnUndo = Desfazer
+BtnFlip = Girar tabuleiro
+BtnResign = Desistir
+BtnDraw = Empate combinado
+BtnClaim = Reivindicar empate
+ClaimFifty = Reivindicar empate (50 lances)
+ClaimThreefold = Reivindicar empate (repetição)
+MovesTitle = Lances
+MovesEmpty = Nenhum lance ainda. As brancas começam.
+SavedTitle = Partidas salvas
+SavedEmpty = Nenhuma outra partida salva.
+SavedCurrent = no tabuleiro agora
+SavedOngoing = em andamento
+SavedFinished = encerrada
+BtnResume = Retomar
+BtnOpen = Abrir
+BtnDelete = Apagar
+White = Brancas
+Black = Pretas
+TurnWhite = Vez das brancas
+TurnBlack = Vez das pretas
+CheckWhite = Vez das brancas: xeque!
+CheckBlack = Vez das pretas: xeque!
+ResCheckmateWhite = Xeque-mate: as brancas vencem.
+ResCheckmateBlack = Xeque-mate: as pretas vencem.
+ResResignWhite = As pretas desistiram: as brancas vencem.
+ResResignBlack = As brancas desistiram: as pretas vencem.
+ResStalemate = Empate por afogamento: quem joga não tem lance legal e não está em xeque.
+ResDead = Empate: nenhum dos lados consegue mais dar mate.
+ResCounting = Empate: a contagem terminou sem mate.
+ResFifty = Empate reivindicado: 50 lances sem captura nem lance de peão.
+ResThreefold = Empate reivindicado: a mesma posição ocorreu três vezes.
+ResAgreement = Empate por acordo.
+CountingStartWhite = A contagem começa no próximo lance das pretas: as brancas devem dar mate em { $limit } lances da contagem, ou é empate.
+CountingStartBlack = A contagem começa no próximo lance das brancas: as pretas devem dar mate em { $limit } lances da contagem, ou é empate.
+CountingWhite = Contagem { $used } de { $limit }: as brancas devem dar mate até o lance { $limit } da contagem, ou é empate (faltam { $left }).
+CountingBlack = Contagem { $used } de { $limit }: as pretas devem dar mate até o lance { $limit } da contagem, ou é empate (faltam { $left }).
+CountByRook = A torre fixa o limite em 16.
+CountByKhon = Sem torre, o khon fixa o limite em 44.
+CountByKnight = Sem torre nem khon, o cavalo fixa o limite em 64.
+FiftyCounter = Regra dos 50 lances: { $n } de 50
+RepetitionCounter = Esta posição: vista { $n } de 3 vezes
+PieceKing = rei
+PieceMet = met
+PieceKhon = khon
+PieceRook = torre
+PieceKnight = cavalo
+PiecePawn = peão
+GlossMet = um passo na diagonal
+GlossKhon = um passo na diagonal ou em frente
+SquareLabel = { $square }: { $piece }, { $color }
+SquareEmpty = { $square }: vazia
+SquareSelected = { $label }, selecionada
+SquareDest = { $label }, lance legal
+ControlsLabel = Partida
+AppFailed = O app não conseguiu iniciar: { $error }
+PromoTitle = Promover o peão a
+Cancel = Cancelar
+Close = Fechar
+NewTitle = Nova partida
+NewPromotion = Promoção
+NewPromoAny = Torre, cavalo, khon ou met (regra comum online)
+NewPromoMet = Só met (regras ASEAN de 2011)
+NewKeep = A partida atual continua nas suas partidas salvas.
+NewStart = Começar
+ConfirmResignTitle = Desistir?
+ConfirmResignWhite = As brancas desistem e as pretas vencem a partida.
+ConfirmResignBlack = As pretas desistem e as brancas vencem a partida.
+ConfirmDrawTitle = Empate por acordo?
+ConfirmDrawText = Os dois jogadores aceitam terminar a partida empatada?
+ConfirmDrawYes = Sim, empate
+ConfirmResignYes = Sim, desistir
+OverTitle = Fim de partida
+OverReview = Ver o tabuleiro
+NoticeDismiss = Dispensar
+StorageFull = O armazenamento está cheio e esta partida não está sendo salva. Apague algumas partidas para liberar espaço.
+StorageFullNoGames = O armazenamento está cheio e esta partida não está sendo salva. Libere espaço apagando outros dados do site neste navegador, ou saia da navegação privada.
+ToastSynced = Atualizado a partir de outra aba.
+ToastConflict = Esta partida foi alterada em outra aba: a versão mais recente está sendo mostrada e sua última alteração não foi salva.
+StorageUnavailable = Este navegador não permite salvar partidas; a partida se perde ao recarregar.
+StorageCorrupt = Uma partida salva não pôde ser lida. Ela foi guardada à parte em “{ $key }” e não foi apagada.
+StorageVersion = Uma partida salva vem de outra versão do app (esquema { $version }). Ela foi guardada à parte em “{ $key }”.
+StorageError = Não foi possível salvar a partida: { $error }
+ToastIllegal = Esse lance não é permitido.
+ToastGameOver = A partida acabou: desfaça um lance ou comece outra.
+ToastNothingToUndo = Nada para desfazer.
+ToastUndone = Lance desfeito.
+ToastNewGame = Nova partida: as brancas começam.
+ToastResumed = Partida retomada.
+ToastDeleted = Partida apagada.
+ToastNoClaim = Nenhum empate pode ser reivindicado agora.
+NewMode = Adversário
+NewModeHotSeat = Dois jogadores neste aparelho
+NewModeAi = Contra o computador
+NewAiLevel = Nível do computador
+NewAiLevelNote = 1 é um iniciante que erra muito; 8 é o mais forte e pensa até 4 segundos.
+NewHuman = Você joga com
+NewHumanRandom = Sorteio
+AiThinking = O computador está pensando…
+AiYouWhite = Você joga de brancas contra o computador (nível { $level }).
+AiYouBlack = Você joga de pretas contra o computador (nível { $level }).
+SavedVsAi = contra a IA (nível { $level })
+BtnHint = Dica
+ToastWaitAi = Aguarde o lance do computador.
+ToastAiUnavailable = O adversário computador não conseguiu iniciar neste navegador.
+ToastAiFailed = O computador não conseguiu escolher um lance: { $error }
+HotSeat = Partida a dois no mesmo aparelho, cada um na sua vez.
+PromotionRuleAny = Promoção: à escolha
+PromotionRuleMet = Promoção: só met
+NewModeOnline = Jogar com um amigo online
+NewClock = Controle de tempo
+ClockUntimed = Sem relógio
+NewVisibility = Quem pode entrar
+NewVisPrivate = Privada: só com o link de convite
+NewVisPublic = Pública: listada no saguão
+WaitingTitle = Aguardando seu amigo
+WaitingText = Envie este link ao seu amigo. A partida começa assim que ele o abrir.
+InviteLabel = Link de convite
+BtnCopyLink = Copiar link
+BtnShare = Compartilhar
+ShareText = Jogue uma partida de xadrez ASEAN comigo:
+ToastCopied = Link copiado.
+ToastCopyFailed = Não foi possível copiar: o link está selecionado, copie-o manualmente.
+Reconnecting = Reconectando…
+OpponentOnline = Seu adversário está online.
+OpponentOffline = Seu adversário saiu.
+OpponentAway = Seu adversário saiu. Você poderá reivindicar a vitória em { $time }.
+OpponentGone = Seu adversário foi embora. Você pode reivindicar a vitória.
+BtnClaimVictory = Reivindicar vitória
+DrawOfferText = Seu adversário propõe empate.
+BtnAccept = Aceitar
+BtnDecline = Recusar
+BtnOfferDraw = Propor empate
+ToastDrawOffered = Empate proposto.
+ToastDrawDeclined = Sua proposta de empate foi recusada.
+BtnRematch = Revanche
+BtnRematchAccept = Aceitar a revanche
+RematchWaiting = Revanche pedida: aguardando…
+ToastRematchOffered = Seu adversário quer uma revanche.
+ToastRematchStarted = Revanche: as cores foram trocadas.
+ToastFriendJoined = Seu adversário chegou: a partida começa.
+ToastOffline = Sem conexão com o servidor: aguarde a reconexão.
+OnlineConnecting = Partida online: conectando…
+OnlineYouWhite = Partida online: você joga de brancas.
+OnlineYouBlack = Partida online: você joga de pretas.
+OnlineWatching = Partida online: você está assistindo.
+ResTimeoutWhite = As brancas vencem por tempo.
+ResTimeoutBlack = As pretas vencem por tempo.
+ResTimeoutDraw = O tempo acabou, mas o outro lado não pode dar mate: empate.
+ResAbandonedWhite = As brancas vencem: as pretas abandonaram a partida.
+ResAbandonedBlack = As pretas vencem: as brancas abandonaram a partida.
+LobbyTitle = Jogar online
+LobbyConnecting = Conectando ao saguão…
+LobbyEmpty = Ninguém está esperando: crie uma sala ou jogue contra a IA enquanto isso.
+BtnCreateRoom = Criar uma sala
+BtnPlayAi = Jogar contra a IA
+BtnJoin = Entrar
+LobbySeatWhite = Você joga de brancas
+LobbySeatBlack = Você joga de pretas
+ErrNotYourTurn = Não é a sua vez.
+ErrUnknownRoom = Esta partida não existe: verifique o link de convite.
+ErrNotSeated = Os dois lugares estão ocupados: você está assistindo a esta partida.
+ErrRateLimited = Ações demais de uma vez: vá um pouco mais devagar.
+ErrServer = O servidor recusou: { $error }
+ErrRoomClosed = Este convite está encerrado: nada mais pode acontecer nesta sala.
+ErrTooManyRooms = Há salas abertas demais: termine ou cancele uma das suas, ou tente mais tarde.
+ErrConnectionReset = O servidor encerrou a conexão: reconectando…
+BtnCancelInvite = Cancelar o convite
+ToastInviteCancelled = Convite cancelado.
+WaitingListed = Sua sala aparece no saguão: qualquer pessoa pode ocupar o lugar livre.
+WaitingUnlisted = Sua sala não aparece no saguão agora; o link continua valendo.
+WaitingExpires = O link vale até { $time }.
+ClosedCancelledTitle = Este convite foi cancelado
+ClosedExpiredTitle = Este convite expirou
+ClosedGuest = Nenhuma partida será jogada aqui. Peça um novo link ao seu amigo ou comece uma partida sua.
+ClosedExpiredHost = Ninguém abriu seu link a tempo. Crie uma nova sala para convidar alguém de novo.
+ClosedCancelledHost = Você cancelou este convite. Crie uma nova sala para convidar alguém de novo.
+BtnLeaveRoom = Sair desta sala
+OnlineClosed = Online: este convite está encerrado.
+BtnAbort = Anular a partida
+ResAborted = Partida anulada: sem vencedor nem perdedor.
+OpponentAwayAbort = Seu adversário saiu. Se ele não voltar, a partida será anulada em { $time }.
+OpponentGoneAbort = Seu adversário não voltou: a partida será anulada.
+ToastImported = Partida importada.
+ImportEmpty = Cole primeiro um PGN ou um FEN.
+ImportBadFen = Não é possível ler este FEN: { $error }
+ImportBadPgn = Não é possível ler este PGN: { $error }
+ExportLocal = Cole o PGN em qualquer programa que conheça o xadrez ASEAN, ou importe-o aqui mais tarde.
+ExportOnline = O PGN desta partida online, até o último lance jogado.
+ToastCopiedPgn = PGN copiado.
+ToastCopiedFen = FEN copiado.
+ToastCopyFailedText = Não foi possível copiar: selecione o texto e copie-o manualmente.
+BtnExport = Exportar
+BtnImport = Importar
+ExportTitle = Exportar a partida
+ImportTitle = Importar uma partida
+ImportText = Cole um PGN (uma partida inteira) ou um FEN (uma posição):
+ImportFile = Ou abra um arquivo .pgn
+BtnCopyPgn = Copiar PGN
+BtnCopyFen = Copiar FEN
+BtnDownload = Baixar .pgn
+ExportFenLabel = FEN da posição mostrada
+ReviewLabel = Percorrer a partida
+ReviewFirst = Posição inicial
+ReviewPrev = Lance anterior
+ReviewNext = Próximo lance
+ReviewLast = Último lance
+BtnLive = Voltar à partida
+AnalysisAfterGame = A análise abre quando a partida terminar: sem ajuda do motor contra uma pessoa.
+ReviewAt = Posição após { $move } ({ $ply } de { $total })
+ReviewStart = A posição inicial (0 de { $total })
+SavedHotSeat = dois jogadores neste aparelho
+SavedOnlineWhite = online, você jogou de Brancas
+SavedOnlineBlack = online, você jogou de Pretas
+SavedOnlineWatched = online, assistida
+ConfirmDeleteTitle = Excluir esta partida salva?
+ConfirmDeleteText = Ela sumirá deste aparelho. Uma partida online continua no servidor e o link ainda a abre.
+ConfirmDeleteYes = Excluir
+AnalysisTitle = Análise
+AnalysisNote = O motor que joga examina cada posição, aqui no seu navegador: sem precisar de conexão.
+BtnAnalyse = Analisar a partida
+BtnAnalysisResume = Retomar a análise
+BtnAnalysisStop = Parar
+AnalysisProgress = Analisando: { $done } de { $total } posições
+AnalysisDone = Análise concluída: { $total } posições
+EvalDepth = profundidade { $n }
+AnalysisFailed = A análise parou: { $error }
+AnalysisSide = { $side }: { $marks }
+AnalysisSideClean = { $side }: nenhum erro
+AnalysisLegend = ?! imprecisão · ? erro · ?? capivarada. Clique no gráfico para ir a um lance.
+BestMove = Melhor: { $move }
+EvalGraphLabel = Avaliação da partida, lance a lance
+
+## The start screen, clocks and premoves.
+
+StartTitle = Como você quer jogar?
+StartLead = Makruk, o xadrez da Tailândia e do Camboja, na forma padrão da ASEAN.
+StartOnline = Jogar com um amigo online
+StartOnlineNote = Receba um link para enviar; a partida começa quando ele for aberto.
+StartAi = Jogar contra o computador
+StartAiNote = Você joga de Brancas, num nível suave; mude quando quiser.
+StartHotSeat = Dois jogadores, este aparelho
+StartHotSeatNote = Joguem alternadamente numa só tela, frente a frente.
+StartRules = Como jogar: as regras
+StartOptions = Mais opções…
+ClockYou = você
+ClockComputer = computador
+ClockOpponent = adversário
+
+## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
+## move list, the typed move box, the hint's squares.
+
+SoundLabel = Sons
+SaySide = { $side }: { $move }
+SayMove = { $piece } para { $square }
+SayCapture = { $piece } captura em { $square }
+SayPieceFrom = { $piece } de { $square }
+SayPromotion = { $move }, promovido a { $piece }
+SayCheck = { $move }, xeque
+SayMate = { $move }, xeque-mate
+MoveInputLabel = Digitar um lance
+MoveInputPlaceholder = Digite um lance (Nd2, e3e4)
+MovePlay = Jogar
+EntryNotUnderstood = “{ $text }” não foi entendido: digite um lance como Nd2, e4, e8=Q ou e3e4 (M para o met e S para o khon também valem).
+EntryIllegal = “{ $text }” não é um lance legal nesta posição.
+EntryAmbiguous = “{ $text }” serve para vários lances: acrescente a coluna ou a fileira da peça, como Nbd2.
+EntryNotYourTurn = Não é a sua vez: espere o lance do outro lado.
+EntryGameOver = A partida terminou: nenhum lance pode mais ser jogado.
+EntryReviewing = Uma posição anterior está sendo mostrada: volte à partida para jogar.
+SquareHint = { $label }, lance sugerido
+
+## Looks: dark mode, piece sets, board colours (view/looks.rs).
+
+LooksTitle = Aparência
+ThemeToggle = Modo escuro
+ThemeLabel = Tema
+ThemeAuto = Como no aparelho
+ThemeLight = Claro
+ThemeDark = Escuro
+PiecesLabel = Peças
+PiecesThai = Tailandesas
+PiecesWestern = Ocidentais
+PiecesNote = O jogo ocidental desenha o met como uma pequena dama e o khon como um bispo: eles continuam a se mover como met e khon.
+BoardThemeLabel = Tabuleiro
+BoardTeak = Teca
+BoardJade = Jade
+BoardSlate = Ardósia
+
+## Offline and installable: the AI worker that cannot start, online play without a
+## connection.
+
+AiUnavailableText = O adversário computador não conseguiu iniciar ({ $error }). O jogo a dois neste aparelho continua a funcionar.
+BtnAiRetry = Tentar de novo
+OnlineNeedsConnection = O jogo online precisa de uma conexão com o servidor, e agora não há nenhuma.
+ToastNeedsConnection = Sem conexão: o jogo online não é possível agora. Jogue contra o computador ou neste aparelho.

@@ -1,0 +1,335 @@
+### The ASEAN chess page's texts in Thai.
+###
+### One message a key: `Key = text`. Variables are written `{ $name }` and filled in by the
+### page. A text with a count is a select on `$n` with one variant per CLDR plural category
+### the language uses, `*[other]` the default. Every file has the messages of en.ftl with the
+### same variables: the build names any that is missing, unknown or different.
+###
+### Plural categories: `other` only: Thai does not mark the plural on the noun.
+### Thai uses the pieces' own names: ขุน (khun, the king), เม็ด (met), โคน (khon), ม้า (ma,
+### the knight), เรือ (ruea, the rook) and เบี้ย (bia, the pawn); a check is รุก, checkmate
+### รุกจน, stalemate อับ, promotion หงายเบี้ย (the pawn "turned over") and the count of the
+### lone king's moves นับ.
+
+## Texts with a count `{ $n }`: one variant per CLDR plural category the language uses,
+## `other` the default.
+
+SavedSummary =
+    { $n ->
+       *[other] { $date } · { $n } ตา
+    }
+
+LobbyPlayers =
+    { $n ->
+       *[other] ผู้เล่นออนไลน์ { $n } คน
+    }
+
+LobbyGames =
+    { $n ->
+       *[other] กำลังเล่นอยู่ { $n } กระดาน
+    }
+
+## Texts without a count.
+
+AppTitle = หมากรุกอาเซียน
+Tagline = หมากรุกไทยตามกติกาอาเซียน เล่นสองคนบนเครื่องเดียว
+Loading = กำลังโหลด…
+LanguageLabel = ภาษา
+RulesLink = กติกา
+BoardLabel = กระดานหมากรุก
+BtnNew = เกมใหม่
+BtnUndo = ย้อนตาเดิน
+BtnFlip = กลับกระดาน
+BtnResign = ยอมแพ้
+BtnDraw = ตกลงเสมอ
+BtnClaim = ขอเสมอ
+ClaimFifty = ขอเสมอ (50 ตา)
+ClaimThreefold = ขอเสมอ (ตำแหน่งซ้ำ)
+MovesTitle = ตาเดิน
+MovesEmpty = ยังไม่มีการเดิน ฝ่ายขาวเดินก่อน
+SavedTitle = เกมที่บันทึกไว้
+SavedEmpty = ไม่มีเกมอื่นที่บันทึกไว้
+SavedCurrent = อยู่บนกระดานตอนนี้
+SavedOngoing = ยังเล่นอยู่
+SavedFinished = จบแล้ว
+BtnResume = เล่นต่อ
+BtnOpen = เปิด
+BtnDelete = ลบ
+White = ฝ่ายขาว
+Black = ฝ่ายดำ
+TurnWhite = ตาฝ่ายขาวเดิน
+TurnBlack = ตาฝ่ายดำเดิน
+CheckWhite = ตาฝ่ายขาวเดิน: ถูกรุก!
+CheckBlack = ตาฝ่ายดำเดิน: ถูกรุก!
+ResCheckmateWhite = รุกจน: ฝ่ายขาวชนะ
+ResCheckmateBlack = รุกจน: ฝ่ายดำชนะ
+ResResignWhite = ฝ่ายดำยอมแพ้: ฝ่ายขาวชนะ
+ResResignBlack = ฝ่ายขาวยอมแพ้: ฝ่ายดำชนะ
+ResStalemate = เสมอเพราะอับ: ฝ่ายที่ถึงตาเดินไม่มีตาเดินที่ถูกกติกาและไม่ได้ถูกรุก
+ResDead = เสมอ: ไม่มีฝ่ายใดรุกจนได้อีกแล้ว
+ResCounting = เสมอ: นับครบก่อนรุกจน
+ResFifty = ขอเสมอแล้ว: เดินครบ 50 ตาโดยไม่มีการกินและไม่มีการเดินเบี้ย
+ResThreefold = ขอเสมอแล้ว: ตำแหน่งเดียวกันเกิดขึ้นสามครั้ง
+ResAgreement = เสมอโดยความตกลงของทั้งสองฝ่าย
+CountingStartWhite = เริ่มนับเมื่อฝ่ายดำเดินตาถัดไป: ฝ่ายขาวต้องรุกจนภายใน { $limit } ตาของการนับ มิฉะนั้นเสมอ
+CountingStartBlack = เริ่มนับเมื่อฝ่ายขาวเดินตาถัดไป: ฝ่ายดำต้องรุกจนภายใน { $limit } ตาของการนับ มิฉะนั้นเสมอ
+CountingWhite = นับ { $used } จาก { $limit }: ฝ่ายขาวต้องรุกจนไม่เกินตาที่ { $limit } ของการนับ มิฉะนั้นเสมอ (เหลือ { $left })
+CountingBlack = นับ { $used } จาก { $limit }: ฝ่ายดำต้องรุกจนไม่เกินตาที่ { $limit } ของการนับ มิฉะนั้นเสมอ (เหลือ { $left })
+CountByRook = มีเรือ จึงนับได้ 16
+CountByKhon = ไม่มีเรือ มีโคน จึงนับได้ 44
+CountByKnight = ไม่มีเรือและโคน มีม้า จึงนับได้ 64
+FiftyCounter = กติกา 50 ตา: { $n } จาก 50
+RepetitionCounter = ตำแหน่งนี้: เกิดขึ้น { $n } จาก 3 ครั้ง
+PieceKing = ขุน
+PieceMet = เม็ด
+PieceKhon = โคน
+PieceRook = เรือ
+PieceKnight = ม้า
+PiecePawn = เบี้ย
+GlossMet = เดินทแยงหนึ่งช่อง
+GlossKhon = เดินทแยงหนึ่งช่อง หรือตรงไปข้างหน้าหนึ่งช่อง
+SquareLabel = { $square }: { $piece }{ $color }
+SquareEmpty = { $square }: ว่าง
+SquareSelected = { $label } เลือกอยู่
+SquareDest = { $label } เดินมาได้
+ControlsLabel = เกม
+AppFailed = แอปเริ่มทำงานไม่ได้: { $error }
+PromoTitle = หงายเบี้ยเป็น
+Cancel = ยกเลิก
+Close = ปิด
+NewTitle = เกมใหม่
+NewPromotion = การหงายเบี้ย
+NewPromoAny = เรือ ม้า โคน หรือเม็ด (กติกาที่นิยมเล่นออนไลน์)
+NewPromoMet = เม็ดเท่านั้น (กติกาอาเซียนปี 2011)
+NewKeep = เกมที่เล่นอยู่จะยังอยู่ในเกมที่บันทึกไว้
+NewStart = เริ่ม
+ConfirmResignTitle = ยอมแพ้ไหม
+ConfirmResignWhite = ฝ่ายขาวยอมแพ้ และฝ่ายดำชนะเกมนี้
+ConfirmResignBlack = ฝ่ายดำยอมแพ้ และฝ่ายขาวชนะเกมนี้
+ConfirmDrawTitle = ตกลงเสมอไหม
+ConfirmDrawText = ผู้เล่นทั้งสองตกลงจบเกมนี้ด้วยผลเสมอหรือไม่
+ConfirmDrawYes = ตกลง เสมอ
+ConfirmResignYes = ยืนยัน ยอมแพ้
+OverTitle = จบเกม
+OverReview = ดูกระดาน
+NoticeDismiss = ปิดข้อความ
+StorageFull = ที่เก็บข้อมูลเต็ม เกมนี้จึงไม่ได้ถูกบันทึก ลบเกมที่บันทึกไว้บางเกมเพื่อให้มีที่ว่าง
+StorageFullNoGames = ที่เก็บข้อมูลเต็ม เกมนี้จึงไม่ได้ถูกบันทึก ทำให้มีที่ว่างโดยล้างข้อมูลอื่นที่เบราว์เซอร์นี้เก็บไว้ให้เว็บไซต์นี้ หรือออกจากโหมดท่องเว็บแบบส่วนตัว
+ToastSynced = อัปเดตจากแท็บอื่นแล้ว
+ToastConflict = เกมนี้ถูกเปลี่ยนในแท็บอื่น: กำลังแสดงฉบับที่ใหม่กว่า และการเปลี่ยนแปลงล่าสุดของคุณไม่ได้ถูกบันทึก
+StorageUnavailable = เบราว์เซอร์นี้ไม่ให้หน้าเว็บบันทึกเกม เกมจะหายไปเมื่อโหลดหน้าใหม่
+StorageCorrupt = อ่านเกมที่บันทึกไว้เกมหนึ่งไม่ได้ เกมนั้นถูกเก็บแยกไว้ที่ “{ $key }” และไม่ได้ถูกลบ
+StorageVersion = เกมที่บันทึกไว้เกมหนึ่งมาจากแอปนี้รุ่นอื่น (รูปแบบข้อมูลรุ่น { $version }) เกมนั้นถูกเก็บแยกไว้ที่ “{ $key }”
+StorageError = บันทึกเกมไม่ได้: { $error }
+ToastIllegal = เดินแบบนั้นไม่ได้
+ToastGameOver = เกมจบแล้ว: ย้อนตาเดินหรือเริ่มเกมใหม่
+ToastNothingToUndo = ไม่มีตาเดินให้ย้อน
+ToastUndone = ย้อนตาเดินแล้ว
+ToastNewGame = เกมใหม่: ฝ่ายขาวเดินก่อน
+ToastResumed = เล่นเกมต่อแล้ว
+ToastDeleted = ลบเกมที่บันทึกไว้แล้ว
+ToastNoClaim = ตอนนี้ยังขอเสมอไม่ได้
+NewMode = คู่เล่น
+NewModeHotSeat = สองคนบนเครื่องนี้
+NewModeAi = เล่นกับคอมพิวเตอร์
+NewAiLevel = ระดับของคอมพิวเตอร์
+NewAiLevelNote = ระดับ 1 เหมือนมือใหม่ที่เดินพลาดบ่อย ระดับ 8 เก่งที่สุดและคิดได้นานถึง 4 วินาที
+NewHuman = คุณเล่นฝ่าย
+NewHumanRandom = สุ่ม
+AiThinking = คอมพิวเตอร์กำลังคิด…
+AiYouWhite = คุณเล่นฝ่ายขาวกับคอมพิวเตอร์ (ระดับ { $level })
+AiYouBlack = คุณเล่นฝ่ายดำกับคอมพิวเตอร์ (ระดับ { $level })
+SavedVsAi = กับคอมพิวเตอร์ (ระดับ { $level })
+BtnHint = คำใบ้
+ToastWaitAi = รอให้คอมพิวเตอร์เดินก่อน
+ToastAiUnavailable = คู่เล่นคอมพิวเตอร์เริ่มทำงานในเบราว์เซอร์นี้ไม่ได้
+ToastAiFailed = คอมพิวเตอร์เลือกตาเดินไม่ได้: { $error }
+HotSeat = สองคนผลัดกันเล่นบนเครื่องเดียวกัน
+PromotionRuleAny = หงายเบี้ย: เลือกได้ทุกตัว
+PromotionRuleMet = หงายเบี้ย: เป็นเม็ดเท่านั้น
+NewModeOnline = เล่นออนไลน์กับเพื่อน
+NewClock = เวลาเล่น
+ClockUntimed = ไม่จับเวลา
+NewVisibility = ใครเข้าร่วมได้
+NewVisPrivate = ส่วนตัว: เฉพาะผู้มีลิงก์เชิญ
+NewVisPublic = สาธารณะ: แสดงในล็อบบี้
+WaitingTitle = กำลังรอเพื่อนของคุณ
+WaitingText = ส่งลิงก์นี้ให้เพื่อน เกมจะเริ่มทันทีที่เพื่อนเปิดลิงก์
+InviteLabel = ลิงก์เชิญ
+BtnCopyLink = คัดลอกลิงก์
+BtnShare = แชร์
+ShareText = มาเล่นหมากรุกอาเซียนกับฉันสักกระดาน:
+ToastCopied = คัดลอกลิงก์แล้ว
+ToastCopyFailed = คัดลอกไม่ได้: เลือกลิงก์ไว้ให้แล้ว คัดลอกเองได้เลย
+Reconnecting = กำลังเชื่อมต่อใหม่…
+OpponentOnline = คู่เล่นของคุณออนไลน์อยู่
+OpponentOffline = คู่เล่นของคุณไม่อยู่
+OpponentAway = คู่เล่นของคุณไม่อยู่ คุณขอรับชัยชนะได้ในอีก { $time }
+OpponentGone = คู่เล่นของคุณออกไปแล้ว คุณขอรับชัยชนะได้
+BtnClaimVictory = ขอรับชัยชนะ
+DrawOfferText = คู่เล่นของคุณขอเสมอ
+BtnAccept = ยอมรับ
+BtnDecline = ปฏิเสธ
+BtnOfferDraw = ขอเสมอ
+ToastDrawOffered = ส่งคำขอเสมอแล้ว
+ToastDrawDeclined = คำขอเสมอของคุณถูกปฏิเสธ
+BtnRematch = แก้มือ
+BtnRematchAccept = รับคำขอแก้มือ
+RematchWaiting = ขอแก้มือแล้ว: กำลังรอ…
+ToastRematchOffered = คู่เล่นของคุณขอแก้มือ
+ToastRematchStarted = แก้มือ: สลับสีกันแล้ว
+ToastFriendJoined = คู่เล่นของคุณมาแล้ว: เริ่มเกม
+ToastOffline = ไม่ได้เชื่อมต่อกับเซิร์ฟเวอร์: รอให้เชื่อมต่อใหม่
+OnlineConnecting = เกมออนไลน์: กำลังเชื่อมต่อ…
+OnlineYouWhite = เกมออนไลน์: คุณเล่นฝ่ายขาว
+OnlineYouBlack = เกมออนไลน์: คุณเล่นฝ่ายดำ
+OnlineWatching = เกมออนไลน์: คุณกำลังดู
+ResTimeoutWhite = ฝ่ายขาวชนะเพราะฝ่ายดำหมดเวลา
+ResTimeoutBlack = ฝ่ายดำชนะเพราะฝ่ายขาวหมดเวลา
+ResTimeoutDraw = หมดเวลา แต่อีกฝ่ายรุกจนไม่ได้: เสมอ
+ResAbandonedWhite = ฝ่ายขาวชนะ: ฝ่ายดำออกจากเกม
+ResAbandonedBlack = ฝ่ายดำชนะ: ฝ่ายขาวออกจากเกม
+LobbyTitle = เล่นออนไลน์
+LobbyConnecting = กำลังเชื่อมต่อล็อบบี้…
+LobbyEmpty = ยังไม่มีใครรอ: สร้างห้อง หรือเล่นกับคอมพิวเตอร์ระหว่างรอ
+BtnCreateRoom = สร้างห้อง
+BtnPlayAi = เล่นกับคอมพิวเตอร์
+BtnJoin = เข้าร่วม
+LobbySeatWhite = คุณเล่นฝ่ายขาว
+LobbySeatBlack = คุณเล่นฝ่ายดำ
+ErrNotYourTurn = ยังไม่ถึงตาคุณ
+ErrUnknownRoom = ไม่มีเกมนี้: ตรวจดูลิงก์เชิญอีกครั้ง
+ErrNotSeated = ที่นั่งเต็มทั้งสองฝั่ง: คุณกำลังดูเกมนี้
+ErrRateLimited = ทำหลายอย่างพร้อมกันเกินไป: ช้าลงหน่อย
+ErrServer = เซิร์ฟเวอร์ปฏิเสธ: { $error }
+ErrRoomClosed = คำเชิญนี้ปิดแล้ว: ห้องนี้ไม่มีอะไรเกิดขึ้นได้อีก
+ErrTooManyRooms = มีห้องเปิดอยู่มากเกินไป: เล่นให้จบหรือยกเลิกห้องของคุณสักห้อง หรือลองใหม่ภายหลัง
+ErrConnectionReset = เซิร์ฟเวอร์ตัดการเชื่อมต่อ: กำลังเชื่อมต่อใหม่…
+BtnCancelInvite = ยกเลิกคำเชิญ
+ToastInviteCancelled = ยกเลิกคำเชิญแล้ว
+WaitingListed = ห้องของคุณแสดงอยู่ในล็อบบี้: ใครก็เข้ามานั่งที่ว่างได้
+WaitingUnlisted = ตอนนี้ห้องของคุณไม่ได้แสดงในรายชื่อล็อบบี้ แต่ลิงก์ยังใช้ได้
+WaitingExpires = ลิงก์นี้ใช้ได้ถึง { $time }
+ClosedCancelledTitle = คำเชิญนี้ถูกยกเลิกแล้ว
+ClosedExpiredTitle = คำเชิญนี้หมดอายุแล้ว
+ClosedGuest = จะไม่มีการเล่นที่นี่ ขอลิงก์ใหม่จากเพื่อน หรือเริ่มเกมของคุณเอง
+ClosedExpiredHost = ไม่มีใครเปิดลิงก์ของคุณทันเวลา สร้างห้องใหม่เพื่อเชิญอีกครั้ง
+ClosedCancelledHost = คุณยกเลิกคำเชิญนี้แล้ว สร้างห้องใหม่เพื่อเชิญอีกครั้ง
+BtnLeaveRoom = ออกจากห้องนี้
+OnlineClosed = ออนไลน์: คำเชิญนี้ปิดแล้ว
+BtnAbort = ล้มเกม
+ResAborted = ล้มเกมแล้ว: ไม่มีฝ่ายแพ้ชนะ
+OpponentAwayAbort = คู่เล่นของคุณไม่อยู่ ถ้าไม่กลับมา เกมจะถูกล้มในอีก { $time }
+OpponentGoneAbort = คู่เล่นของคุณไม่กลับมา: กำลังล้มเกม
+ToastImported = นำเข้าเกมแล้ว
+ImportEmpty = วาง PGN หรือ FEN ก่อน
+ImportBadFen = อ่าน FEN นี้ไม่ได้: { $error }
+ImportBadPgn = อ่าน PGN นี้ไม่ได้: { $error }
+ExportLocal = วาง PGN ในโปรแกรมใดก็ได้ที่รู้จักหมากรุกอาเซียน หรือนำเข้าที่นี่ภายหลัง
+ExportOnline = PGN ของเกมออนไลน์นี้ เท่าที่เล่นมาถึงตอนนี้
+ToastCopiedPgn = คัดลอก PGN แล้ว
+ToastCopiedFen = คัดลอก FEN แล้ว
+ToastCopyFailedText = คัดลอกไม่ได้: เลือกข้อความแล้วคัดลอกเอง
+BtnExport = ส่งออก
+BtnImport = นำเข้า
+ExportTitle = ส่งออกเกม
+ImportTitle = นำเข้าเกม
+ImportText = วาง PGN (ทั้งเกม) หรือ FEN (ตำแหน่งเดียว):
+ImportFile = หรือเปิดไฟล์ .pgn
+BtnCopyPgn = คัดลอก PGN
+BtnCopyFen = คัดลอก FEN
+BtnDownload = ดาวน์โหลด .pgn
+ExportFenLabel = FEN ของตำแหน่งที่แสดงอยู่
+ReviewLabel = ไล่ดูเกมทีละตา
+ReviewFirst = ตำแหน่งเริ่มต้น
+ReviewPrev = ตาก่อนหน้า
+ReviewNext = ตาถัดไป
+ReviewLast = ตาล่าสุด
+BtnLive = กลับไปที่เกม
+AnalysisAfterGame = การวิเคราะห์จะเปิดเมื่อเกมนี้จบแล้ว: ไม่มีเอนจินช่วยเมื่อเล่นกับคน
+ReviewAt = ตำแหน่งหลัง { $move } ({ $ply } จาก { $total })
+ReviewStart = ตำแหน่งเริ่มต้น (0 จาก { $total })
+SavedHotSeat = สองคนบนเครื่องนี้
+SavedOnlineWhite = ออนไลน์ คุณเล่นฝ่ายขาว
+SavedOnlineBlack = ออนไลน์ คุณเล่นฝ่ายดำ
+SavedOnlineWatched = ออนไลน์ ดูอยู่
+ConfirmDeleteTitle = ลบเกมที่บันทึกไว้นี้ไหม
+ConfirmDeleteText = เกมจะหายไปจากเครื่องนี้ เกมออนไลน์ยังอยู่บนเซิร์ฟเวอร์และเปิดได้จากลิงก์ของเกม
+ConfirmDeleteYes = ลบ
+AnalysisTitle = การวิเคราะห์
+AnalysisNote = เอนจินตัวเดียวกับที่เล่นด้วยจะตรวจดูทุกตำแหน่ง ที่นี่ในเบราว์เซอร์ของคุณ: ไม่ต้องเชื่อมต่ออินเทอร์เน็ต
+BtnAnalyse = วิเคราะห์เกม
+BtnAnalysisResume = วิเคราะห์ต่อ
+BtnAnalysisStop = หยุด
+AnalysisProgress = กำลังวิเคราะห์: { $done } จาก { $total } ตำแหน่ง
+AnalysisDone = วิเคราะห์เสร็จแล้ว: { $total } ตำแหน่ง
+EvalDepth = ความลึก { $n }
+AnalysisFailed = การวิเคราะห์หยุดลง: { $error }
+AnalysisSide = { $side }: { $marks }
+AnalysisSideClean = { $side }: ไม่มีตาพลาด
+AnalysisLegend = ?! ไม่แม่นยำ · ? พลาด · ?? พลาดหนัก แตะที่กราฟเพื่อไปยังตานั้น
+BestMove = ดีกว่า: { $move }
+EvalGraphLabel = กราฟประเมินเกม ทีละตา
+
+## The start screen, clocks and premoves.
+
+StartTitle = อยากเล่นแบบไหน?
+StartLead = มากรุก หมากรุกของไทยและกัมพูชา ในแบบมาตรฐานอาเซียน
+StartOnline = เล่นกับเพื่อนออนไลน์
+StartOnlineNote = รับลิงก์ไปส่งให้เพื่อน เกมเริ่มทันทีที่เพื่อนเปิดลิงก์
+StartAi = เล่นกับคอมพิวเตอร์
+StartAiNote = คุณเล่นฝ่ายขาวในระดับง่าย เปลี่ยนได้ทุกเมื่อ
+StartHotSeat = สองคน เครื่องเดียว
+StartHotSeatNote = ผลัดกันเดินบนหน้าจอเดียว นั่งตรงข้ามกัน
+StartRules = วิธีเล่น: กติกา
+StartOptions = ตัวเลือกเพิ่มเติม…
+ClockYou = คุณ
+ClockComputer = คอมพิวเตอร์
+ClockOpponent = คู่แข่ง
+
+## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
+## move list, the typed move box, the hint's squares.
+
+SoundLabel = เสียง
+SaySide = { $side }: { $move }
+SayMove = { $piece }ไปที่ { $square }
+SayCapture = { $piece }กินที่ { $square }
+SayPieceFrom = { $piece }จาก { $square }
+SayPromotion = { $move } หงายเป็น{ $piece }
+SayCheck = { $move } รุก
+SayMate = { $move } รุกจน
+MoveInputLabel = พิมพ์ตาเดิน
+MoveInputPlaceholder = พิมพ์ตาเดิน (Nd2, e3e4)
+MovePlay = เดิน
+EntryNotUnderstood = ไม่เข้าใจ “{ $text }”: พิมพ์ตาเดิน เช่น Nd2, e4, e8=Q หรือ e3e4 (ใช้ M แทนเม็ด และ S แทนโคนได้)
+EntryIllegal = “{ $text }” เดินไม่ได้ในตำแหน่งนี้
+EntryAmbiguous = “{ $text }” ตรงกับหลายตาเดิน: เติมแถวหรือตาของตัวหมาก เช่น Nbd2
+EntryNotYourTurn = ยังไม่ถึงตาคุณ: รออีกฝ่ายเดินก่อน
+EntryGameOver = เกมจบแล้ว: เดินต่อไม่ได้อีก
+EntryReviewing = กำลังแสดงตำแหน่งก่อนหน้า: กลับไปที่เกมเพื่อเดิน
+SquareHint = { $label } ตาเดินที่แนะนำ
+
+## Looks: dark mode, piece sets, board colours (view/looks.rs).
+
+LooksTitle = รูปลักษณ์
+ThemeToggle = โหมดมืด
+ThemeLabel = ธีม
+ThemeAuto = ตามเครื่องนี้
+ThemeLight = สว่าง
+ThemeDark = มืด
+PiecesLabel = ตัวหมาก
+PiecesThai = แบบไทย
+PiecesWestern = แบบสากล
+PiecesNote = ชุดแบบสากลวาดเม็ดเป็นควีนตัวเล็กและโคนเป็นบิชอป แต่ยังเดินแบบเม็ดและโคนเหมือนเดิม
+BoardThemeLabel = กระดาน
+BoardTeak = ไม้สัก
+BoardJade = หยก
+BoardSlate = หินชนวน
+
+## Offline and installable: the AI worker that cannot start, online play without a
+## connection.
+
+AiUnavailableText = คอมพิวเตอร์เริ่มทำงานไม่ได้ ({ $error }) แต่ยังเล่นสองคนบนเครื่องนี้ได้
+BtnAiRetry = ลองอีกครั้ง
+OnlineNeedsConnection = การเล่นออนไลน์ต้องเชื่อมต่อกับเซิร์ฟเวอร์ และตอนนี้ยังเชื่อมต่อไม่ได้
+ToastNeedsConnection = ไม่มีการเชื่อมต่อ: ตอนนี้เล่นออนไลน์ไม่ได้ ลองเล่นกับคอมพิวเตอร์หรือบนเครื่องนี้แทน

@@ -1,0 +1,339 @@
+### The ASEAN chess page's texts in Vietnamese.
+###
+### One message a key: `Key = text`. Variables are written `{ $name }` and filled in by the
+### page. A text with a count is a select on `$n` with one variant per CLDR plural category
+### the language uses, `*[other]` the default. Every file has the messages of en.ftl with the
+### same variables: the build names any that is missing, unknown or different.
+###
+### Plural categories: `other` only: a Vietnamese noun does not change with the count
+### (1 nước đi, 3 nước đi). CLDR 49 gives Vietnamese a `one` for 0 and 1, which only a
+### pronoun referring back to the count (nó / chúng) would need: these texts leave it to
+### `other`.
+### Vietnamese keeps *khon* and *met* (quân khon, quân met) like the Western languages: the
+### game is played in Vietnam as cờ ốc, a newcomer from the ASEAN events, and we know of no
+### Vietnamese names for these two pieces in common use, whereas the pieces it shares with
+### chess take the chess names every Vietnamese player knows (vua, xe, mã, tốt; chiếu,
+### chiếu hết).
+
+## Texts with a count `{ $n }`: one variant per CLDR plural category the language uses,
+## `other` the default.
+
+SavedSummary =
+    { $n ->
+       *[other] { $date } · { $n } nước đi
+    }
+
+LobbyPlayers =
+    { $n ->
+       *[other] { $n } người chơi trực tuyến
+    }
+
+LobbyGames =
+    { $n ->
+       *[other] { $n } ván đang diễn ra
+    }
+
+## Texts without a count.
+
+AppTitle = Cờ ASEAN
+Tagline = Makruk theo luật ASEAN: hai người chơi trên một thiết bị.
+Loading = Đang tải…
+LanguageLabel = Ngôn ngữ
+RulesLink = Luật chơi
+BoardLabel = Bàn cờ
+BtnNew = Ván mới
+BtnUndo = Đi lại
+BtnFlip = Xoay bàn cờ
+BtnResign = Xin thua
+BtnDraw = Thỏa thuận hòa
+BtnClaim = Yêu cầu hòa
+ClaimFifty = Yêu cầu hòa (50 nước)
+ClaimThreefold = Yêu cầu hòa (lặp thế cờ)
+MovesTitle = Các nước đi
+MovesEmpty = Chưa có nước đi nào. Trắng đi trước.
+SavedTitle = Ván đã lưu
+SavedEmpty = Không có ván nào khác đã lưu.
+SavedCurrent = đang trên bàn cờ
+SavedOngoing = đang chơi
+SavedFinished = đã kết thúc
+BtnResume = Chơi tiếp
+BtnOpen = Mở
+BtnDelete = Xóa
+White = Trắng
+Black = Đen
+TurnWhite = Đến lượt Trắng
+TurnBlack = Đến lượt Đen
+CheckWhite = Đến lượt Trắng: bị chiếu!
+CheckBlack = Đến lượt Đen: bị chiếu!
+ResCheckmateWhite = Chiếu hết: Trắng thắng.
+ResCheckmateBlack = Chiếu hết: Đen thắng.
+ResResignWhite = Đen xin thua: Trắng thắng.
+ResResignBlack = Trắng xin thua: Đen thắng.
+ResStalemate = Hòa vì hết nước đi: bên đến lượt không còn nước đi hợp lệ nào và không bị chiếu.
+ResDead = Hòa: không bên nào còn có thể chiếu hết.
+ResCounting = Hòa: đã đếm hết số nước mà không chiếu hết được.
+ResFifty = Đã yêu cầu hòa: 50 nước liền không có nước ăn quân hay đi tốt.
+ResThreefold = Đã yêu cầu hòa: cùng một thế cờ đã lặp lại ba lần.
+ResAgreement = Hòa theo thỏa thuận.
+CountingStartWhite = Bắt đầu đếm từ nước đi tới của Đen: Trắng phải chiếu hết trong vòng { $limit } nước đếm, nếu không sẽ hòa.
+CountingStartBlack = Bắt đầu đếm từ nước đi tới của Trắng: Đen phải chiếu hết trong vòng { $limit } nước đếm, nếu không sẽ hòa.
+CountingWhite = Đếm { $used }/{ $limit }: Trắng phải chiếu hết chậm nhất ở nước đếm thứ { $limit }, nếu không sẽ hòa (còn { $left }).
+CountingBlack = Đếm { $used }/{ $limit }: Đen phải chiếu hết chậm nhất ở nước đếm thứ { $limit }, nếu không sẽ hòa (còn { $left }).
+CountByRook = Có xe nên giới hạn là 16.
+CountByKhon = Không có xe, khon đặt giới hạn là 44.
+CountByKnight = Không có xe và khon, mã đặt giới hạn là 64.
+FiftyCounter = Luật 50 nước: { $n }/50
+RepetitionCounter = Thế cờ này: đã gặp { $n }/3 lần
+PieceKing = vua
+PieceMet = met
+PieceKhon = khon
+PieceRook = xe
+PieceKnight = mã
+PiecePawn = tốt
+GlossMet = đi chéo một ô
+GlossKhon = đi chéo một ô hoặc tiến thẳng một ô
+SquareLabel = { $square }: { $piece } { $color }
+SquareEmpty = { $square }: trống
+SquareSelected = { $label }, đang chọn
+SquareDest = { $label }, nước đi hợp lệ
+ControlsLabel = Ván cờ
+AppFailed = Ứng dụng không khởi động được: { $error }
+PromoTitle = Phong cấp tốt thành
+Cancel = Hủy
+Close = Đóng
+NewTitle = Ván mới
+NewPromotion = Phong cấp
+NewPromoAny = Xe, mã, khon hoặc met (luật thường dùng khi chơi trực tuyến)
+NewPromoMet = Chỉ met (Luật ASEAN năm 2011)
+NewKeep = Ván đang chơi vẫn được giữ trong các ván đã lưu.
+NewStart = Bắt đầu
+ConfirmResignTitle = Xin thua?
+ConfirmResignWhite = Trắng xin thua và Đen thắng ván này.
+ConfirmResignBlack = Đen xin thua và Trắng thắng ván này.
+ConfirmDrawTitle = Thỏa thuận hòa?
+ConfirmDrawText = Cả hai người chơi có đồng ý kết thúc ván này với kết quả hòa không?
+ConfirmDrawYes = Đồng ý hòa
+ConfirmResignYes = Đồng ý xin thua
+OverTitle = Ván cờ kết thúc
+OverReview = Xem bàn cờ
+NoticeDismiss = Bỏ qua
+StorageFull = Bộ nhớ đã đầy nên ván này không được lưu. Hãy xóa bớt vài ván đã lưu để có chỗ.
+StorageFullNoGames = Bộ nhớ đã đầy nên ván này không được lưu. Hãy giải phóng chỗ bằng cách xóa dữ liệu khác mà trình duyệt này lưu cho trang web, hoặc thoát chế độ duyệt web riêng tư.
+ToastSynced = Đã cập nhật từ một thẻ khác.
+ToastConflict = Ván này đã bị thay đổi ở một thẻ khác: phiên bản mới hơn đang được hiển thị và thay đổi gần nhất của bạn chưa được lưu.
+StorageUnavailable = Trình duyệt này không cho trang lưu ván cờ; ván sẽ mất khi tải lại trang.
+StorageCorrupt = Không đọc được một ván đã lưu. Ván đó đã được để riêng dưới tên “{ $key }” và không bị xóa.
+StorageVersion = Một ván đã lưu đến từ phiên bản khác của ứng dụng (lược đồ { $version }). Ván đó đã được để riêng dưới tên “{ $key }”.
+StorageError = Không lưu được ván cờ: { $error }
+ToastIllegal = Nước đi này không hợp lệ.
+ToastGameOver = Ván cờ đã kết thúc: hãy đi lại một nước hoặc bắt đầu ván mới.
+ToastNothingToUndo = Không có nước nào để đi lại.
+ToastUndone = Đã đi lại một nước.
+ToastNewGame = Ván mới: Trắng đi trước.
+ToastResumed = Đã tiếp tục ván cờ.
+ToastDeleted = Đã xóa ván đã lưu.
+ToastNoClaim = Lúc này chưa thể yêu cầu hòa.
+NewMode = Đối thủ
+NewModeHotSeat = Hai người trên thiết bị này
+NewModeAi = Đấu với máy
+NewAiLevel = Cấp độ của máy
+NewAiLevelNote = Cấp 1 là người mới tập, hay đi hớ; cấp 8 mạnh nhất và nghĩ tới 4 giây mỗi nước.
+NewHuman = Bạn cầm quân
+NewHumanRandom = Ngẫu nhiên
+AiThinking = Máy đang suy nghĩ…
+AiYouWhite = Bạn cầm quân Trắng đấu với máy (cấp { $level }).
+AiYouBlack = Bạn cầm quân Đen đấu với máy (cấp { $level }).
+SavedVsAi = đấu với máy (cấp { $level })
+BtnHint = Gợi ý
+ToastWaitAi = Hãy chờ máy đi.
+ToastAiUnavailable = Không khởi động được đối thủ máy trong trình duyệt này.
+ToastAiFailed = Máy không chọn được nước đi: { $error }
+HotSeat = Hai người chơi chung thiết bị này, lần lượt đi.
+PromotionRuleAny = Phong cấp: tùy chọn quân
+PromotionRuleMet = Phong cấp: chỉ met
+NewModeOnline = Chơi trực tuyến với bạn
+NewClock = Thời gian
+ClockUntimed = Không tính giờ
+NewVisibility = Ai được vào
+NewVisPrivate = Riêng tư: chỉ ai có liên kết mời
+NewVisPublic = Công khai: hiện trong sảnh chờ
+WaitingTitle = Đang chờ bạn của bạn
+WaitingText = Gửi liên kết này cho bạn của bạn. Ván cờ bắt đầu ngay khi họ mở nó.
+InviteLabel = Liên kết mời
+BtnCopyLink = Sao chép liên kết
+BtnShare = Chia sẻ
+ShareText = Chơi một ván cờ ASEAN với mình nhé:
+ToastCopied = Đã sao chép liên kết.
+ToastCopyFailed = Không sao chép được: liên kết đã được chọn sẵn, hãy tự sao chép.
+Reconnecting = Đang kết nối lại…
+OpponentOnline = Đối thủ của bạn đang trực tuyến.
+OpponentOffline = Đối thủ của bạn đang vắng mặt.
+OpponentAway = Đối thủ của bạn đang vắng mặt. Bạn có thể nhận phần thắng sau { $time }.
+OpponentGone = Đối thủ của bạn đã rời đi. Bạn có thể nhận phần thắng.
+BtnClaimVictory = Nhận phần thắng
+DrawOfferText = Đối thủ của bạn đề nghị hòa.
+BtnAccept = Chấp nhận
+BtnDecline = Từ chối
+BtnOfferDraw = Đề nghị hòa
+ToastDrawOffered = Đã đề nghị hòa.
+ToastDrawDeclined = Lời đề nghị hòa của bạn đã bị từ chối.
+BtnRematch = Đấu lại
+BtnRematchAccept = Đồng ý đấu lại
+RematchWaiting = Đã mời đấu lại: đang chờ…
+ToastRematchOffered = Đối thủ của bạn muốn đấu lại.
+ToastRematchStarted = Đấu lại: hai bên đã đổi màu quân.
+ToastFriendJoined = Đối thủ của bạn đã vào: ván cờ bắt đầu.
+ToastOffline = Chưa kết nối với máy chủ: hãy chờ kết nối lại.
+OnlineConnecting = Ván trực tuyến: đang kết nối…
+OnlineYouWhite = Ván trực tuyến: bạn cầm quân Trắng.
+OnlineYouBlack = Ván trực tuyến: bạn cầm quân Đen.
+OnlineWatching = Ván trực tuyến: bạn đang xem.
+ResTimeoutWhite = Trắng thắng vì Đen hết giờ.
+ResTimeoutBlack = Đen thắng vì Trắng hết giờ.
+ResTimeoutDraw = Đã hết giờ, nhưng bên kia không thể chiếu hết: hòa.
+ResAbandonedWhite = Trắng thắng: Đen đã rời ván cờ.
+ResAbandonedBlack = Đen thắng: Trắng đã rời ván cờ.
+LobbyTitle = Chơi trực tuyến
+LobbyConnecting = Đang kết nối với sảnh chờ…
+LobbyEmpty = Chưa có ai đang chờ: hãy tạo phòng hoặc đấu với máy trong lúc chờ.
+BtnCreateRoom = Tạo phòng
+BtnPlayAi = Đấu với máy
+BtnJoin = Vào chơi
+LobbySeatWhite = Bạn cầm quân Trắng
+LobbySeatBlack = Bạn cầm quân Đen
+ErrNotYourTurn = Chưa đến lượt bạn.
+ErrUnknownRoom = Ván cờ này không tồn tại: hãy kiểm tra lại liên kết mời.
+ErrNotSeated = Cả hai chỗ đã có người: bạn đang xem ván này.
+ErrRateLimited = Quá nhiều thao tác cùng lúc: hãy chậm lại một chút.
+ErrServer = Máy chủ từ chối: { $error }
+ErrRoomClosed = Lời mời này đã đóng: phòng này không còn hoạt động được nữa.
+ErrTooManyRooms = Có quá nhiều phòng đang mở: hãy chơi xong hoặc hủy một phòng của bạn, hoặc thử lại sau.
+ErrConnectionReset = Máy chủ đã ngắt kết nối: đang kết nối lại…
+BtnCancelInvite = Hủy lời mời
+ToastInviteCancelled = Đã hủy lời mời.
+WaitingListed = Phòng của bạn đang hiện trong sảnh chờ: ai cũng có thể vào chỗ trống.
+WaitingUnlisted = Phòng của bạn hiện không có trong danh sách sảnh chờ; liên kết vẫn dùng được.
+WaitingExpires = Liên kết còn hiệu lực đến { $time }.
+ClosedCancelledTitle = Lời mời này đã bị hủy
+ClosedExpiredTitle = Lời mời này đã hết hạn
+ClosedGuest = Sẽ không có ván nào được chơi ở đây. Hãy xin bạn của bạn một liên kết mới, hoặc tự bắt đầu một ván.
+ClosedExpiredHost = Không ai mở liên kết của bạn kịp lúc. Hãy tạo phòng mới để mời lại.
+ClosedCancelledHost = Bạn đã hủy lời mời này. Hãy tạo phòng mới để mời lại.
+BtnLeaveRoom = Rời phòng này
+OnlineClosed = Trực tuyến: lời mời này đã đóng.
+BtnAbort = Hủy ván
+ResAborted = Ván cờ đã bị hủy: không ai thắng, không ai thua.
+OpponentAwayAbort = Đối thủ của bạn đang vắng mặt. Nếu họ không quay lại, ván cờ sẽ bị hủy sau { $time }.
+OpponentGoneAbort = Đối thủ của bạn không quay lại: ván cờ đang bị hủy.
+ToastImported = Đã nhập ván cờ.
+ImportEmpty = Hãy dán một PGN hoặc một FEN trước.
+ImportBadFen = Không đọc được FEN này: { $error }
+ImportBadPgn = Không đọc được PGN này: { $error }
+ExportLocal = Dán PGN vào bất kỳ chương trình nào hiểu cờ ASEAN, hoặc nhập lại vào đây sau.
+ExportOnline = PGN của ván trực tuyến này, tới nước đã chơi gần nhất.
+ToastCopiedPgn = Đã sao chép PGN.
+ToastCopiedFen = Đã sao chép FEN.
+ToastCopyFailedText = Không sao chép được: hãy chọn đoạn văn bản và tự sao chép.
+BtnExport = Xuất
+BtnImport = Nhập
+ExportTitle = Xuất ván cờ
+ImportTitle = Nhập ván cờ
+ImportText = Dán một PGN (cả ván cờ) hoặc một FEN (một thế cờ):
+ImportFile = Hoặc mở một tệp .pgn
+BtnCopyPgn = Sao chép PGN
+BtnCopyFen = Sao chép FEN
+BtnDownload = Tải về .pgn
+ExportFenLabel = FEN của thế cờ đang hiển thị
+ReviewLabel = Xem lại từng nước
+ReviewFirst = Thế cờ ban đầu
+ReviewPrev = Nước trước
+ReviewNext = Nước sau
+ReviewLast = Nước cuối
+BtnLive = Quay lại ván cờ
+AnalysisAfterGame = Phân tích chỉ mở khi ván này kết thúc: không dùng máy trợ giúp khi đấu với người.
+ReviewAt = Thế cờ sau { $move } ({ $ply }/{ $total })
+ReviewStart = Thế cờ ban đầu (0/{ $total })
+SavedHotSeat = hai người trên thiết bị này
+SavedOnlineWhite = trực tuyến, bạn cầm quân Trắng
+SavedOnlineBlack = trực tuyến, bạn cầm quân Đen
+SavedOnlineWatched = trực tuyến, đã xem
+ConfirmDeleteTitle = Xóa ván đã lưu này?
+ConfirmDeleteText = Ván cờ sẽ biến mất khỏi thiết bị này. Ván trực tuyến vẫn còn trên máy chủ và liên kết của nó vẫn mở được.
+ConfirmDeleteYes = Xóa
+AnalysisTitle = Phân tích
+AnalysisNote = Chính máy chơi cờ sẽ xem xét từng thế cờ, ngay trong trình duyệt của bạn: không cần kết nối mạng.
+BtnAnalyse = Phân tích ván cờ
+BtnAnalysisResume = Tiếp tục phân tích
+BtnAnalysisStop = Dừng
+AnalysisProgress = Đang phân tích: { $done }/{ $total } thế cờ
+AnalysisDone = Đã phân tích xong: { $total } thế cờ
+EvalDepth = độ sâu { $n }
+AnalysisFailed = Phân tích đã dừng: { $error }
+AnalysisSide = { $side }: { $marks }
+AnalysisSideClean = { $side }: không có nước sai
+AnalysisLegend = ?! thiếu chính xác · ? nước sai · ?? nước hớ nặng. Bấm vào biểu đồ để tới một nước.
+BestMove = Tốt hơn: { $move }
+EvalGraphLabel = Đánh giá ván cờ qua từng nước
+
+## The start screen, clocks and premoves.
+
+StartTitle = Bạn muốn chơi thế nào?
+StartLead = Makruk, cờ của Thái Lan và Campuchia, theo luật chuẩn ASEAN.
+StartOnline = Chơi với bạn qua mạng
+StartOnlineNote = Nhận một đường liên kết để gửi; ván cờ bắt đầu khi bạn ấy mở nó.
+StartAi = Chơi với máy
+StartAiNote = Bạn cầm quân Trắng ở mức dễ; đổi lúc nào cũng được.
+StartHotSeat = Hai người, một máy
+StartHotSeatNote = Lần lượt đi trên cùng một màn hình, ngồi đối diện nhau.
+StartRules = Cách chơi: luật cờ
+StartOptions = Tùy chọn khác…
+ClockYou = bạn
+ClockComputer = máy
+ClockOpponent = đối thủ
+
+## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
+## move list, the typed move box, the hint's squares.
+
+SoundLabel = Âm thanh
+SaySide = { $side }: { $move }
+SayMove = { $piece } đến { $square }
+SayCapture = { $piece } ăn ở { $square }
+SayPieceFrom = { $piece } từ { $square }
+SayPromotion = { $move }, phong thành { $piece }
+SayCheck = { $move }, chiếu
+SayMate = { $move }, chiếu hết
+MoveInputLabel = Nhập nước đi
+MoveInputPlaceholder = Nhập nước đi (Nd2, e3e4)
+MovePlay = Đi
+EntryNotUnderstood = Không hiểu “{ $text }”: hãy nhập nước đi như Nd2, e4, e8=Q hoặc e3e4 (M cho met, S cho khon cũng được).
+EntryIllegal = “{ $text }” không phải nước đi hợp lệ trong thế cờ này.
+EntryAmbiguous = “{ $text }” ứng với nhiều nước đi: thêm cột hoặc hàng của quân, như Nbd2.
+EntryNotYourTurn = Chưa đến lượt bạn: hãy chờ nước đi của bên kia.
+EntryGameOver = Ván cờ đã kết thúc: không thể đi thêm nước nào.
+EntryReviewing = Đang xem một thế cờ trước đó: hãy quay lại ván cờ để đi.
+SquareHint = { $label }, nước đi gợi ý
+
+## Looks: dark mode, piece sets, board colours (view/looks.rs).
+
+LooksTitle = Giao diện
+ThemeToggle = Chế độ tối
+ThemeLabel = Chủ đề màu
+ThemeAuto = Theo thiết bị
+ThemeLight = Sáng
+ThemeDark = Tối
+PiecesLabel = Quân cờ
+PiecesThai = Kiểu Thái
+PiecesWestern = Kiểu phương Tây
+PiecesNote = Bộ quân kiểu phương Tây vẽ met như một hậu nhỏ và khon như một tượng: chúng vẫn đi như met và khon.
+BoardThemeLabel = Bàn cờ
+BoardTeak = Gỗ tếch
+BoardJade = Ngọc bích
+BoardSlate = Đá phiến
+
+## Offline and installable: the AI worker that cannot start, online play without a
+## connection.
+
+AiUnavailableText = Đối thủ máy không khởi động được ({ $error }). Vẫn có thể chơi hai người trên máy này.
+BtnAiRetry = Thử lại
+OnlineNeedsConnection = Chơi qua mạng cần kết nối tới máy chủ, mà lúc này không có.
+ToastNeedsConnection = Không có kết nối: lúc này không chơi qua mạng được. Hãy chơi với máy hoặc trên thiết bị này.
