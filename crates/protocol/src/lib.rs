@@ -35,6 +35,25 @@ pub use rules::{
     ByColor, Color, Decider, DrawClaim, DrawReason, Outcome, OutcomeKind, ParseOutcomeError,
     PromotionRule, WinReason,
 };
+
+/// The rules' time control and clock snapshot, carried as they are: on the wire a time control
+/// is `{"initial_secs": 300, "increment_secs": 3}` (read through the rules' checked
+/// constructor: one out of bounds is a [`ParseError`]) and the clocks
+/// `{"white_ms": 60000, "black_ms": 59000, "running": "white"}`.
+///
+/// ```
+/// use core::time::Duration;
+/// use protocol::{ByColor, ClockSnapshot, Color, TimeControl};
+/// let tc = TimeControl::fischer(300, 3).unwrap();
+/// assert_eq!(serde_json::to_string(&tc).unwrap(), r#"{"initial_secs":300,"increment_secs":3}"#);
+/// assert!(serde_json::from_str::<TimeControl>(r#"{"initial_secs":0,"increment_secs":3}"#).is_err());
+/// let ms = Duration::from_millis;
+/// let c = ClockSnapshot { left: ByColor { white: ms(60_000), black: ms(59_000) }, running: Some(Color::White) };
+/// let json = serde_json::to_string(&c).unwrap();
+/// assert_eq!(json, r#"{"white_ms":60000,"black_ms":59000,"running":"white"}"#);
+/// assert_eq!(serde_json::from_str::<ClockSnapshot>(&json).unwrap(), c);
+/// ```
+pub use rules::{ClockSnapshot, TimeControl};
 use serde::{Deserialize, Serialize};
 
 /// The version of this protocol; [`ClientMsg::Hello`] must carry it.
@@ -151,65 +170,6 @@ pub enum SeatChoice {
     Black,
     /// Chosen at random by the server.
     Random,
-}
-
-/// A time control: minutes and seconds of increment, as "5+3".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControl {
-    /// Initial time of each side, in seconds (1 to 10 800).
-    pub initial_secs: u32,
-    /// Seconds added after each move (0 to 180).
-    pub increment_secs: u32,
-}
-
-/// The clocks of a timed game: the time left of each side, and whose clock runs.
-///
-/// On the wire: `{"white_ms": 60000, "black_ms": 59000, "running": "white"}`.
-///
-/// ```
-/// use protocol::{ByColor, Clocks, Color};
-/// let c = Clocks { left_ms: ByColor { white: 60_000, black: 59_000 }, running: Some(Color::White) };
-/// let json = serde_json::to_string(&c).unwrap();
-/// assert_eq!(json, r#"{"white_ms":60000,"black_ms":59000,"running":"white"}"#);
-/// assert_eq!(serde_json::from_str::<Clocks>(&json).unwrap(), c);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "ClocksWire", into = "ClocksWire")]
-pub struct Clocks {
-    /// Each side's time left, in milliseconds.
-    pub left_ms: ByColor<u64>,
-    /// The side whose clock runs, if any (none before the first move and after the end).
-    pub running: Option<Color>,
-}
-
-/// The wire form of [`Clocks`].
-#[derive(Serialize, Deserialize)]
-struct ClocksWire {
-    white_ms: u64,
-    black_ms: u64,
-    running: Option<Color>,
-}
-
-impl From<ClocksWire> for Clocks {
-    fn from(w: ClocksWire) -> Clocks {
-        Clocks {
-            left_ms: ByColor {
-                white: w.white_ms,
-                black: w.black_ms,
-            },
-            running: w.running,
-        }
-    }
-}
-
-impl From<Clocks> for ClocksWire {
-    fn from(c: Clocks) -> ClocksWire {
-        ClocksWire {
-            white_ms: c.left_ms.white,
-            black_ms: c.left_ms.black,
-            running: c.running,
-        }
-    }
 }
 
 /// Messages from the browser to the server.
@@ -434,7 +394,7 @@ pub struct RoomState {
     /// The rematch room, once both agreed.
     pub rematch_room: Option<RoomId>,
     /// The clocks, for a timed game.
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<ClockSnapshot>,
     /// Milliseconds until the opponent-left countdown lets the player present claim the win
     /// (or, before both sides have moved, until the server aborts the game).
     pub claim_in_ms: Option<u64>,
@@ -467,7 +427,7 @@ pub enum RoomEvent {
         /// The move in SAN.
         san: String,
         /// The clocks after the move, in a timed game.
-        clocks: Option<Clocks>,
+        clocks: Option<ClockSnapshot>,
         /// When the server accepted the move, in milliseconds since the Unix epoch (absent in
         /// logs written before it was recorded).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -730,6 +690,8 @@ impl ServerMsg {
 
 #[cfg(test)]
 mod tests {
+    use core::time::Duration;
+
     use super::*;
 
     fn r() -> RoomId {
@@ -743,10 +705,7 @@ mod tests {
             ClientMsg::CreateRoom {
                 seat: SeatChoice::Random,
                 promotion: PromotionRule::MetOnly,
-                clock: Some(TimeControl {
-                    initial_secs: 300,
-                    increment_secs: 3,
-                }),
+                clock: TimeControl::fischer(300, 3).ok(),
                 public: true,
             },
             ClientMsg::Join {
@@ -840,6 +799,52 @@ mod tests {
         .is_err());
     }
 
+    /// The clocks' frames, byte for byte as the server and the page have always written them
+    /// (the rules' types carry them now).
+    #[test]
+    fn clock_frames_are_unchanged() {
+        let create = ClientMsg::CreateRoom {
+            seat: SeatChoice::White,
+            promotion: PromotionRule::Any,
+            clock: TimeControl::fischer(300, 3).ok(),
+            public: false,
+        };
+        let text = r#"{"type":"create_room","seat":"white","promotion":"any","clock":{"initial_secs":300,"increment_secs":3},"public":false}"#;
+        assert_eq!(create.to_json(), text);
+        assert_eq!(parse_client(text), Ok(create));
+        let moved = ServerMsg::Event {
+            room: r(),
+            seq: 4,
+            event: RoomEvent::Moved {
+                ply: 3,
+                uci: "e3e4".into(),
+                san: "e4".into(),
+                clocks: Some(ClockSnapshot {
+                    left: ByColor {
+                        white: Duration::from_millis(57_500),
+                        black: Duration::from_millis(61_999),
+                    },
+                    running: Some(Color::Black),
+                }),
+                at_ms: Some(1_700_000_000_000),
+            },
+        };
+        let text = r#"{"type":"event","room":"0123456789abcdef0123","seq":4,"event":{"kind":"moved","ply":3,"uci":"e3e4","san":"e4","clocks":{"white_ms":57500,"black_ms":61999,"running":"black"},"at_ms":1700000000000}}"#;
+        assert_eq!(moved.to_json(), text);
+        assert_eq!(parse_server(text), Ok(moved));
+        // A time control the rules cannot play is refused as a malformed message.
+        for clock in [
+            r#"{"initial_secs":0,"increment_secs":3}"#,
+            r#"{"initial_secs":10801,"increment_secs":0}"#,
+            r#"{"initial_secs":60,"increment_secs":181}"#,
+        ] {
+            let text = format!(
+                r#"{{"type":"create_room","seat":"white","promotion":"any","clock":{clock},"public":false}}"#
+            );
+            assert!(parse_client(&text).is_err(), "{text}");
+        }
+    }
+
     #[test]
     fn old_events_still_read() {
         // Logs written before `at_ms` and before presence left the log.
@@ -867,10 +872,10 @@ mod tests {
 
     /// One of every server message and room event, as the server writes them.
     fn every_server_msg() -> Vec<ServerMsg> {
-        let clocks = Some(Clocks {
-            left_ms: ByColor {
-                white: 1000,
-                black: 2000,
+        let clocks = Some(ClockSnapshot {
+            left: ByColor {
+                white: Duration::from_millis(1000),
+                black: Duration::from_millis(2000),
             },
             running: Some(Color::White),
         });
@@ -912,10 +917,7 @@ mod tests {
         let state = RoomState {
             initial_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
             promotion: PromotionRule::MetOnly,
-            clock: Some(TimeControl {
-                initial_secs: 60,
-                increment_secs: 1,
-            }),
+            clock: TimeControl::fischer(60, 1).ok(),
             public: true,
             moves: vec!["e3e4".into()],
             seats: Seats::default(),

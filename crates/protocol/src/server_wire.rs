@@ -11,8 +11,8 @@
 use serde::Deserialize;
 
 use crate::{
-    Clocks, CloseReason, Color, ErrorCode, Outcome, RoomEvent, RoomId, RoomState, RoomSummary,
-    ServerMsg,
+    ClockSnapshot, CloseReason, Color, ErrorCode, Outcome, RoomEvent, RoomId, RoomState,
+    RoomSummary, ServerMsg,
 };
 
 #[derive(Deserialize)]
@@ -73,7 +73,7 @@ struct EventWire {
     ply: Option<u32>,
     uci: Option<String>,
     san: Option<String>,
-    clocks: Option<Clocks>,
+    clocks: Option<ClockSnapshot>,
     at_ms: Option<u64>,
     by: Option<Color>,
     result: Option<Outcome>,

@@ -19,6 +19,8 @@
 //!   `aborted`) and the one classification of who ended it ([`Decider`]); [`Outcome::ALL`] is
 //!   derived from the reasons' variants.
 //! - Settings: [`Rules`] with the [`PromotionRule`] (`any`, the default, or `met-only`).
+//! - Time: [`clock`]: the [`TimeControl`] (`5+3`, its PGN form and [`Speed`]) and the players'
+//!   [`Clock`] over `Duration`, with every instant passed in (the crate reads no clock).
 //!
 //! ```
 //! use rules::{Game, Rules};
@@ -31,6 +33,7 @@
 
 mod attacks;
 mod bitboard;
+pub mod clock;
 mod color;
 mod ending;
 pub mod fen;
@@ -48,6 +51,9 @@ pub mod uci;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use clock::{
+    Clock, ClockSnapshot, Fischer, ParseTimeControlError, Speed, TimeControl, TimeControlError,
+};
 pub use color::{ByColor, Color};
 pub use ending::{Decider, DrawReason, Outcome, OutcomeKind, ParseOutcomeError, WinReason};
 pub use fen::{FenError, ParseFenError};

@@ -5,7 +5,8 @@
 //! # Export ([`write()`])
 //! The seven standard tags come first (Event, Site, Date, Round, White, Black, Result), then
 //! `Variant`, `SetUp` and `FEN` for a game that did not start from the initial position,
-//! `TimeControl` when there is one, `Termination`, and any extra tags. The movetext is wrapped
+//! `TimeControl` when there is one ([`TimeControlTag`]: `300+3`, or a value the rules do not
+//! play kept as it was read), `Termination`, and any extra tags. The movetext is wrapped
 //! at 80 characters and ends with a comment that names the result in words (`{The count ran
 //! out: draw.}`) and the result token.
 //!
@@ -33,9 +34,9 @@
 //! silently skips any token it cannot parse as chess SAN (`Zz9`, `e9`, `M@e4`), so a typo would
 //! shift every later move to the other side instead of being named with its line and move.
 
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
 
-use crate::{Color, Decider, DrawReason, Game, Outcome, Position, WinReason};
+use crate::{Color, Decider, DrawReason, Game, Outcome, Position, TimeControl, WinReason};
 
 mod reader;
 
@@ -231,8 +232,9 @@ pub struct Tags {
     pub white: String,
     /// `Black`: the player's name.
     pub black: String,
-    /// `TimeControl` in PGN's form (`300+3`: seconds and increment), when timed.
-    pub time_control: Option<String>,
+    /// `TimeControl`, when timed: a time control the rules play (written in PGN's form,
+    /// `300+3`), or, read from a text, a value they cannot represent, kept as it came.
+    pub time_control: Option<TimeControlTag>,
     /// More tags, written last in this order.
     pub extra: Vec<(String, String)>,
 }
@@ -248,6 +250,66 @@ impl Default for Tags {
             black: "?".into(),
             time_control: None,
             extra: Vec::new(),
+        }
+    }
+}
+
+/// The value of a `TimeControl` tag.
+///
+/// A value in the form [`TimeControl::pgn`] writes that the rules' constructor accepts is read
+/// as a time control; any other (a PGN time control the rules do not play, such as
+/// `40/7200:3600` or `300`, or `-` and `?` for none and unknown) is kept as its raw text, and
+/// both are written back exactly as they were read.
+///
+/// ```
+/// use rules::{TimeControl, pgn::TimeControlTag};
+/// let tag = TimeControlTag::from_value("300+3");
+/// assert_eq!(tag, TimeControlTag::Control(TimeControl::fischer(300, 3).unwrap()));
+/// let raw = TimeControlTag::from_value("40/7200:3600");
+/// assert_eq!(raw.control(), None);
+/// assert_eq!(raw.to_string(), "40/7200:3600");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TimeControlTag {
+    /// A time control the rules play.
+    Control(TimeControl),
+    /// A value the rules cannot represent, as the text had it.
+    Raw(String),
+}
+
+impl TimeControlTag {
+    /// The tag for a tag's `value`: [`TimeControlTag::Control`] when [`TimeControl::from_pgn`]
+    /// reads it, else [`TimeControlTag::Raw`].
+    #[must_use]
+    pub fn from_value(value: &str) -> TimeControlTag {
+        TimeControl::from_pgn(value).map_or_else(
+            || TimeControlTag::Raw(value.to_owned()),
+            TimeControlTag::Control,
+        )
+    }
+
+    /// The time control, unless the value was kept raw.
+    #[must_use]
+    pub fn control(&self) -> Option<TimeControl> {
+        match self {
+            TimeControlTag::Control(tc) => Some(*tc),
+            TimeControlTag::Raw(_) => None,
+        }
+    }
+}
+
+impl From<TimeControl> for TimeControlTag {
+    fn from(tc: TimeControl) -> TimeControlTag {
+        TimeControlTag::Control(tc)
+    }
+}
+
+/// The tag's value: PGN's form of a time control, or the raw text.
+impl fmt::Display for TimeControlTag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControlTag::Control(tc) => tc.pgn().fmt(f),
+            TimeControlTag::Raw(text) => f.write_str(text),
         }
     }
 }
@@ -302,7 +364,7 @@ pub fn write(game: &Game, tags: &Tags, end: &End) -> String {
         tag(&mut out, "FEN", &start);
     }
     if let Some(tc) = &tags.time_control {
-        tag(&mut out, "TimeControl", tc);
+        tag(&mut out, "TimeControl", &tc.to_string());
     }
     tag(&mut out, "Termination", end.termination.value());
     for (name, value) in &tags.extra {
@@ -368,7 +430,7 @@ mod tests {
         game.play_uci("e2e7").expect("move");
         let tags = Tags {
             white: "Ann \"the rook\"".into(),
-            time_control: Some("300+3".into()),
+            time_control: TimeControl::fischer(300, 3).ok().map(TimeControlTag::from),
             extra: vec![("Link".into(), "https://example.org/#/room/1".into())],
             ..Tags::default()
         };

@@ -20,7 +20,7 @@ use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
 use crate::relay::Relay;
 use crate::room::{
-    Refusal, Room, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, ServerClock, Start,
+    Refusal, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, ServerClock, Start,
     actor::Subscriber, random_room_id,
 };
 use crate::store::{RoomMeta, Store, StoreError};
@@ -577,8 +577,8 @@ impl Lobby {
     /// snapshot to the creator.
     ///
     /// # Errors
-    /// [`Refusal`] for invalid settings ([`ErrorCode::InvalidSettings`]) or a cap reached
-    /// ([`ErrorCode::TooManyRooms`]).
+    /// [`Refusal`] for a cap reached ([`ErrorCode::TooManyRooms`]) (a time control is within
+    /// its bounds by its type).
     pub async fn create_room(
         &self,
         creator: Subscriber,
@@ -608,7 +608,6 @@ impl Lobby {
             clock,
             initial_fen: Position::new(Rules { promotion }).fen(),
         };
-        Room::check_settings(&meta)?;
         let owner = creator.addr;
         self.admit_room(owner)?;
         let id = meta.id.clone();

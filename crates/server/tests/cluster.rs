@@ -382,10 +382,7 @@ async fn a_public_room_on_one_node_is_listed_on_the_other_with_the_same_counts()
 async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
     let b = Backing::new().await;
     let (mut n1, n2) = (b.node().await, b.node().await);
-    let tc = TimeControl {
-        initial_secs: 300,
-        increment_secs: 0,
-    };
+    let tc = TimeControl::fischer(300, 0).expect("a time control");
     // The room lives on node 1 (its creator's), Black plays from node 2.
     let Opened {
         room,
@@ -418,8 +415,14 @@ async fn the_owner_node_killed_mid_game_the_players_finish_on_the_other() {
         ServerMsg::Snapshot { state, .. } => {
             let clocks = state.clocks.expect("timed");
             assert_eq!(clocks.running, Some(Color::White));
-            assert!(clocks.left_ms.black > 299_000 - 10_000, "{clocks:?}");
-            assert!(clocks.left_ms.white > 299_000 - 10_000, "{clocks:?}");
+            assert!(
+                clocks.left.black.as_millis() > 299_000 - 10_000,
+                "{clocks:?}"
+            );
+            assert!(
+                clocks.left.white.as_millis() > 299_000 - 10_000,
+                "{clocks:?}"
+            );
         }
         m => panic!("{m:?}"),
     }
@@ -572,10 +575,7 @@ async fn a_game_goes_on_after_redis_restarts() {
 async fn a_whole_cluster_down_charges_no_clock_for_the_downtime() {
     let b = Backing::new().await;
     let (mut n1, mut n2) = (b.node().await, b.node().await);
-    let tc = TimeControl {
-        initial_secs: 60,
-        increment_secs: 0,
-    };
+    let tc = TimeControl::fischer(60, 0).expect("a time control");
     let Opened {
         room,
         mut white,
@@ -602,7 +602,7 @@ async fn a_whole_cluster_down_charges_no_clock_for_the_downtime() {
     assert_eq!(clocks.running, Some(Color::White));
     // Charged for its 2 s of thought (up to the last sign of life, stamped every second or
     // beat every half second), not for the 4 s the cluster was down.
-    let spent = 60_000 - clocks.left_ms.white;
+    let spent = 60_000 - clocks.left.white.as_millis();
     assert!(
         (900..=3_500).contains(&spent),
         "White was charged {spent} ms"
@@ -818,10 +818,7 @@ async fn downtime_with_redis_restarted_is_not_charged() {
     let redis = OwnRedis::start();
     let b = Backing::with_redis(redis.url()).await;
     let mut n1 = b.node().await;
-    let tc = TimeControl {
-        initial_secs: 300,
-        increment_secs: 0,
-    };
+    let tc = TimeControl::fischer(300, 0).expect("a time control");
     let Opened {
         room,
         mut white,
@@ -843,7 +840,7 @@ async fn downtime_with_redis_restarted_is_not_charged() {
             let clocks = state.clocks.expect("timed");
             eprintln!("{clocks:?}");
             assert!(
-                clocks.left_ms.black > 300_000 - 2_500,
+                clocks.left.black.as_millis() > 300_000 - 2_500,
                 "Black was charged the downtime: {clocks:?}"
             );
         }

@@ -408,10 +408,7 @@ async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_al
     let mut child = spawn();
     let server = common::Remote::wait(addr).await;
     let mut white = server.client().await;
-    let tc = TimeControl {
-        initial_secs: 60,
-        increment_secs: 0,
-    };
+    let tc = TimeControl::fischer(60, 0).expect("a time control");
     let (room, _, white_secret) = white.create(SeatChoice::White, false, Some(tc)).await;
     let mut black = server.client().await;
     black.join(&room, None, None).await;
@@ -433,13 +430,16 @@ async fn a_clock_after_a_kill_is_charged_up_to_the_last_moment_the_server_was_al
     let _ = child.kill();
     let _ = child.wait();
     assert_eq!(clocks.running, Some(Color::White));
-    assert!(clocks.left_ms.black > 59_000, "black replied at once");
+    assert!(
+        clocks.left.black.as_millis() > 59_000,
+        "black replied at once"
+    );
     // Liveness is stamped every second: White is charged between 1.5 s and 2.5 s of its
     // think, and none of the 3 s of downtime.
     assert!(
-        (57_000..=58_800).contains(&clocks.left_ms.white),
+        (57_000..=58_800).contains(&clocks.left.white.as_millis()),
         "white has {} ms",
-        clocks.left_ms.white
+        clocks.left.white.as_millis()
     );
 }
 

@@ -137,10 +137,7 @@ async fn a_restart_loses_nothing() {
     let db = dir.path().join("lobby.sqlite3");
     let server = Server::start(Some(&db), Duration::from_secs(60)).await;
     let mut white = server.client().await;
-    let tc = TimeControl {
-        initial_secs: 300,
-        increment_secs: 3,
-    };
+    let tc = TimeControl::fischer(300, 3).expect("a time control");
     let (room, _, white_secret) = white.create(SeatChoice::White, true, Some(tc)).await;
     let mut black = server.client().await;
     let black_secret = black.take_seat(&room).await;
@@ -158,11 +155,9 @@ async fn a_restart_loses_nothing() {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, Some(Color::White));
             assert_eq!(state.moves, ["e3e4", "d6d5"]);
-            assert!(
-                state
-                    .clocks
-                    .is_some_and(|c| c.left_ms.white > 290_000 && c.left_ms.black > 290_000)
-            );
+            assert!(state.clocks.is_some_and(
+                |c| c.left.white.as_millis() > 290_000 && c.left.black.as_millis() > 290_000
+            ));
         }
         m => panic!("{m:?}"),
     }

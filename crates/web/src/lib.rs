@@ -53,9 +53,10 @@
 //!   shows that position with its move marked `last`, `#review-position` says which one
 //!   ("Position after 2... cxd5 (4 of 9)"), and nothing can be played on it.
 //! - Export `#btn-export` opens `#export`: the game's PGN in the readonly `#export-pgn`
-//!   (seven tags, `[Variant "asean"]`, `SetUp`/`FEN`, `TimeControl` online, `Termination`),
-//!   the shown position's FEN in the readonly `#export-fen`, buttons `#export-copy-pgn`,
-//!   `#export-copy-fen`, `#export-download` (`asean-<date>-<id>.pgn`) and `#export-close`.
+//!   (seven tags, `[Variant "asean"]`, `SetUp`/`FEN`, `TimeControl` of a timed game,
+//!   `Termination`), the shown position's FEN in the readonly `#export-fen`, buttons
+//!   `#export-copy-pgn`, `#export-copy-fen`, `#export-download` (`asean-<date>-<id>.pgn`) and
+//!   `#export-close`.
 //! - Import `#btn-import` opens `#import`: `#import-text` (a PGN or a FEN), `#import-file`,
 //!   `#import-start`, `#import-cancel`; a refusal is written in `#import-error` (shown) and
 //!   changes nothing. A PGN becomes a saved hot-seat game shown at its end; a FEN starts a game

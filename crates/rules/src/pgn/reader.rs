@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::{End, Score, Tags, Termination, VARIANT};
+use super::{End, Score, Tags, Termination, TimeControlTag, VARIANT};
 use crate::{
     Color, DrawClaim, DrawReason, FenError, Game, Outcome, ReadSanError, Rules, SanError, WinReason,
 };
@@ -516,7 +516,7 @@ impl Head {
                 "round" => tags.round = value,
                 "white" => tags.white = value,
                 "black" => tags.black = value,
-                "timecontrol" => tags.time_control = Some(value),
+                "timecontrol" => tags.time_control = Some(TimeControlTag::from_value(&value)),
                 "result" => result = Score::from_token(value.trim()),
                 "variant" => {
                     let v = value.trim();
@@ -807,7 +807,12 @@ mod tests {
         assert_eq!(i.tags.white, "Ann \"the rook\" \\ B");
         assert_eq!(i.tags.black, "C:\\games");
         assert_eq!(i.tags.date, Some((2024, 5, 1)));
-        assert_eq!(i.tags.time_control.as_deref(), Some("300+3"));
+        assert_eq!(
+            i.tags.time_control,
+            Some(TimeControlTag::Control(
+                crate::TimeControl::fischer(300, 3).expect("a time control")
+            ))
+        );
         assert_eq!(
             i.tags.extra,
             [
@@ -997,7 +1002,7 @@ mod tests {
         let tags = Tags {
             white: "Ann \"the rook\"".into(),
             date: Some((2025, 3, 4)),
-            time_control: Some("300+3".into()),
+            time_control: Some(TimeControlTag::Raw("40/7200:3600".into())),
             extra: vec![("Link".into(), "https://example.org/#/room/1".into())],
             ..Tags::default()
         };
@@ -1013,5 +1018,30 @@ mod tests {
         back.apply_result();
         assert_eq!(back.game, game);
         assert_eq!(write(&back.game, &back.tags, &End::of(&back.game)), text);
+    }
+
+    #[test]
+    fn time_control_tags_the_rules_cannot_play_are_written_back_unchanged() {
+        for (value, control) in [
+            ("300+3", crate::TimeControl::fischer(300, 3).ok()),
+            ("15+0", crate::TimeControl::fischer(15, 0).ok()),
+            ("40/7200:3600", None),
+            ("-", None),
+            ("?", None),
+            ("300", None),
+            ("*180", None),
+            ("0+0", None),
+            ("300+03", None),
+        ] {
+            let text = format!("[TimeControl \"{value}\"]\n\n*");
+            let i = ok(&text);
+            let tag = i.tags.time_control.clone().expect("the tag");
+            assert_eq!(tag.control(), control, "{value}");
+            let written = write(&i.game, &i.tags, &i.end());
+            assert!(
+                written.contains(&format!("[TimeControl \"{value}\"]\n")),
+                "{value}: {written}"
+            );
+        }
     }
 }

@@ -18,9 +18,9 @@
 use std::time::Duration;
 
 use protocol::{
-    ClientMsg, Clocks, CloseReason, ErrorCode, RoomEvent, RoomId, RoomState, Seat, Seats,
+    ClientMsg, ClockSnapshot, CloseReason, ErrorCode, RoomEvent, RoomId, RoomState, Seat, Seats,
 };
-use rules::{ByColor, Color, DrawReason, Game, Outcome, Position, Rules, WinReason};
+use rules::{ByColor, Clock, Color, DrawReason, Game, Outcome, Position, Rules, WinReason};
 use sha2::{Digest, Sha256};
 
 use crate::store::{Phase, RoomMeta, SecretHash, StoredRoom};
@@ -104,12 +104,10 @@ fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct ClockState {
-    left_ms: ByColor<u64>,
-    running: Option<Color>,
-    /// When the running clock last started, on the server's clock.
-    since_ms: u64,
+/// A time on the server's clock (milliseconds) as an instant of the rules' [`Clock`], whose
+/// origin is the Unix epoch here.
+fn instant(ms: u64) -> Duration {
+    Duration::from_millis(ms)
 }
 
 /// One seat's presence: whether it is connected and how long it has been away since its
@@ -183,7 +181,7 @@ pub struct Room {
     draw_offer: Option<Color>,
     rematch_offer: Option<Color>,
     rematch_room: Option<RoomId>,
-    clocks: Option<ClockState>,
+    clocks: Option<Clock>,
     presence: ByColor<Presence>,
     /// When the game ended or the room closed.
     ended_ms: Option<u64>,
@@ -202,10 +200,9 @@ impl Room {
     /// and the plan of its first events.
     ///
     /// # Errors
-    /// [`ErrorCode::InvalidSettings`] for a time control out of range (1 s to 3 h, increment
-    /// up to 180 s) or a start position that does not read.
+    /// [`ErrorCode::InvalidSettings`] for a start position that does not read (a time
+    /// control is within its bounds by its type).
     pub fn create(meta: RoomMeta, seat: Color, secret: String) -> Result<(Room, Plan), Refusal> {
-        Room::check_settings(&meta)?;
         let room = Room::empty(meta).map_err(|e| Refusal::new(ErrorCode::InvalidSettings, e.0))?;
         let plan = Plan {
             events: vec![RoomEvent::Seated { seat }],
@@ -215,37 +212,13 @@ impl Room {
         Ok((room, plan))
     }
 
-    /// Checks a new room's settings.
-    ///
-    /// # Errors
-    /// [`ErrorCode::InvalidSettings`] for a time control out of range (1 s to 3 h, increment
-    /// up to 180 s).
-    pub fn check_settings(meta: &RoomMeta) -> Result<(), Refusal> {
-        if let Some(tc) = meta.clock
-            && (!(1..=10_800).contains(&tc.initial_secs) || tc.increment_secs > 180)
-        {
-            return refuse(
-                ErrorCode::InvalidSettings,
-                "time control out of range (1 s to 3 h, increment up to 180 s)",
-            );
-        }
-        Ok(())
-    }
-
     fn empty(meta: RoomMeta) -> Result<Room, ReplayError> {
         let rules = Rules {
             promotion: meta.promotion,
         };
         let game = Game::from_fen(&meta.initial_fen, rules)
             .map_err(|e| ReplayError(format!("start position: {e}")))?;
-        let clocks = meta.clock.map(|tc| ClockState {
-            left_ms: ByColor {
-                white: u64::from(tc.initial_secs) * 1000,
-                black: u64::from(tc.initial_secs) * 1000,
-            },
-            running: None,
-            since_ms: 0,
-        });
+        let clocks = meta.clock.map(Clock::new);
         Ok(Room {
             listed: meta.public,
             meta,
@@ -285,19 +258,19 @@ impl Room {
             // the clocks show what was left at the last move.
             let at = match e {
                 RoomEvent::GameOver { at_ms: None, .. } => {
-                    room.clocks.map_or(now_ms, |c| c.since_ms)
+                    room.clocks.map_or(now_ms, |c| ms(c.since()))
                 }
                 _ => now_ms,
             };
             room.apply(e, at)?;
         }
         if let Some(c) = &mut room.clocks
-            && let Some(r) = c.running
+            && c.running().is_some()
         {
-            let alive = last_alive_ms.unwrap_or(c.since_ms).min(now_ms);
-            let l = c.left_ms.get_mut(r);
-            *l = l.saturating_sub(alive.saturating_sub(c.since_ms));
-            c.since_ms = now_ms;
+            let alive = last_alive_ms
+                .map_or(c.since(), instant)
+                .min(instant(now_ms));
+            *c = Clock::resume(c.control(), c.snapshot(alive), instant(now_ms));
         }
         if room.is_over() || room.closed.is_some() {
             room.ended_ms = Some(now_ms);
@@ -439,18 +412,8 @@ impl Room {
         self.game.moves().len() < 2
     }
 
-    fn clocks_at(&self, now_ms: u64) -> Option<Clocks> {
-        self.clocks.map(|c| {
-            let mut left = c.left_ms;
-            if let Some(r) = c.running {
-                let l = left.get_mut(r);
-                *l = l.saturating_sub(now_ms.saturating_sub(c.since_ms));
-            }
-            Clocks {
-                left_ms: left,
-                running: c.running,
-            }
-        })
+    fn clocks_at(&self, now_ms: u64) -> Option<ClockSnapshot> {
+        self.clocks.map(|c| c.snapshot(instant(now_ms)))
     }
 
     /// Whether a seat has an open connection.
@@ -515,23 +478,21 @@ impl Room {
     /// When the running clock falls, on the server's clock.
     #[must_use]
     pub fn flag_at_ms(&self) -> Option<u64> {
-        let c = self.clocks?;
-        let r = c.running?;
-        (!self.is_done()).then(|| c.since_ms + *c.left_ms.get(r))
+        let at = self.clocks?.flag_at()?;
+        (!self.is_done()).then(|| ms(at))
     }
 
-    /// The end by time of `flagged`: a win for the other side, a draw when it cannot mate,
-    /// and an abort before both sides have moved.
-    fn timeout(&self, flagged: Color, now_ms: u64) -> RoomEvent {
-        let winner = flagged.other();
+    /// The end by time at `now_ms`, if a flag has fallen: the rules' decision
+    /// ([`Clock::timeout`]: a win for the other side, a draw when it cannot mate), and an
+    /// abort before both sides have moved.
+    fn timeout(&self, now_ms: u64) -> Option<RoomEvent> {
+        let outcome = self.clocks?.timeout(&self.game, instant(now_ms))?;
         let result = if self.before_both_moved() {
             Outcome::Aborted
-        } else if self.game.position().has_mating_material(winner) {
-            Outcome::win(winner, WinReason::Timeout)
         } else {
-            Outcome::draw(DrawReason::Timeout)
+            outcome
         };
-        game_over(result, now_ms)
+        Some(game_over(result, now_ms))
     }
 
     /// What the passing of time does by `now_ms`: a fallen flag, an absence that aborts a game
@@ -565,11 +526,8 @@ impl Room {
                 Vec::new()
             }
             Phase::Playing => {
-                if let (Some(at), Some(r)) =
-                    (self.flag_at_ms(), self.clocks.and_then(|c| c.running))
-                    && now_ms >= at
-                {
-                    return vec![self.timeout(r, now_ms)];
+                if let Some(end) = self.timeout(now_ms) {
+                    return vec![end];
                 }
                 if self.before_both_moved()
                     && Color::ALL
@@ -800,24 +758,15 @@ impl Room {
         after
             .play(m)
             .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
-        let clocks = self.clocks.map(|c| {
-            let mut left = c.left_ms;
-            if c.running == Some(me) {
-                let l = left.get_mut(me);
-                *l = l.saturating_sub(now_ms.saturating_sub(c.since_ms));
+        // The rules' clock: the first move is free, then each move pays and earns the
+        // increment; the clocks stop when the move ends the game.
+        let clocks = self.clocks.map(|mut c| {
+            let now = instant(now_ms);
+            c.press(me, now);
+            if after.outcome().is_some() {
+                c.stop(now);
             }
-            let inc = u64::from(self.meta.clock.map_or(0, |t| t.increment_secs)) * 1000;
-            // The clocks start with Black's first move (White's first move is free).
-            let started = c.running.is_some() || me == Color::Black;
-            if started {
-                *left.get_mut(me) += inc;
-            }
-            Clocks {
-                left_ms: left,
-                running: (started || me == Color::White)
-                    .then_some(me.other())
-                    .filter(|_| after.outcome().is_none()),
-            }
+            c.snapshot(now)
         });
         let mut plan = Plan::default();
         if self.draw_offer == Some(me.other()) {
@@ -929,10 +878,8 @@ impl Room {
                 if p.offline_since_ms.is_some() {
                     p.offline_since_ms = Some(now_ms);
                 }
-                if let (Some(state), Some(c)) = (&mut self.clocks, clocks) {
-                    state.left_ms = c.left_ms;
-                    state.running = c.running;
-                    state.since_ms = now_ms;
+                if let (Some(clock), Some(c)) = (&mut self.clocks, clocks) {
+                    *clock = Clock::resume(clock.control(), *c, instant(now_ms));
                 }
             }
             RoomEvent::DrawOffered { by } => self.draw_offer = Some(*by),
@@ -940,11 +887,7 @@ impl Room {
             RoomEvent::GameOver { result, at_ms, .. } => {
                 let now_ms = at_ms.unwrap_or(now_ms);
                 if let Some(c) = &mut self.clocks {
-                    if let Some(r) = c.running {
-                        let l = c.left_ms.get_mut(r);
-                        *l = l.saturating_sub(now_ms.saturating_sub(c.since_ms));
-                    }
-                    c.running = None;
+                    c.stop(instant(now_ms));
                 }
                 self.result = Some(*result);
                 self.draw_offer = None;
@@ -1116,24 +1059,23 @@ mod tests {
 
     #[test]
     fn clocks_run_and_fall() {
-        let tc = TimeControl {
-            initial_secs: 10,
-            increment_secs: 2,
-        };
+        let tc = TimeControl::fischer(10, 2).expect("a time control");
         let mut room = seated_room(Some(tc));
         play(&mut room, Color::White, mv(0, "e3e4"), 1_000).expect("move");
         // White's first move is free; Black's clock runs now.
         assert_eq!(
-            room.state(None, 4_000, &cfg())
-                .clocks
-                .map(|c| c.left_ms.black),
-            Some(7_000)
+            room.state(None, 4_000, &cfg()).clocks.map(|c| c.left.black),
+            Some(Duration::from_millis(7_000))
         );
         play(&mut room, Color::Black, mv(1, "e6e5"), 4_000).expect("move");
         let c = room.state(None, 4_000, &cfg()).clocks.expect("clocks");
         assert_eq!(
-            (c.left_ms.white, c.left_ms.black, c.running),
-            (10_000, 9_000, Some(Color::White))
+            (c.left.white, c.left.black, c.running),
+            (
+                Duration::from_millis(10_000),
+                Duration::from_millis(9_000),
+                Some(Color::White)
+            )
         );
         assert_eq!(room.flag_at_ms(), Some(14_000));
         assert!(room.due(13_999, &cfg()).is_empty());
@@ -1149,10 +1091,7 @@ mod tests {
 
     #[test]
     fn a_flag_before_both_moved_aborts() {
-        let tc = TimeControl {
-            initial_secs: 5,
-            increment_secs: 0,
-        };
+        let tc = TimeControl::fischer(5, 0).expect("a time control");
         let mut room = seated_room(Some(tc));
         play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
         let due = room.due(5_000, &cfg());
@@ -1161,10 +1100,7 @@ mod tests {
 
     #[test]
     fn a_restart_charges_the_running_side_up_to_the_last_liveness_stamp() {
-        let tc = TimeControl {
-            initial_secs: 60,
-            increment_secs: 0,
-        };
+        let tc = TimeControl::fischer(60, 0).expect("a time control");
         let mut room = seated_room(Some(tc));
         play(&mut room, Color::White, mv(0, "e3e4"), 1_000).expect("move");
         play(&mut room, Color::Black, mv(1, "e6e5"), 2_000).expect("move");
@@ -1177,15 +1113,15 @@ mod tests {
         };
         let back = Room::restore(stored.clone(), 100_000, Some(5_500)).expect("restore");
         let c = back.state(None, 100_000, &cfg()).clocks.expect("clocks");
-        assert_eq!(c.left_ms.white, 60_000 - 3_500);
+        assert_eq!(c.left.white, Duration::from_millis(60_000 - 3_500));
         assert_eq!(c.running, Some(Color::White));
         // And it runs on from the restart.
         let c = back.state(None, 101_000, &cfg()).clocks.expect("clocks");
-        assert_eq!(c.left_ms.white, 60_000 - 4_500);
+        assert_eq!(c.left.white, Duration::from_millis(60_000 - 4_500));
         // Without a stamp (an old database), nothing is charged.
         let back = Room::restore(stored, 100_000, None).expect("restore");
         let c = back.state(None, 100_000, &cfg()).clocks.expect("clocks");
-        assert_eq!(c.left_ms.white, 60_000);
+        assert_eq!(c.left.white, Duration::from_millis(60_000));
     }
 
     #[test]

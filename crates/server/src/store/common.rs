@@ -71,6 +71,18 @@ impl From<BadRow> for StoreError {
     }
 }
 
+/// The two clock columns of a room (`clock_initial_secs`, `clock_increment_secs`), read back
+/// by [`decode_room`]: both seconds of a Fischer control, or neither for an untimed room.
+pub(super) fn clock_columns(clock: Option<TimeControl>) -> (Option<i64>, Option<i64>) {
+    match clock {
+        None => (None, None),
+        Some(TimeControl::Fischer(f)) => (
+            Some(i64::from(f.initial_secs())),
+            Some(i64::from(f.increment_secs())),
+        ),
+    }
+}
+
 /// Checks a room row and makes the room of it (without its events).
 pub(super) fn decode_room(row: RoomRow) -> Result<StoredRoom, BadRow> {
     let decode = |row: RoomRow| -> Result<StoredRoom, String> {
@@ -84,10 +96,13 @@ pub(super) fn decode_room(row: RoomRow) -> Result<StoredRoom, BadRow> {
         let secs =
             |n: i64, what: &str| u32::try_from(n).map_err(|_| format!("{what} {n} out of range"));
         let clock = match (row.clock_initial_secs, row.clock_increment_secs) {
-            (Some(initial), Some(increment)) => Some(TimeControl {
-                initial_secs: secs(initial, "initial clock time")?,
-                increment_secs: secs(increment, "clock increment")?,
-            }),
+            (Some(initial), Some(increment)) => Some(
+                TimeControl::fischer(
+                    secs(initial, "initial clock time")?,
+                    secs(increment, "clock increment")?,
+                )
+                .map_err(|e| e.to_string())?,
+            ),
             (None, None) => None,
             _ => return Err("a clock with only one of its two times".into()),
         };
@@ -384,7 +399,11 @@ mod tests {
     fn rows_are_checked() {
         let room = decode_room(row()).expect("decodes");
         assert_eq!(room.phase, Phase::Playing);
-        assert_eq!(room.meta.clock.map(|c| c.initial_secs), Some(60));
+        assert_eq!(room.meta.clock, TimeControl::fischer(60, 1).ok());
+        assert_eq!(
+            clock_columns(room.meta.clock),
+            (row().clock_initial_secs, row().clock_increment_secs)
+        );
         let bad = |change: fn(&mut RoomRow), what: &str| {
             let mut r = row();
             change(&mut r);
@@ -396,6 +415,12 @@ mod tests {
         bad(|r| r.promotion = "sideways".into(), "promotion");
         bad(|r| r.clock_increment_secs = None, "only one");
         bad(|r| r.clock_initial_secs = Some(-3), "out of range");
+        // Decoded through the rules' constructor: no time control it would refuse.
+        bad(|r| r.clock_initial_secs = Some(0), "an initial time of 0 s");
+        bad(
+            |r| r.clock_increment_secs = Some(181),
+            "an increment of 181 s",
+        );
         bad(|r| r.phase = "limbo".into(), "unknown phase");
     }
 

@@ -462,8 +462,7 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .await?;
-        let initial = m.clock.map(|c| i64::from(c.initial_secs));
-        let increment = m.clock.map(|c| i64::from(c.increment_secs));
+        let (initial, increment) = common::clock_columns(m.clock);
         let inserted = tx
             .execute(
                 &insert,

@@ -511,6 +511,7 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
         seq,
     };
     if let Some(m) = &a.create {
+        let (initial, increment) = common::clock_columns(m.clock);
         let inserted = conn
             .prepare_cached(
                 "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
@@ -522,8 +523,8 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
                 common::stored_created_ms(m)?,
                 m.public,
                 m.promotion.name(),
-                m.clock.map(|c| c.initial_secs),
-                m.clock.map(|c| c.increment_secs),
+                initial,
+                increment,
                 m.initial_fen,
                 Phase::Waiting.name(),
                 common::stored_fence(a)?,
@@ -933,13 +934,7 @@ mod tests {
             loaded.rooms[1].events[2],
             RoomEvent::Presence { online: false, .. }
         ));
-        assert_eq!(
-            loaded.rooms[1].meta.clock,
-            Some(TimeControl {
-                initial_secs: 60,
-                increment_secs: 0
-            })
-        );
+        assert_eq!(loaded.rooms[1].meta.clock, TimeControl::fischer(60, 0).ok());
         let finished = wait(s.load_room(&id(3))).expect("read").expect("kept");
         assert_eq!(finished.phase, Phase::Finished);
         assert_eq!(finished.events[2], game_over());

@@ -187,10 +187,7 @@ pub(super) fn meta(n: u8) -> RoomMeta {
         created_ms: 1_000 + u64::from(n),
         public: n.is_multiple_of(2),
         promotion: PromotionRule::MetOnly,
-        clock: (n % 2 == 1).then_some(TimeControl {
-            initial_secs: 300,
-            increment_secs: 3,
-        }),
+        clock: (n % 2 == 1).then(|| TimeControl::fischer(300, 3).expect("a time control")),
         initial_fen: format!("fen {n}"),
     }
 }

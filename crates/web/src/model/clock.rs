@@ -1,20 +1,32 @@
-//! The clocks of a timed game of this device (hot-seat or against the AI).
+//! The clocks of a timed game of this device (hot-seat or against the AI), on the rules'
+//! [`Clock`]: the same rule as online rooms (the first move is free and starts the opponent's
+//! clock; then each move pays its thinking time and earns the increment, and only the side to
+//! move's clock runs). A flag falls when the running clock reaches zero ([`rules::Game::flag`]
+//! decides win or draw). The time of a reload counts: the running clock is measured from the
+//! moment it started ([`LocalClock::since`]), which is saved with the game.
 //!
-//! They follow the server's rule for online rooms: White's first move is free, the clocks
-//! start with it (Black's clock runs from then on), each move adds the increment once the
-//! clocks run, and only the side to move's clock runs. A flag falls when the running clock
-//! reaches zero ([`rules::Game::flag`] decides win or draw). The time of a reload counts: the
-//! running clock is measured from the moment it started ([`LocalClock::since`]), which is
-//! saved with the game.
+//! The page's times are milliseconds of `Date.now()` (an `f64`); [`instant`] makes them the
+//! rules' instants.
 
-use protocol::TimeControl;
-use rules::{ByColor, Color, Decider, Game, Outcome};
+use core::time::Duration;
+
+use protocol::{ClockSnapshot, TimeControl};
+use rules::{ByColor, Clock, Color, Decider, Game, Outcome};
 use serde::{Deserialize, Serialize};
 
-/// A clock under this much is low (milliseconds), at the most.
-pub const LOW_TIME_MAX_MS: u64 = 30_000;
-/// A clock under this much is always low (milliseconds).
-pub const LOW_TIME_MIN_MS: u64 = 10_000;
+/// A clock under this much is low, at the most.
+pub const LOW_TIME_MAX: Duration = Duration::from_secs(30);
+/// A clock under this much is always low.
+pub const LOW_TIME_MIN: Duration = Duration::from_secs(10);
+
+/// A time of the page's clock (milliseconds since the Unix epoch, as `Date.now()` gives) as an
+/// instant of the rules' clocks, in whole milliseconds (a negative or not-a-number time is
+/// the epoch).
+#[must_use]
+pub fn instant(ms: f64) -> Duration {
+    // Saturating conversion, truncated: whole milliseconds.
+    Duration::from_millis(ms as u64)
+}
 
 /// The clocks of a timed local game, as saved (`"clock"` of a saved game).
 ///
@@ -42,62 +54,59 @@ impl LocalClock {
         }
     }
 
-    /// The initial time of each side, in milliseconds.
-    pub fn initial_ms(&self) -> u64 {
-        u64::from(self.control.initial_secs) * 1000
+    /// Each side's time left as of the last move (the running time not taken off).
+    fn stored(&self) -> ByColor<Duration> {
+        self.history.last().map_or(
+            ByColor {
+                white: self.control.initial(),
+                black: self.control.initial(),
+            },
+            |l| ByColor::new_with(|c| Duration::from_millis(*l.get(c))),
+        )
     }
 
-    /// Each side's time left as of the last move (the running time not taken off).
-    pub fn stored(&self) -> ByColor<u64> {
-        self.history.last().copied().unwrap_or(ByColor {
-            white: self.initial_ms(),
-            black: self.initial_ms(),
-        })
+    /// The rules' clock with `running`'s clock (if any) started at [`LocalClock::since`].
+    fn clock(&self, running: Option<Color>) -> Clock {
+        let left = self.stored();
+        Clock::resume(
+            self.control,
+            ClockSnapshot { left, running },
+            instant(self.since),
+        )
     }
 
     /// The side whose clock runs in `game`: the side to move once the clocks have started
-    /// (after White's first move, or any first move of a game from a position of its own
-    /// with Black to move), none before and once the game is over.
+    /// (with the first move), none before and once the game is over.
     pub fn running(&self, game: &Game) -> Option<Color> {
-        let turn = game.position().turn();
-        let started = !self.history.is_empty() || game.moves().is_empty() && turn == Color::Black;
-        (started && !game.is_over()).then_some(turn)
+        (!self.history.is_empty() && !game.is_over()).then_some(game.position().turn())
     }
 
-    /// Each side's time left at `now`, in milliseconds (0 for the side whose flag fell: the
-    /// side to move of a game over on time).
-    pub fn left_at(&self, game: &Game, now: f64) -> ByColor<u64> {
-        let mut left = self.stored();
-        if let Some(r) = self.running(game) {
-            let l = left.get_mut(r);
-            *l = l.saturating_sub(elapsed_ms(self.since, now));
-        }
+    /// The clocks at `now` (zero for the side whose flag fell: the side to move of a game over
+    /// on time).
+    pub fn snapshot(&self, game: &Game, now: f64) -> ClockSnapshot {
+        let mut c = self.clock(self.running(game)).snapshot(instant(now));
         let on_time = game.outcome().map(Outcome::decided_by) == Some(Decider::Clock);
         if on_time {
-            *left.get_mut(game.position().turn()) = 0;
+            *c.left.get_mut(game.position().turn()) = Duration::ZERO;
         }
-        left
+        c
     }
 
     /// The side whose flag has fallen at `now`, if any.
     pub fn flagged(&self, game: &Game, now: f64) -> Option<Color> {
-        let r = self.running(game)?;
-        (*self.left_at(game, now).get(r) == 0).then_some(r)
+        self.clock(self.running(game)).flagged(instant(now))
     }
 
-    /// Records a move by `mover` made at `now` (call it after the move was played on `game`,
-    /// which is then the position after the move): the mover's time is taken off, the
-    /// increment added when the clocks run, and the other clock starts.
-    pub fn on_move(&mut self, game: &Game, mover: Color, now: f64) {
-        let mut left = self.stored();
-        let was_running =
-            !self.history.is_empty() || (game.moves().len() == 1 && mover == Color::Black);
-        if was_running {
-            let l = left.get_mut(mover);
-            *l = l.saturating_sub(elapsed_ms(self.since, now))
-                + u64::from(self.control.increment_secs) * 1000;
-        }
-        self.history.push(left);
+    /// Records a move by `mover` made at `now` (call it after the move was played on `game`):
+    /// the rules' clock is pressed.
+    pub fn on_move(&mut self, mover: Color, now: f64) {
+        // The mover's clock ran unless this was the first move.
+        let mut clock = self.clock((!self.history.is_empty()).then_some(mover));
+        clock.press(mover, instant(now));
+        let left = clock.snapshot(instant(now)).left;
+        self.history.push(ByColor::new_with(|c| {
+            u64::try_from(left.get(c).as_millis()).unwrap_or(u64::MAX)
+        }));
         self.since = now;
     }
 
@@ -109,40 +118,23 @@ impl LocalClock {
         self.since = now;
     }
 
-    /// Whether `ms` left is low for this time control ([`is_low`]).
-    pub fn is_low(&self, ms: u64) -> bool {
-        is_low(self.initial_ms(), ms)
-    }
-
     /// How long the AI may think for `side` at `now`, in milliseconds: a fortieth of its time
-    /// left plus most of the increment, never more than `cap` nor less than 50 ms.
+    /// left plus three quarters of the increment, never more than `cap` nor less than 50 ms,
+    /// and never into its last second (at most half of what it has beyond it).
     pub fn ai_budget_ms(&self, game: &Game, side: Color, now: f64, cap: u32) -> u32 {
-        let left = *self.left_at(game, now).get(side);
-        let inc = u64::from(self.control.increment_secs) * 1000;
-        let budget = left / 40 + inc * 3 / 4;
-        // Never think into the last second.
-        let budget = budget.min(left.saturating_sub(1000) / 2);
-        u32::try_from(budget)
+        let left = *self.snapshot(game, now).left.get(side);
+        let budget = (left / 40 + self.control.increment() * 3 / 4)
+            .min(left.saturating_sub(Duration::from_secs(1)) / 2);
+        u32::try_from(budget.as_millis())
             .unwrap_or(u32::MAX)
             .clamp(50, cap.max(50))
     }
 }
 
-/// Whether `ms` left is low on a clock that started with `initial_ms`: under a tenth of the
-/// initial time, that tenth kept between [`LOW_TIME_MIN_MS`] and [`LOW_TIME_MAX_MS`].
-pub fn is_low(initial_ms: u64, ms: u64) -> bool {
-    ms < (initial_ms / 10).clamp(LOW_TIME_MIN_MS, LOW_TIME_MAX_MS)
-}
-
-/// Milliseconds from `since` to `now` (0 when the clock went backwards).
-fn elapsed_ms(since: f64, now: f64) -> u64 {
-    let d = now - since;
-    if d.is_finite() && d > 0.0 {
-        // Truncation is intended: whole milliseconds.
-        d as u64
-    } else {
-        0
-    }
+/// Whether `left` is low on a clock that started with `initial`: under a tenth of the initial
+/// time, that tenth kept between [`LOW_TIME_MIN`] and [`LOW_TIME_MAX`].
+pub fn is_low(initial: Duration, left: Duration) -> bool {
+    left < (initial / 10).clamp(LOW_TIME_MIN, LOW_TIME_MAX)
 }
 
 #[cfg(test)]
@@ -151,16 +143,21 @@ mod tests {
     use rules::Rules;
 
     fn tc(initial_secs: u32, increment_secs: u32) -> TimeControl {
-        TimeControl {
-            initial_secs,
-            increment_secs,
-        }
+        TimeControl::fischer(initial_secs, increment_secs).expect("a time control")
+    }
+
+    fn ms(ms: u64) -> Duration {
+        Duration::from_millis(ms)
+    }
+
+    fn stored(clock: &LocalClock) -> ByColor<u64> {
+        clock.history.last().copied().expect("a ply")
     }
 
     fn play(game: &mut Game, clock: &mut LocalClock, uci: &str, now: f64) {
         let mover = game.position().turn();
         game.play_uci(uci).expect("legal");
-        clock.on_move(game, mover, now);
+        clock.on_move(mover, now);
     }
 
     #[test]
@@ -171,18 +168,18 @@ mod tests {
         // White thinks 5 s over the first move: not charged, no increment.
         play(&mut game, &mut clock, "e3e4", 5_000.0);
         assert_eq!(
-            clock.stored(),
+            stored(&clock),
             ByColor {
                 white: 60_000,
                 black: 60_000
             }
         );
         assert_eq!(clock.running(&game), Some(Color::Black));
-        assert_eq!(clock.left_at(&game, 8_000.0).black, 57_000);
+        assert_eq!(clock.snapshot(&game, 8_000.0).left.black, ms(57_000));
         // Black's first move: 3 s off, 2 s on.
         play(&mut game, &mut clock, "d6d5", 8_000.0);
         assert_eq!(
-            clock.stored(),
+            stored(&clock),
             ByColor {
                 white: 60_000,
                 black: 59_000
@@ -191,7 +188,7 @@ mod tests {
         assert_eq!(clock.running(&game), Some(Color::White));
         play(&mut game, &mut clock, "e4d5", 18_000.0);
         assert_eq!(
-            clock.stored(),
+            stored(&clock),
             ByColor {
                 white: 52_000,
                 black: 59_000
@@ -200,7 +197,32 @@ mod tests {
         // Undo one ply: White's clock is back and restarts.
         game.undo();
         clock.on_undo(1, 20_000.0);
-        assert_eq!(clock.left_at(&game, 21_000.0).white, 59_000);
+        assert_eq!(clock.snapshot(&game, 21_000.0).left.white, ms(59_000));
+    }
+
+    #[test]
+    fn the_first_move_is_free_when_black_moves_first_too() {
+        let fen = "4k3/8/8/8/8/3P4/8/4K3 b - - 0 1";
+        let mut game = Game::from_fen(fen, Rules::default()).expect("fen");
+        let mut clock = LocalClock::new(tc(60, 2), 0.0);
+        assert_eq!(clock.running(&game), None);
+        play(&mut game, &mut clock, "e8d8", 5_000.0);
+        assert_eq!(
+            stored(&clock),
+            ByColor {
+                white: 60_000,
+                black: 60_000
+            }
+        );
+        assert_eq!(clock.running(&game), Some(Color::White));
+        play(&mut game, &mut clock, "e1d1", 9_000.0);
+        assert_eq!(
+            stored(&clock),
+            ByColor {
+                white: 58_000,
+                black: 60_000
+            }
+        );
     }
 
     #[test]
@@ -210,7 +232,7 @@ mod tests {
         play(&mut game, &mut clock, "e3e4", 1_000.0);
         assert_eq!(clock.flagged(&game, 10_999.0), None);
         assert_eq!(clock.flagged(&game, 11_000.0), Some(Color::Black));
-        assert_eq!(clock.left_at(&game, 99_000.0).black, 0);
+        assert_eq!(clock.snapshot(&game, 99_000.0).left.black, Duration::ZERO);
         game.flag(Color::Black).expect("not over");
         assert_eq!(
             clock.running(&game),
@@ -218,10 +240,10 @@ mod tests {
             "no clock runs once the game is over"
         );
         assert_eq!(
-            clock.left_at(&game, 12_000.0),
+            clock.snapshot(&game, 12_000.0).left,
             ByColor {
-                white: 10_000,
-                black: 0
+                white: ms(10_000),
+                black: Duration::ZERO
             }
         );
     }
@@ -229,9 +251,10 @@ mod tests {
     #[test]
     fn low_time_and_the_ais_budget() {
         let clock = LocalClock::new(tc(300, 3), 0.0);
-        assert!(clock.is_low(29_999) && !clock.is_low(30_000));
-        let short = LocalClock::new(tc(60, 0), 0.0);
-        assert!(short.is_low(9_999) && !short.is_low(10_000));
+        assert!(is_low(clock.control.initial(), ms(29_999)));
+        assert!(!is_low(clock.control.initial(), ms(30_000)));
+        let short = tc(60, 0).initial();
+        assert!(is_low(short, ms(9_999)) && !is_low(short, ms(10_000)));
         let game = Game::new(Rules::default());
         // 300 s / 40 + 3/4 of 3 s = 9.75 s, capped by the level's 4 s.
         assert_eq!(clock.ai_budget_ms(&game, Color::White, 0.0, 4_000), 4_000);

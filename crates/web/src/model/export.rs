@@ -67,10 +67,12 @@ pub fn tags(model: &Model) -> pgn::Tags {
     match &model.mode {
         Mode::HotSeat(l) => {
             tags.date = utc_date(l.created);
+            tags.time_control = l.clock.as_ref().map(|c| c.control.into());
         }
         Mode::Ai(l, a) => {
             tags.event = "Game against the AI".to_owned();
             tags.date = utc_date(l.created);
+            tags.time_control = l.clock.as_ref().map(|c| c.control.into());
             let ai = format!("ASEAN chess AI, level {}", a.settings.level.number());
             match a.settings.human {
                 Color::White => tags.black = ai,
@@ -80,9 +82,7 @@ pub fn tags(model: &Model) -> pgn::Tags {
         Mode::Online(o) => {
             tags.event = "Online game".to_owned();
             tags.date = utc_date(online_started(model));
-            if let Some(tc) = o.view.as_ref().and_then(|v| v.state.clock) {
-                tags.time_control = Some(format!("{}+{}", tc.initial_secs, tc.increment_secs));
-            }
+            tags.time_control = o.view.as_ref().and_then(|v| v.state.clock).map(Into::into);
             if let Some(room) = &o.room {
                 tags.site = super::room::invite_link(&model.env.origin, room);
             }

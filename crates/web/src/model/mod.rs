@@ -624,24 +624,17 @@ impl Model {
     }
 
     /// The clocks of the game on the board at [`Model::now`] and the initial time of each
-    /// side (milliseconds): the room's online, the local clock's in a timed local game;
-    /// `None` for an untimed game.
-    pub fn clocks(&self) -> Option<(protocol::Clocks, u64)> {
+    /// side: the room's online, the local clock's in a timed local game; `None` for an
+    /// untimed game.
+    pub fn clocks(&self) -> Option<(protocol::ClockSnapshot, core::time::Duration)> {
         match &self.mode {
             Mode::Online(o) => {
                 let v = o.view.as_ref()?;
-                let initial = u64::from(v.state.clock?.initial_secs) * 1000;
-                Some((v.clocks_at(self.now)?, initial))
+                Some((v.clocks_at(self.now)?, v.state.clock?.initial()))
             }
             Mode::HotSeat(l) | Mode::Ai(l, _) => {
                 let c = l.clock.as_ref()?;
-                Some((
-                    protocol::Clocks {
-                        left_ms: c.left_at(&self.game, self.now),
-                        running: c.running(&self.game),
-                    },
-                    c.initial_ms(),
-                ))
+                Some((c.snapshot(&self.game, self.now), c.control.initial()))
             }
         }
     }

@@ -1,11 +1,11 @@
 //! An online room as this page knows it ([`RoomView`]: the last snapshot plus the events after
 //! it, in order, and the presence reports since), the page's side of a room ([`Online`]), the
-//! game rebuilt from a room's moves ([`rebuild`]) and small helpers (invite links, time
-//! controls, clock texts). Plain Rust, tested on the host.
+//! game rebuilt from a room's moves ([`rebuild`]) and small helpers (invite links, clock
+//! texts; a time control's text is its `Display`, `5+3`). Plain Rust, tested on the host.
 
-use protocol::{
-    Clocks, CloseReason, Color, Decider, Outcome, RoomEvent, RoomId, RoomState, TimeControl,
-};
+use core::time::Duration;
+
+use protocol::{ClockSnapshot, CloseReason, Color, Decider, Outcome, RoomEvent, RoomId, RoomState};
 use rules::{Game, Move, Rules};
 
 /// The room id of an invite link's fragment (`#/room/<id>`), if it is one: 20 lower-case hex
@@ -32,43 +32,19 @@ pub fn invite_link(origin: &str, room: &RoomId) -> String {
     format!("{}/#/room/{room}", origin.trim_end_matches('/'))
 }
 
-/// A time control from the new-game dialog's value: `"5+3"` is 5 minutes plus 3 seconds a
-/// move; anything else (e.g. `"none"`) is untimed.
+/// A clock reading: `m:ss`, or `h:mm:ss` from an hour (whole seconds rounded up), or `s.t`
+/// under ten seconds (tenths rounded down).
 ///
 /// ```
-/// use web::model::room::parse_time_control;
-/// let tc = parse_time_control("10+5").unwrap();
-/// assert_eq!((tc.initial_secs, tc.increment_secs), (600, 5));
-/// assert!(parse_time_control("none").is_none());
-/// ```
-pub fn parse_time_control(value: &str) -> Option<TimeControl> {
-    let (m, s) = value.split_once('+')?;
-    let minutes: u32 = m.trim().parse().ok()?;
-    let increment: u32 = s.trim().parse().ok()?;
-    Some(TimeControl {
-        initial_secs: minutes.checked_mul(60)?,
-        increment_secs: increment,
-    })
-}
-
-/// A time control written as `5+3` (minutes and increment seconds).
-pub fn time_control_text(tc: TimeControl) -> String {
-    if tc.initial_secs.is_multiple_of(60) {
-        format!("{}+{}", tc.initial_secs / 60, tc.increment_secs)
-    } else {
-        format!("{}s+{}", tc.initial_secs, tc.increment_secs)
-    }
-}
-
-/// A clock reading: `m:ss`, or `h:mm:ss` from an hour, or `s.t` under ten seconds.
-///
-/// ```
+/// use core::time::Duration;
 /// use web::model::room::clock_text;
-/// assert_eq!(clock_text(300_000), "5:00");
-/// assert_eq!(clock_text(3_723_000), "1:02:03");
-/// assert_eq!(clock_text(9_450), "9.4");
+/// let ms = Duration::from_millis;
+/// assert_eq!(clock_text(ms(300_000)), "5:00");
+/// assert_eq!(clock_text(ms(3_723_000)), "1:02:03");
+/// assert_eq!(clock_text(ms(9_450)), "9.4");
 /// ```
-pub fn clock_text(ms: u64) -> String {
+pub fn clock_text(left: Duration) -> String {
+    let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
     if ms < 10_000 {
         return format!("{}.{}", ms / 1000, (ms % 1000) / 100);
     }
@@ -180,9 +156,9 @@ impl RoomView {
                 s.draw_offer = None;
                 // The clocks stop where they are.
                 if let Some(c) = s.clocks {
-                    let stopped = Clocks {
+                    let stopped = ClockSnapshot {
                         running: None,
-                        ..clocks_now(c, self.clocks_at, now)
+                        ..c.after(elapsed(self.clocks_at, now))
                     };
                     s.clocks = Some(stopped);
                     self.clocks_at = now;
@@ -275,10 +251,10 @@ impl RoomView {
 
     /// The clocks as they read at `now`, counting down the running side locally (the server
     /// decides when a flag falls).
-    pub fn clocks_at(&self, now: f64) -> Option<Clocks> {
+    pub fn clocks_at(&self, now: f64) -> Option<ClockSnapshot> {
         self.state
             .clocks
-            .map(|c| clocks_now(c, self.clocks_at, now))
+            .map(|c| c.after(elapsed(self.clocks_at, now)))
     }
 
     /// Milliseconds until the win may be claimed (or the game is aborted), while the opponent
@@ -306,13 +282,9 @@ impl RoomView {
     }
 }
 
-fn clocks_now(mut c: Clocks, since: f64, now: f64) -> Clocks {
-    let spent = (now - since).max(0.0) as u64;
-    if let Some(side) = c.running {
-        let left = c.left_ms.get_mut(side);
-        *left = left.saturating_sub(spent);
-    }
-    c
+/// The page's time from `since` to `now` (zero when its clock went back).
+fn elapsed(since: f64, now: f64) -> Duration {
+    super::clock::instant(now).saturating_sub(super::clock::instant(since))
 }
 
 /// The room this page plays or watches.
@@ -398,10 +370,10 @@ mod tests {
             draw_offer: None,
             rematch_offer: None,
             rematch_room: None,
-            clocks: Some(Clocks {
-                left_ms: ByColor {
-                    white: 60_000,
-                    black: 60_000,
+            clocks: Some(ClockSnapshot {
+                left: ByColor {
+                    white: Duration::from_secs(60),
+                    black: Duration::from_secs(60),
                 },
                 running: None,
             }),
@@ -428,10 +400,10 @@ mod tests {
             ply,
             uci: uci.into(),
             san: String::new(),
-            clocks: Some(Clocks {
-                left_ms: ByColor {
-                    white: 60_000,
-                    black: 60_000,
+            clocks: Some(ClockSnapshot {
+                left: ByColor {
+                    white: Duration::from_secs(60),
+                    black: Duration::from_secs(60),
                 },
                 running: Some(running),
             }),
@@ -470,7 +442,10 @@ mod tests {
         assert_eq!(r.state.moves, ["b1d2", "b8d7"]);
         assert_eq!(r.seq, 5);
         let c = r.clocks_at(3500.0).expect("clocks");
-        assert_eq!((c.left_ms.white, c.left_ms.black), (57_500, 60_000));
+        assert_eq!(
+            (c.left.white.as_millis(), c.left.black.as_millis()),
+            (57_500, 60_000)
+        );
         let resigned = Outcome::win(Color::Black, WinReason::Resignation);
         r.apply(
             6,
@@ -482,7 +457,7 @@ mod tests {
             4000.0,
         );
         let c = r.clocks_at(9000.0).expect("clocks");
-        assert_eq!((c.left_ms.white, c.running), (57_000, None));
+        assert_eq!((c.left.white.as_millis(), c.running), (57_000, None));
         assert_eq!(r.state.outcome, Some(resigned));
         assert_eq!(
             r.state.outcome.map(Outcome::label),
@@ -678,11 +653,13 @@ mod tests {
         );
         assert_eq!(room_from_hash("/room/0123456789abcdef0123"), Some(room));
         assert_eq!(room_from_hash("#/room/../0123456789abcdef0"), None);
-        assert_eq!(clock_text(0), "0.0");
-        assert_eq!(clock_text(59_001), "1:00");
-        assert_eq!(
-            time_control_text(parse_time_control("15+10").expect("a time control")),
-            "15+10"
-        );
+        assert_eq!(clock_text(Duration::ZERO), "0.0");
+        assert_eq!(clock_text(Duration::from_millis(59_001)), "1:00");
+        // The new-game dialog's values read as the time controls they show.
+        for value in ["3+2", "5+3", "10+5", "15+10"] {
+            let tc: protocol::TimeControl = value.parse().expect("a time control");
+            assert_eq!(tc.to_string(), value);
+        }
+        assert!("none".parse::<protocol::TimeControl>().is_err());
     }
 }

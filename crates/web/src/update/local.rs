@@ -292,7 +292,7 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
 fn clock_moved(model: &mut Model, mover: Color) {
     let now = model.now;
     if let Some(clock) = model.mode.local_mut().and_then(|l| l.clock.as_mut()) {
-        clock.on_move(&model.game, mover, now);
+        clock.on_move(mover, now);
     }
 }
 
@@ -333,7 +333,7 @@ fn warn_low_time(model: &mut Model, out: &mut Vec<Cmd>) {
         Mode::Online(o) => o.view.as_ref().and_then(|v| v.you) == Some(side),
     };
     let ply = model.game.moves().len();
-    if mine && is_low(initial, *clocks.left_ms.get(side)) && model.low_time_warned != Some(ply) {
+    if mine && is_low(initial, *clocks.left.get(side)) && model.low_time_warned != Some(ply) {
         model.low_time_warned = Some(ply);
         super::feedback::cue(model, Sound::LowTime, out);
     }

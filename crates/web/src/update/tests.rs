@@ -1,10 +1,12 @@
 //! Host tests of [`update`]: every mode, review, export and import, saving and the AI's
 //! requests, without a DOM.
 
+use core::time::Duration;
+
 use super::*;
 use crate::model::{AiGame, Env, Mode, ModeKind, Model};
 use crate::storage::SavedGame;
-use protocol::{ByColor, Clocks, RoomEvent, RoomState, Seat, Seats, ServerMsg};
+use protocol::{ByColor, ClockSnapshot, RoomEvent, RoomState, Seat, Seats, ServerMsg};
 use rules::{DrawReason, Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
@@ -478,10 +480,7 @@ fn state(moves: &[&str]) -> RoomState {
     RoomState {
         initial_fen: START.into(),
         promotion: PromotionRule::Any,
-        clock: Some(protocol::TimeControl {
-            initial_secs: 300,
-            increment_secs: 3,
-        }),
+        clock: Some(protocol::TimeControl::fischer(300, 3).expect("a time control")),
         public: false,
         moves: moves.iter().map(|m| (*m).to_owned()).collect(),
         seats: Seats(ByColor {
@@ -492,10 +491,10 @@ fn state(moves: &[&str]) -> RoomState {
         draw_offer: None,
         rematch_offer: None,
         rematch_room: None,
-        clocks: Some(Clocks {
-            left_ms: ByColor {
-                white: 300_000,
-                black: 300_000,
+        clocks: Some(ClockSnapshot {
+            left: ByColor {
+                white: Duration::from_secs(300),
+                black: Duration::from_secs(300),
             },
             running: None,
         }),
@@ -1087,10 +1086,7 @@ fn under_met_only_a_promotion_is_played_without_the_panel() {
 }
 
 fn timed(initial_secs: u32, increment_secs: u32) -> Option<protocol::TimeControl> {
-    Some(protocol::TimeControl {
-        initial_secs,
-        increment_secs,
-    })
+    Some(protocol::TimeControl::fischer(initial_secs, increment_secs).expect("a time control"))
 }
 
 #[test]
@@ -1105,7 +1101,7 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     );
     let start = m.now;
     let (c, initial) = m.clocks().expect("timed");
-    assert_eq!(initial, 60_000);
+    assert_eq!(initial, Duration::from_secs(60));
     assert_eq!(c.running, None, "White's first move is free");
     m.now = start + 4_000.0;
     click_move(&mut m, "e3", "e4");
@@ -1113,10 +1109,10 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     let (c, _) = m.clocks().expect("timed");
     assert_eq!(c.running, Some(Color::Black));
     assert_eq!(
-        c.left_ms,
+        c.left,
         ByColor {
-            white: 60_000,
-            black: 58_000
+            white: Duration::from_millis(60_000),
+            black: Duration::from_millis(58_000)
         }
     );
     m.now = start + 7_000.0;
@@ -1131,7 +1127,10 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     );
     // Undo gives Black's clock back as it was before the move.
     update(&mut m, Msg::Undo);
-    assert_eq!(m.clocks().expect("timed").0.left_ms.black, 57_000 + 3_000);
+    assert_eq!(
+        m.clocks().expect("timed").0.left.black,
+        Duration::from_millis(57_000 + 3_000)
+    );
     // Black's clock turns low: one warning sound on this turn.
     m.now += 50_500.0;
     assert!(update(&mut m, Msg::Tick).contains(&Cmd::Sound(crate::model::sound::Sound::LowTime)));
@@ -1147,6 +1146,8 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     assert_eq!(m.result(), Some(result));
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     assert_eq!(saves(&cmds)[0].result, Some(result));
+    let pgn = crate::model::export::pgn(&m);
+    assert!(pgn.contains("[TimeControl \"60+1\"]"), "{pgn}");
     // A fallen flag cannot be taken back.
     update(&mut m, Msg::Undo);
     assert_eq!(m.result(), Some(result));

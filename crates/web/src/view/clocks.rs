@@ -66,7 +66,7 @@ fn scene(m: &Model) -> Scene {
     let (clocks, initial) = m.clocks()?;
     let lang = m.lang;
     let faces = [Color::White, Color::Black].map(|color| {
-        let ms = *clocks.left_ms.get(color);
+        let left = *clocks.left.get(color);
         let side = lang.t(if color == Color::White {
             Key::White
         } else {
@@ -78,10 +78,10 @@ fn scene(m: &Model) -> Scene {
         };
         Face {
             name,
-            time: clock_text(ms),
-            ms,
+            time: clock_text(left),
+            ms: u64::try_from(left.as_millis()).unwrap_or(u64::MAX),
             running: clocks.running == Some(color),
-            low: is_low(initial, ms),
+            low: is_low(initial, left),
         }
     });
     let bottom = if m.board.flipped {

@@ -11,11 +11,10 @@ use super::panel::{result_key, score_text};
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
-use crate::model::room::parse_time_control;
 use crate::model::{Confirm, Dialog, DialogKind, Mode, Model, Notice, export};
 use crate::update::{CopyWhat, Msg, NewGameChoice, OnlineMsg, RoomSettings};
 use engine::Level;
-use protocol::SeatChoice;
+use protocol::{SeatChoice, TimeControl};
 use rules::{Color, Piece, PromotionRule, Role};
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
 use web_sys::{Event, HtmlDialogElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -228,7 +227,7 @@ fn read_new_game() -> NewGameChoice {
         _ => None,
     };
     let clock = dom::by_id_as::<HtmlSelectElement>("time-control")
-        .and_then(|s| parse_time_control(&s.value()));
+        .and_then(|s| s.value().parse::<TimeControl>().ok());
     match checked("mode").as_str() {
         "online" => NewGameChoice::Online(RoomSettings {
             seat: match human {

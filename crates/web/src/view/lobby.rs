@@ -5,7 +5,6 @@ use super::panel::rule_key;
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::i18n::Key;
-use crate::model::room::time_control_text;
 use crate::model::{ModeKind, Model};
 use crate::update::{Msg, OnlineMsg};
 use protocol::{Color, RoomId};
@@ -41,7 +40,7 @@ impl LobbyView {
                     });
                     let clock = r
                         .clock
-                        .map_or_else(|| lang.t(Key::ClockUntimed).to_owned(), time_control_text);
+                        .map_or_else(|| lang.t(Key::ClockUntimed).to_owned(), |tc| tc.to_string());
                     let promo = lang.t(rule_key(r.promotion));
                     (r.id.clone(), format!("{seat} · {clock} · {promo}"))
                 })

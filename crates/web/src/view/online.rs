@@ -85,7 +85,10 @@ fn presence(m: &Model, view: &RoomView) -> (Option<(String, &'static str)>, bool
     let Some(p) = view.opponent_presence(m.now).filter(|_| m.net.connected) else {
         return (None, false);
     };
-    let countdown = |key: Key, ms: u64| lang.fmt(key, &[("time", &clock_text(ms.max(10_000)))]);
+    let countdown = |key: Key, ms: u64| {
+        let left = core::time::Duration::from_millis(ms.max(10_000));
+        lang.fmt(key, &[("time", &clock_text(left))])
+    };
     let (text, state, claim) = match p {
         Opponent::Online => (lang.t(Key::OpponentOnline).to_owned(), "online", false),
         Opponent::Away => (lang.t(Key::OpponentOffline).to_owned(), "away", false),

@@ -4,7 +4,6 @@
 
 use crate::dom;
 use crate::i18n::{Key, Lang};
-use crate::model::room::time_control_text;
 use crate::model::{Mode, Model, RoomView, lone_side};
 use crate::update::local::valid_claim;
 use protocol::{CloseReason, Color, DrawReason, Outcome, WinReason};
@@ -150,7 +149,7 @@ fn mode_line(m: &Model, lang: Lang) -> String {
                 .to_owned();
             if let Some(tc) = view.and_then(|v| v.state.clock) {
                 text.push_str(" · ");
-                text.push_str(&time_control_text(tc));
+                text.push_str(&tc.to_string());
             }
             text
         }

@@ -393,11 +393,15 @@ fn game_pgn(schedule: &Schedule, report: &Report) -> String {
     let (w, b) = if report.a_white { (0, 1) } else { (1, 0) };
     let (wl, bl) = (schedule.specs[w].limit, schedule.specs[b].limit);
     let time_control = match (wl, bl) {
-        (MoveLimit::Clock { base, increment }, other) if other == wl => Some(format!(
-            "{}+{}",
-            base.as_secs_f64(),
-            increment.as_secs_f64()
-        )),
+        // A clock the rules play is their time control; one they do not (fractions of a
+        // second, over three hours) is written as it is.
+        (MoveLimit::Clock { base, increment }, other) if other == wl => {
+            Some(pgn::TimeControlTag::from_value(&format!(
+                "{}+{}",
+                base.as_secs_f64(),
+                increment.as_secs_f64()
+            )))
+        }
         _ => None,
     };
     let tags = pgn::Tags {
