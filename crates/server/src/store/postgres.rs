@@ -799,6 +799,7 @@ mod tests {
     use crate::store::suite::{PgFixture, create, ids, moved, pg_connect, write};
 
     #[tokio::test]
+    #[cfg_attr(not(asean_test_postgres), ignore = "needs PostgreSQL")]
     async fn a_newer_database_is_refused_and_left_alone() {
         let f = PgFixture::new().await;
         let c = pg_connect(&f.config).await;
@@ -827,6 +828,7 @@ mod tests {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[cfg_attr(not(asean_test_postgres), ignore = "needs PostgreSQL")]
     async fn nodes_starting_at_once_migrate_once() {
         let f = PgFixture::new().await;
         let opened = futures_util::future::join_all(
@@ -890,6 +892,7 @@ mod tests {
     }
 
     #[tokio::test]
+    #[cfg_attr(not(asean_test_postgres), ignore = "needs PostgreSQL")]
     async fn a_missing_database_is_named() {
         let f = PgFixture::new().await;
         let mut config = f.config.clone();

@@ -4,7 +4,9 @@
 //! The PostgreSQL tests need a running server: `ASEAN_TEST_POSTGRES` holds its URL (e.g.
 //! `postgres://postgres@127.0.0.1:55432/postgres`, a user that may create databases); each
 //! test creates a database of its own and drops it afterwards. `cargo xtask test` starts a
-//! private server and sets the variable. Without it these tests fail, saying so.
+//! private server and sets the variable. Without it these tests are ignored (the build script
+//! sets `cfg(asean_test_postgres)` only with it) and [`tests_left_out_without_the_private_servers`]
+//! says so once; with it set, a server that does not answer fails them.
 
 #![allow(clippy::unwrap_used)]
 
@@ -630,6 +632,7 @@ macro_rules! both_stores {
         mod postgres {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                #[cfg_attr(not(asean_test_postgres), ignore = "needs PostgreSQL")]
                 async fn $name() {
                     super::$name(&super::PgFixture::new().await).await;
                 }
@@ -649,3 +652,44 @@ both_stores!(
     take_over_fences_the_old_owner,
     two_nodes_racing_for_event_n_one_wins,
 );
+
+/// The environment variable with the URL of the Redis server the cluster tests use.
+const REDIS_VAR: &str = "ASEAN_TEST_REDIS";
+
+/// On a machine without the private servers, says once which tests were left out and how to
+/// run them (written to stderr directly, past the harness's capture). Fails when this binary
+/// was built with other variables than it runs with (a test binary run by hand), since it then
+/// ignores tests it could run or runs tests without their server.
+#[test]
+fn tests_left_out_without_the_private_servers() {
+    use std::io::Write as _;
+    let postgres = std::env::var_os(POSTGRES_VAR).is_some();
+    let redis = std::env::var_os(REDIS_VAR).is_some();
+    assert_eq!(
+        (cfg!(asean_test_postgres), cfg!(asean_test_redis)),
+        (postgres, redis),
+        "built with other variables than it runs with: run it through `cargo test`, which \
+         rebuilds it when {POSTGRES_VAR} or {REDIS_VAR} changes"
+    );
+    let unset: Vec<&str> = [(POSTGRES_VAR, postgres), (REDIS_VAR, redis)]
+        .into_iter()
+        .filter_map(|(var, set)| (!set).then_some(var))
+        .collect();
+    if unset.is_empty() {
+        return;
+    }
+    let store = if postgres {
+        ""
+    } else {
+        "the PostgreSQL store's (`server --lib`, `store::suite::postgres::*` and \
+         `store::postgres::tests::*`) and "
+    };
+    let note = format!(
+        "\nnote: {} not set, so the tests that need them are ignored: {store}the cluster's \
+         (`server --test cluster` and `e2e --test cluster`). `cargo xtask test` starts private \
+         PostgreSQL and Redis servers and runs them.\n",
+        unset.join(" and ")
+    );
+    // Unlike `eprintln!`, a write to the handle is not captured by the test harness.
+    let _ = std::io::stderr().write_all(note.as_bytes());
+}
