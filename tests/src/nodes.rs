@@ -38,8 +38,7 @@ impl Backing {
         let redis_url = env("ASEAN_TEST_REDIS", "Redis")?;
         let mut b = [0u8; 6];
         getrandom::fill(&mut b).context("random")?;
-        let name: String = b.iter().map(|x| format!("{x:02x}")).collect();
-        let name = format!("e2e_{name}");
+        let name = format!("e2e_{}", hex::encode(b));
         let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
             .await
             .context("connecting to the test PostgreSQL")?;

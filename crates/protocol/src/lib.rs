@@ -103,12 +103,7 @@ impl RoomId {
     /// A room id from 10 random bytes (as the server makes them).
     #[must_use]
     pub fn from_bytes(bytes: [u8; ROOM_ID_LEN / 2]) -> RoomId {
-        use fmt::Write as _;
-        let mut s = String::with_capacity(ROOM_ID_LEN);
-        for b in bytes {
-            let _ = write!(s, "{b:02x}");
-        }
-        RoomId(s)
+        RoomId(hex::encode(bytes))
     }
 }
 

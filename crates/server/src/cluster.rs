@@ -39,8 +39,9 @@ use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+use crate::clock::ServerClock;
+use crate::ids::random_hex;
 use crate::outbox::Frame;
-use crate::room::{ServerClock, random_hex};
 
 /// How often a node renews its lease and looks for dead nodes.
 pub const BEAT: Duration = Duration::from_millis(500);

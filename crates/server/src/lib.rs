@@ -29,7 +29,9 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
+pub mod clock;
 pub mod cluster;
+pub mod ids;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;

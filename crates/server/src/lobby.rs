@@ -15,13 +15,14 @@ use protocol::{ErrorCode, PromotionRule, RoomId, RoomSummary, SeatChoice, Server
 use rules::{Color, Position, Rules};
 use tokio::sync::{Notify, mpsc, watch};
 
+use crate::clock::ServerClock;
 use crate::cluster::{Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed, Owner};
+use crate::ids::random_room_id;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
 use crate::relay::Relay;
 use crate::room::{
-    Refusal, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, ServerClock, Start,
-    actor::Subscriber, random_room_id,
+    Refusal, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
 };
 use crate::store::{RoomMeta, Store, StoreError};
 

@@ -58,7 +58,7 @@ fn collect(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) -> Resu
         } else if path != SERVICE_WORKER && path != format!("pkg/{LIST_FILE}") {
             let bytes = std::fs::read(entry.path())
                 .with_context(|| format!("reading {}", entry.path().display()))?;
-            out.insert(path, hex(&Sha256::digest(&bytes)));
+            out.insert(path, hex::encode(Sha256::digest(&bytes)));
         }
     }
     Ok(())
@@ -93,13 +93,6 @@ pub fn write(www: &Path) -> Result<BTreeMap<String, String>> {
     std::fs::write(&file, render(&assets))
         .with_context(|| format!("writing {}", file.display()))?;
     Ok(assets)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
 }
 
 #[cfg(test)]
@@ -166,13 +159,8 @@ mod tests {
         assert_ne!(text, before);
         assert!(text.contains(&format!(
             "  \"style.css\": \"{}\",\n",
-            hex(&Sha256::digest(b"body { margin: 0 }"))
+            hex::encode(Sha256::digest(b"body { margin: 0 }"))
         )));
         assert!(text.starts_with("// Generated") && text.ends_with("};\n"));
-    }
-
-    #[test]
-    fn hex_is_lower_case_and_padded() {
-        assert_eq!(hex(&[0, 10, 255]), "000aff");
     }
 }

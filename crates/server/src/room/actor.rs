@@ -15,7 +15,8 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::state::{Plan, Refusal, Room, RoomConfig, RoomStatus, hash_secret};
-use super::{ServerClock, random_hex, random_room_id};
+use crate::clock::ServerClock;
+use crate::ids::{random_room_id, random_secret};
 use crate::metrics::Metrics;
 use crate::outbox::{Outbox, frame};
 use crate::store::{Append, Phase, RoomMeta, SecretHash, Store, StoreError, StoredRoom};
@@ -404,7 +405,7 @@ impl Actor {
         generation: u64,
     ) -> Option<Actor> {
         let id = meta.id.clone();
-        let secret = random_hex(16);
+        let secret = random_secret();
         let planned = Room::create(meta.clone(), seat, secret.clone());
         let (room, plan) = match planned {
             Ok(p) => p,
@@ -627,7 +628,7 @@ impl Actor {
         // Joining again on the same connection (a resync) replaces the subscription.
         self.subscribe(&sub, seat);
         if seat.is_none() && !watch && secret.is_none() {
-            let secret = random_hex(16);
+            let secret = random_secret();
             if let Some(Plan {
                 events,
                 new_seat: Some((s, secret)),

@@ -108,10 +108,7 @@ impl PgFixture {
             .unwrap_or_else(|e| panic!("{POSTGRES_VAR} is not a PostgreSQL URL: {e}"));
         let mut bytes = [0u8; 8];
         getrandom::fill(&mut bytes).expect("random");
-        let name = format!(
-            "asean_test_{}",
-            bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
-        );
+        let name = format!("asean_test_{}", hex::encode(bytes));
         pg_connect(&admin)
             .await
             .batch_execute(&format!("CREATE DATABASE {name}"))

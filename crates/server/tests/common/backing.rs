@@ -17,8 +17,7 @@ pub async fn fresh_database(prefix: &str) -> (String, String) {
     let admin = env("ASEAN_TEST_POSTGRES", "PostgreSQL");
     let mut b = [0u8; 6];
     getrandom::fill(&mut b).expect("random");
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    let name = format!("{prefix}_{hex}");
+    let name = format!("{prefix}_{}", hex::encode(b));
     let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
         .await
         .expect("connect to the test PostgreSQL");
