@@ -20,7 +20,7 @@ use crate::cluster::{Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed,
 use crate::ids::random_room_id;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
-use crate::relay::Relay;
+use crate::relay::{Relay, RelayHost};
 use crate::room::{
     Refusal, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
 };
@@ -264,6 +264,7 @@ impl Lobby {
             games_in_progress: 0,
         }));
         let (cluster, events) = joined.unzip();
+        let relay_metrics = metrics.clone();
         let lobby = Arc::new_cyclic(|me: &Weak<Lobby>| Lobby {
             me: me.clone(),
             registry: Mutex::new(Registry::default()),
@@ -279,7 +280,12 @@ impl Lobby {
             last_alive_ms,
             background: Mutex::new(Vec::new()),
             nodes: cluster.map(|cluster| Nodes {
-                relay: Arc::new(Relay::new(cluster.clone(), me.clone(), outbox_bytes)),
+                relay: Arc::new(Relay::new(
+                    cluster.clone(),
+                    me.clone(),
+                    relay_metrics,
+                    outbox_bytes,
+                )),
                 cluster,
                 resync: tokio::sync::Mutex::new(()),
                 started: std::sync::atomic::AtomicBool::new(false),
@@ -740,6 +746,20 @@ async fn run_cluster_events(lobby: Weak<Lobby>, mut events: mpsc::Receiver<Clust
             }
             ClusterEvent::LobbyChanged => l.dirty.notify_one(),
         }
+    }
+}
+
+impl RelayHost for Lobby {
+    fn conn_id(&self) -> ConnId {
+        Lobby::conn_id(self)
+    }
+
+    fn deliver<'a>(
+        &'a self,
+        room: &'a RoomId,
+        cmd: RoomCmd,
+    ) -> std::pin::Pin<Box<dyn Future<Output = Result<(), Refusal>> + Send + 'a>> {
+        Box::pin(self.send(room, cmd))
     }
 }
 

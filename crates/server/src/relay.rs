@@ -14,15 +14,17 @@
 //! again with the last event it saw and gets the rest from the room's (new) owner.
 
 use std::collections::{HashMap, HashSet};
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use protocol::{ClientMsg, ErrorCode, RoomId, ServerMsg};
 use tokio::sync::mpsc;
 
 use crate::cluster::{BusMsg, Cluster, NodeId, RemoteCmd};
-use crate::lobby::{ConnId, Lobby};
+use crate::metrics::Metrics;
 use crate::outbox::{Outbox, OutboxReader};
-use crate::room::{Refusal, RoomCmd, actor::Subscriber};
+use crate::room::actor::{ConnId, Subscriber};
+use crate::room::{Refusal, RoomCmd};
 
 /// Commands of one remote connection waiting for the rooms here at most; beyond it the
 /// connection is closed (it reconnects).
@@ -104,10 +106,29 @@ impl Ends {
     }
 }
 
+/// What the lobby does for the relay: the only calls the relay makes outside itself and the
+/// cluster (as [`crate::room::RoomHost`] is for a room).
+pub trait RelayHost: Send + Sync + 'static {
+    /// A number for a stand-in of another node's connection (not counted online here: its own
+    /// node counts it).
+    fn conn_id(&self) -> ConnId;
+    /// Delivers a stand-in's command to `room`, loading the room first when the command needs
+    /// it, as for a local connection.
+    ///
+    /// # Errors
+    /// The refusal to pass on to the connection (too many rooms, a room unreachable).
+    fn deliver<'a>(
+        &'a self,
+        room: &'a RoomId,
+        cmd: RoomCmd,
+    ) -> Pin<Box<dyn Future<Output = Result<(), Refusal>> + Send + 'a>>;
+}
+
 /// Both ends of the connections that cross nodes, for one node.
 pub struct Relay {
     cluster: Arc<Cluster>,
-    lobby: Weak<Lobby>,
+    host: Weak<dyn RelayHost>,
+    metrics: Arc<Metrics>,
     ends: Mutex<Ends>,
     outbox_bytes: usize,
 }
@@ -117,12 +138,19 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Relay {
-    /// The relay of `lobby` over `cluster`; proxies' outboxes hold `outbox_bytes` at most.
+    /// The relay of `host` (the lobby) over `cluster`, counting in `metrics`; proxies'
+    /// outboxes hold `outbox_bytes` at most.
     #[must_use]
-    pub fn new(cluster: Arc<Cluster>, lobby: Weak<Lobby>, outbox_bytes: usize) -> Relay {
+    pub fn new(
+        cluster: Arc<Cluster>,
+        host: Weak<dyn RelayHost>,
+        metrics: Arc<Metrics>,
+        outbox_bytes: usize,
+    ) -> Relay {
         Relay {
             cluster,
-            lobby,
+            host,
+            metrics,
             ends: Mutex::new(Ends::default()),
             outbox_bytes,
         }
@@ -196,9 +224,7 @@ impl Relay {
     }
 
     async fn send(&self, node: &NodeId, msg: &BusMsg) -> Result<(), Refusal> {
-        if let Some(l) = self.lobby.upgrade() {
-            l.metrics.bus_sent.inc();
-        }
+        self.metrics.bus_sent.inc();
         self.cluster.send(node, msg).await.map_err(|e| {
             tracing::warn!("message to node {node} not sent: {e}");
             Refusal::new(
@@ -225,13 +251,13 @@ impl Relay {
                     if cmd == RemoteCmd::Disconnect {
                         return;
                     }
-                    let Some(lobby) = self.lobby.upgrade() else {
+                    let Some(host) = self.host.upgrade() else {
                         return;
                     };
                     let (outbox, reader) = Outbox::new(self.outbox_bytes);
                     let (tx, rx) = mpsc::channel(PROXY_QUEUE);
                     let sub = Subscriber {
-                        conn: lobby.conn_id(),
+                        conn: host.conn_id(),
                         outbox: outbox.clone(),
                         addr,
                     };
@@ -339,12 +365,10 @@ impl Relay {
     /// Exports what the relay holds (`asean_relayed_connections`, `asean_relayed_rooms`,
     /// `asean_proxies`).
     fn gauge(&self, ends: &Ends) {
-        if let Some(l) = self.lobby.upgrade() {
-            let n = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-            l.metrics.relayed_connections.set(n(ends.locals.len()));
-            l.metrics.relayed_rooms.set(n(ends.routes.len()));
-            l.metrics.proxies.set(n(ends.proxies.len()));
-        }
+        let n = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+        self.metrics.relayed_connections.set(n(ends.locals.len()));
+        self.metrics.relayed_rooms.set(n(ends.routes.len()));
+        self.metrics.proxies.set(n(ends.proxies.len()));
     }
 
     /// Runs `f` on both ends, then exports their sizes.
@@ -386,8 +410,8 @@ async fn run_proxy(
         tokio::select! {
             c = cmds.recv() => {
                 let Some((room, cmd)) = c else { break };
-                let Some(lobby) = relay.lobby.upgrade() else { break };
-                lobby.metrics.bus_received.inc();
+                let Some(host) = relay.host.upgrade() else { break };
+                relay.metrics.bus_received.inc();
                 let cmd = match cmd {
                     RemoteCmd::Join { secret, after, watch } => {
                         rooms.insert(room.clone());
@@ -404,7 +428,7 @@ async fn run_proxy(
                         RoomCmd::Disconnect { conn: sub.conn }
                     }
                 };
-                if let Err(r) = lobby.send(&room, cmd).await {
+                if let Err(r) = host.deliver(&room, cmd).await {
                     sub.outbox.send(&ServerMsg::error(r.code, r.message, Some(&room)));
                 }
             }
@@ -421,9 +445,7 @@ async fn run_proxy(
                     frames.push(f);
                 }
                 let msg = BusMsg::Frames { conn: remote, frames };
-                if let Some(lobby) = relay.lobby.upgrade() {
-                    lobby.metrics.bus_sent.inc();
-                }
+                relay.metrics.bus_sent.inc();
                 if let Err(e) = relay.cluster.send(&origin, &msg).await {
                     // The connection misses these frames; its acknowledgements will be short
                     // and the room sends them again.
@@ -434,10 +456,10 @@ async fn run_proxy(
     }
     sub.outbox.close();
     relay.proxy_ended(&key, &sub.outbox);
-    if let Some(lobby) = relay.lobby.upgrade() {
+    if let Some(host) = relay.host.upgrade() {
         for room in rooms {
-            let _ = lobby
-                .send(&room, RoomCmd::Disconnect { conn: sub.conn })
+            let _ = host
+                .deliver(&room, RoomCmd::Disconnect { conn: sub.conn })
                 .await;
         }
     }
