@@ -171,7 +171,7 @@ impl TestServer {
     /// # async fn demo() -> anyhow::Result<()> {
     /// use std::time::Duration;
     /// let server = e2e::TestServer::start_with(|c| {
-    ///     c.lobby.invite_ttl = Duration::from_secs(2);
+    ///     c.lobby.room.invite_ttl = Duration::from_secs(2);
     /// })
     /// .await?;
     /// # Ok(()) }

@@ -147,7 +147,7 @@ async fn creator_cancels_and_the_link_then_says_cancelled() -> Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_expired_invitation_says_so() -> Result<()> {
     let server = TestServer::start_with(|c| {
-        c.lobby.invite_ttl = Duration::from_secs(2);
+        c.lobby.room.invite_ttl = Duration::from_secs(2);
     })
     .await?;
     let a = server.browser(Viewport::DESKTOP).await?;
@@ -192,7 +192,7 @@ async fn an_expired_invitation_says_so() -> Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_public_room_leaves_the_lobby_while_its_creator_is_away() -> Result<()> {
     let server = TestServer::start_with(|c| {
-        c.lobby.unlist_after = Duration::from_secs(1);
+        c.lobby.room.unlist_after = Duration::from_secs(1);
     })
     .await?;
     let a = server.browser(Viewport::DESKTOP).await?;

@@ -48,6 +48,11 @@ pub const BEAT: Duration = Duration::from_millis(500);
 /// The default time a node's lease lives without renewal: after it, the node's rooms are
 /// taken over by the others.
 pub const DEFAULT_NODE_TTL: Duration = Duration::from_secs(3);
+/// The shortest lease a node takes (a shorter [`ClusterConfig::node_ttl`] is raised to it):
+/// two beats, so that one late renewal does not lose a live node its rooms.
+pub const MIN_NODE_TTL: Duration = BEAT.saturating_mul(2);
+/// The cluster's name unless told otherwise (the prefix of every Redis key).
+pub const DEFAULT_CLUSTER_NAME: &str = "asean";
 /// Sweeps in a row that must find a node's channel without listeners before the node counts
 /// as dead although its lease has not expired (one sweep may fall inside a resubscription).
 const DEAF_SWEEPS: u32 = 2;
@@ -65,17 +70,19 @@ pub struct ClusterConfig {
     pub redis_url: String,
     /// The prefix of every key and channel: nodes with the same name form one cluster.
     pub name: String,
-    /// How long a node's lease lives without renewal.
+    /// How long a node's lease lives without renewal; at least [`MIN_NODE_TTL`] (a shorter
+    /// one is raised to it).
     pub node_ttl: Duration,
 }
 
 impl ClusterConfig {
-    /// A cluster named `asean` on `redis_url` with the default lease.
+    /// A cluster named [`DEFAULT_CLUSTER_NAME`] on `redis_url` with the default lease,
+    /// [`DEFAULT_NODE_TTL`].
     #[must_use]
     pub fn new(redis_url: impl Into<String>) -> ClusterConfig {
         ClusterConfig {
             redis_url: redis_url.into(),
-            name: "asean".into(),
+            name: DEFAULT_CLUSTER_NAME.into(),
             node_ttl: DEFAULT_NODE_TTL,
         }
     }
@@ -396,7 +403,7 @@ impl Cluster {
         let cluster = Arc::new(Cluster {
             me: NodeId::random(),
             prefix: config.name.clone(),
-            ttl: config.node_ttl,
+            ttl: config.node_ttl.max(MIN_NODE_TTL),
             conn,
             scripts: Scripts {
                 claim: redis::Script::new(CLAIM),

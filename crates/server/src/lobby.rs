@@ -93,18 +93,16 @@ const LISTING_COALESCE: Duration = Duration::from_millis(100);
 /// How often the server stamps its liveness in the store.
 const ALIVE_EVERY: Duration = Duration::from_secs(1);
 
-/// Settings of the lobby.
+/// [`LobbyConfig::max_rooms`] unless told otherwise.
+pub const DEFAULT_MAX_ROOMS: usize = 200_000;
+/// [`LobbyConfig::max_rooms_per_address`] unless told otherwise.
+pub const DEFAULT_MAX_ROOMS_PER_ADDRESS: u32 = 20;
+
+/// Settings of the lobby: its rooms' time rules and the caps on rooms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LobbyConfig {
-    /// How long a seated player may be away (added up until they move again) before the
-    /// opponent may claim the win; before both sides have moved, the game is aborted then.
-    pub countdown: Duration,
-    /// How long the creator of a public waiting room may be gone before it leaves the listing.
-    pub unlist_after: Duration,
-    /// How long an invitation nobody has taken stays open.
-    pub invite_ttl: Duration,
-    /// How long a finished room stays in memory at most.
-    pub finished_ttl: Duration,
+    /// The time rules of every room (countdown, listing, invitations, finished rooms).
+    pub room: RoomConfig,
     /// Rooms in memory at most (live rooms and finished ones being watched).
     pub max_rooms: usize,
     /// Open rooms (waiting or playing, rematches included) created from one address at most.
@@ -113,27 +111,10 @@ pub struct LobbyConfig {
 
 impl Default for LobbyConfig {
     fn default() -> LobbyConfig {
-        let room = RoomConfig::default();
         LobbyConfig {
-            countdown: room.countdown,
-            unlist_after: room.unlist_after,
-            invite_ttl: room.invite_ttl,
-            finished_ttl: room.finished_ttl,
-            max_rooms: 200_000,
-            max_rooms_per_address: 20,
-        }
-    }
-}
-
-impl LobbyConfig {
-    /// The time rules of rooms.
-    #[must_use]
-    pub fn room(&self) -> RoomConfig {
-        RoomConfig {
-            countdown: self.countdown,
-            unlist_after: self.unlist_after,
-            invite_ttl: self.invite_ttl,
-            finished_ttl: self.finished_ttl,
+            room: RoomConfig::default(),
+            max_rooms: DEFAULT_MAX_ROOMS,
+            max_rooms_per_address: DEFAULT_MAX_ROOMS_PER_ADDRESS,
         }
     }
 }
@@ -468,7 +449,7 @@ impl Lobby {
         let host: Arc<dyn RoomHost> = self.me.upgrade()?;
         Some(RoomEnv {
             store: self.store.clone(),
-            config: self.config.room(),
+            config: self.config.room,
             clock: self.clock,
             metrics: self.metrics.clone(),
             host,

@@ -49,23 +49,23 @@ struct Args {
     no_db: bool,
     /// Seconds a player may be away (added up until they move again) before the opponent may
     /// claim the win; before both sides have moved, the game is aborted instead.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = server::room::DEFAULT_COUNTDOWN.as_secs())]
     countdown_secs: u64,
     /// Seconds the creator of a public room may be gone before it leaves the lobby listing.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = server::room::DEFAULT_UNLIST_AFTER.as_secs())]
     unlist_after_secs: u64,
     /// Seconds an invitation nobody has taken stays open (default: a day).
-    #[arg(long, default_value_t = 86_400)]
+    #[arg(long, default_value_t = server::room::DEFAULT_INVITE_TTL.as_secs())]
     invite_ttl_secs: u64,
     /// Seconds a finished game stays in memory at most (it leaves earlier once nobody
     /// watches; it is always kept in the database).
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, default_value_t = server::room::DEFAULT_FINISHED_TTL.as_secs())]
     finished_ttl_secs: u64,
     /// Rooms in memory at most (live games and finished ones being watched).
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS)]
     max_rooms: usize,
     /// Open rooms (waiting or playing, rematches included) one address may create.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS_PER_ADDRESS)]
     max_rooms_per_address: u32,
     /// Open connections at most (default: what the open-file limit allows).
     #[arg(long)]
@@ -85,12 +85,17 @@ struct Args {
     redis: Option<String>,
     /// The cluster's name: nodes with the same Redis and name share rooms (the prefix of every
     /// Redis key).
-    #[arg(long, default_value = "asean", requires = "redis")]
+    #[arg(long, default_value = server::cluster::DEFAULT_CLUSTER_NAME, requires = "redis")]
     cluster_name: String,
     /// Milliseconds a node's lease lives without renewal: after it, another node takes its
     /// rooms over.
-    #[arg(long, default_value_t = 3000, requires = "redis")]
+    #[arg(long, default_value_t = millis(server::cluster::DEFAULT_NODE_TTL), requires = "redis")]
     node_ttl_ms: u64,
+}
+
+/// `d` in whole milliseconds, as the command line takes it.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 #[tokio::main]
@@ -116,10 +121,10 @@ async fn main() -> ExitCode {
     config.db = (!args.no_db).then_some(args.db);
     config.db_pool_size = args.db_pool_size;
     let secs = std::time::Duration::from_secs;
-    config.lobby.countdown = secs(args.countdown_secs);
-    config.lobby.unlist_after = secs(args.unlist_after_secs);
-    config.lobby.invite_ttl = secs(args.invite_ttl_secs);
-    config.lobby.finished_ttl = secs(args.finished_ttl_secs);
+    config.lobby.room.countdown = secs(args.countdown_secs);
+    config.lobby.room.unlist_after = secs(args.unlist_after_secs);
+    config.lobby.room.invite_ttl = secs(args.invite_ttl_secs);
+    config.lobby.room.finished_ttl = secs(args.finished_ttl_secs);
     config.lobby.max_rooms = args.max_rooms;
     config.lobby.max_rooms_per_address = args.max_rooms_per_address;
     config.ws.outbox_bytes = args.max_outbox_bytes;
@@ -127,7 +132,7 @@ async fn main() -> ExitCode {
     config.cluster = args.redis.map(|url| server::cluster::ClusterConfig {
         redis_url: url,
         name: args.cluster_name,
-        node_ttl: Duration::from_millis(args.node_ttl_ms.max(1000)),
+        node_ttl: Duration::from_millis(args.node_ttl_ms),
     });
     let listener = match server::listen::bind(args.addr) {
         Ok(listener) => listener,

@@ -108,7 +108,7 @@ async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_public_room_is_unlisted_while_its_creator_is_gone_and_relisted_on_return() {
     let server = Server::start_with(None, |c| {
-        c.lobby.unlist_after = Duration::from_millis(300);
+        c.lobby.room.unlist_after = Duration::from_millis(300);
     })
     .await;
     let mut watcher = server.client().await;
@@ -144,7 +144,7 @@ async fn an_invitation_expires_and_a_restart_closes_expired_ones() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("lobby.sqlite3");
     let server = Server::start_with(Some(&db), |c| {
-        c.lobby.invite_ttl = Duration::from_millis(500);
+        c.lobby.room.invite_ttl = Duration::from_millis(500);
     })
     .await;
     let mut creator = server.client().await;
@@ -173,7 +173,7 @@ async fn an_invitation_expires_and_a_restart_closes_expired_ones() {
     server.stop().await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     let server = Server::start_with(Some(&db), |c| {
-        c.lobby.invite_ttl = Duration::from_millis(500);
+        c.lobby.room.invite_ttl = Duration::from_millis(500);
     })
     .await;
     let mut stranger = server.client().await;
@@ -556,7 +556,7 @@ async fn an_untimed_game_both_players_left_waits_in_the_store() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("lobby.sqlite3");
     let server = Server::start_with(Some(&db), |c| {
-        c.lobby.finished_ttl = Duration::from_millis(500);
+        c.lobby.room.finished_ttl = Duration::from_millis(500);
     })
     .await;
     let (mut white, mut black, room, black_secret) = seated(&server).await;

@@ -7,4 +7,7 @@ pub mod actor;
 pub mod state;
 
 pub use actor::{RoomCmd, RoomEnv, RoomHost, Start, run};
-pub use state::{Plan, Refusal, ReplayError, Room, RoomConfig, RoomStatus, hash_secret};
+pub use state::{
+    DEFAULT_COUNTDOWN, DEFAULT_FINISHED_TTL, DEFAULT_INVITE_TTL, DEFAULT_UNLIST_AFTER, Plan,
+    Refusal, ReplayError, Room, RoomConfig, RoomStatus, hash_secret,
+};

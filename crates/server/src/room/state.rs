@@ -74,6 +74,15 @@ pub fn hash_secret(secret: &str) -> SecretHash {
     SecretHash(format!("{:x}", Sha256::digest(secret.as_bytes())))
 }
 
+/// [`RoomConfig::countdown`] unless told otherwise: a minute.
+pub const DEFAULT_COUNTDOWN: Duration = Duration::from_secs(60);
+/// [`RoomConfig::unlist_after`] unless told otherwise: 30 s.
+pub const DEFAULT_UNLIST_AFTER: Duration = Duration::from_secs(30);
+/// [`RoomConfig::invite_ttl`] unless told otherwise: a day.
+pub const DEFAULT_INVITE_TTL: Duration = Duration::from_secs(24 * 3600);
+/// [`RoomConfig::finished_ttl`] unless told otherwise: 10 minutes.
+pub const DEFAULT_FINISHED_TTL: Duration = Duration::from_secs(600);
+
 /// The time rules of rooms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoomConfig {
@@ -92,10 +101,10 @@ pub struct RoomConfig {
 impl Default for RoomConfig {
     fn default() -> RoomConfig {
         RoomConfig {
-            countdown: Duration::from_secs(60),
-            unlist_after: Duration::from_secs(30),
-            invite_ttl: Duration::from_secs(24 * 3600),
-            finished_ttl: Duration::from_secs(600),
+            countdown: DEFAULT_COUNTDOWN,
+            unlist_after: DEFAULT_UNLIST_AFTER,
+            invite_ttl: DEFAULT_INVITE_TTL,
+            finished_ttl: DEFAULT_FINISHED_TTL,
         }
     }
 }

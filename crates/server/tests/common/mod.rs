@@ -27,7 +27,7 @@ pub struct Server {
 
 impl Server {
     pub async fn start(db: Option<&Path>, countdown: Duration) -> Server {
-        Server::start_with(db, |c| c.lobby.countdown = countdown).await
+        Server::start_with(db, |c| c.lobby.room.countdown = countdown).await
     }
 
     /// A server whose configuration `tune` adjusts first.
