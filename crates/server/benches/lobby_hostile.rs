@@ -67,6 +67,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomId, SeatChoice};
 use rules::{Game, Rules};
@@ -89,94 +91,91 @@ const SCENARIOS: [&str; 7] = [
 /// The address of the "real" clients (and of the server).
 const LOCAL: Ipv4Addr = Ipv4Addr::LOCALHOST;
 
+/// The hostile-clients benchmark's command line (`cargo xtask bench-lobby -- --scenario hostile
+/// --help`).
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "lobby_hostile",
+    about = "Hostile clients against the real server binary, one scenario at a time"
+)]
 struct Options {
+    /// Scenarios to run, comma-separated (hostile or all: every one) [default: all].
+    #[arg(long = "scenario", value_delimiter = ',', value_parser = scenario)]
+    named: Vec<String>,
+    /// The scenarios `named` stands for, in order.
+    #[arg(skip)]
     scenarios: Vec<String>,
+    /// WebSockets held open by `idle`.
+    #[arg(long, default_value_t = 10_000, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     idle: usize,
+    /// Sockets per loopback source address (`idle`).
+    #[arg(long, default_value_t = 200, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     per_addr: usize,
+    /// Connections opened at a time (`idle`).
+    #[arg(long, default_value_t = 200, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     parallel: usize,
+    /// Seconds the `idle` sockets are held.
+    #[arg(long, default_value_t = 30)]
     hold_secs: u64,
+    /// Clients that never read (`slow-readers`, `cross-slow`).
+    #[arg(long, default_value_t = 250, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     slow: usize,
+    /// Clients that connect, create a room and leave (`slow-readers`).
+    #[arg(long, default_value_t = 5000, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     churn: usize,
+    /// Raw TCP sockets that never send a byte (`idle-tcp`).
+    #[arg(long, default_value_t = 1100, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     idle_tcp: usize,
+    /// Sockets that send half a request head (`idle-tcp`).
+    #[arg(long, default_value_t = 100, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     half_head: usize,
+    /// Seconds to wait for the server to close the `idle-tcp` sockets at most.
+    #[arg(long, default_value_t = 40)]
     tcp_wait_secs: u64,
+    /// Length of `room-spam`, `flicker` and `cross-slow`, in seconds.
+    #[arg(long, default_value_t = 30)]
     seconds: u64,
+    /// The server's --countdown-secs in `flicker`.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     countdown_secs: u64,
+    /// Connections creating rooms (`room-spam`).
+    #[arg(long, default_value_t = 32, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     spam_conns: usize,
+    /// Rooms `room-spam` stops at.
+    #[arg(long, default_value_t = 20_000)]
     spam_max: u64,
+    /// Finished games in the database (`finished-startup`).
+    #[arg(long, default_value_t = 50_000, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     finished: usize,
+    /// Plies of each finished game (`finished-startup`).
+    #[arg(long, default_value_t = 40, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     finished_plies: usize,
+    /// Rooms played on node 1 and watched from node 2 (`cross-slow`).
+    #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     cross_rooms: usize,
 }
 
+/// A word of `--scenario`: a scenario's name, or hostile or all.
+fn scenario(word: &str) -> Result<String, String> {
+    if word == "hostile" || word == "all" || SCENARIOS.contains(&word) {
+        Ok(word.to_owned())
+    } else {
+        Err(format!(
+            "unknown scenario {word}: hostile, {}",
+            SCENARIOS.join(", ")
+        ))
+    }
+}
+
+/// The options from the command line (cargo bench's own `--bench` left out), every scenario
+/// when none is named.
 fn options() -> Options {
-    let mut o = Options {
-        scenarios: Vec::new(),
-        idle: 10_000,
-        per_addr: 200,
-        parallel: 200,
-        hold_secs: 30,
-        slow: 250,
-        churn: 5000,
-        idle_tcp: 1100,
-        half_head: 100,
-        tcp_wait_secs: 40,
-        seconds: 30,
-        countdown_secs: 20,
-        spam_conns: 32,
-        spam_max: 20_000,
-        finished: 50_000,
-        finished_plies: 40,
-        cross_rooms: 10,
-    };
-    // `--flag value` or `--flag=value`.
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .flat_map(|a| match a.split_once('=') {
-            Some((flag, v)) if flag.starts_with("--") => vec![flag.to_owned(), v.to_owned()],
-            _ => vec![a],
-        })
-        .collect();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let Some(v) = args.get(i + 1) else {
-            panic!("{flag} needs a value");
-        };
-        let n = || -> u64 {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{flag} needs a number, not {v}"))
-        };
-        match flag {
-            "--scenario" => {
-                for s in v.split(',') {
-                    match s {
-                        "hostile" | "all" => o.scenarios.extend(SCENARIOS.map(String::from)),
-                        s if SCENARIOS.contains(&s) => o.scenarios.push(s.to_owned()),
-                        s => panic!("unknown scenario {s}: hostile, {}", SCENARIOS.join(", ")),
-                    }
-                }
-            }
-            "--idle" => o.idle = n() as usize,
-            "--per-addr" => o.per_addr = (n() as usize).max(1),
-            "--parallel" => o.parallel = (n() as usize).max(1),
-            "--hold-secs" => o.hold_secs = n(),
-            "--slow" => o.slow = n() as usize,
-            "--churn" => o.churn = n() as usize,
-            "--idle-tcp" => o.idle_tcp = n() as usize,
-            "--half-head" => o.half_head = n() as usize,
-            "--tcp-wait-secs" => o.tcp_wait_secs = n(),
-            "--seconds" => o.seconds = n(),
-            "--countdown-secs" => o.countdown_secs = n().max(1),
-            "--spam-conns" => o.spam_conns = (n() as usize).max(1),
-            "--spam-max" => o.spam_max = n(),
-            "--finished" => o.finished = n() as usize,
-            "--finished-plies" => o.finished_plies = n() as usize,
-            "--cross-rooms" => o.cross_rooms = (n() as usize).max(1),
-            _ => panic!("unknown option {flag}"),
+    let mut o = Options::parse_from(std::env::args().filter(|a| a != "--bench"));
+    for word in &o.named {
+        match word.as_str() {
+            "hostile" | "all" => o.scenarios.extend(SCENARIOS.map(String::from)),
+            s => o.scenarios.push(s.to_owned()),
         }
-        i += 2;
     }
     if o.scenarios.is_empty() {
         o.scenarios.extend(SCENARIOS.map(String::from));

@@ -27,6 +27,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
     ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomEvent, SeatChoice, ServerMsg, parse_server,
@@ -35,44 +37,37 @@ use rules::{Color, Position, Rules};
 use tokio::sync::{Mutex, Semaphore};
 use tokio_tungstenite::tungstenite::Message;
 
+/// The load generator's command line (`cargo xtask bench-lobby -- --help`).
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "lobby_load",
+    about = "Simulated players play random legal moves against the real server over loopback WebSockets"
+)]
 struct Options {
+    /// Run the server without its database, to see what persistence costs.
+    #[arg(long)]
     memory: bool,
+    /// Server nodes (1 to 8); two or more share a fresh PostgreSQL database and a Redis
+    /// (ASEAN_TEST_POSTGRES, ASEAN_TEST_REDIS), and the owner of half of the rooms is killed
+    /// at the end.
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=8))]
     nodes: usize,
+    /// Simulated players, two a room (an odd number is rounded down).
+    #[arg(long, default_value_t = 1000, value_parser = RangedU64ValueParser::<usize>::new().range(2..))]
     clients: usize,
+    /// Length of the run, in seconds.
+    #[arg(long, default_value_t = 20)]
     seconds: u64,
+    /// Pause of each player between its confirmed move (and the opponent's reply) and its next
+    /// move, in milliseconds.
+    #[arg(long = "move-interval-ms", default_value_t = 1000)]
     interval_ms: u64,
 }
 
+/// The options from the command line (cargo bench's own `--bench` left out).
 fn options() -> Options {
-    let mut o = Options {
-        memory: false,
-        nodes: 1,
-        clients: 1000,
-        seconds: 20,
-        interval_ms: 1000,
-    };
-    let mut args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    if let Some(i) = args.iter().position(|a| a == "--memory") {
-        o.memory = true;
-        args.remove(i);
-    }
-    let mut i = 0;
-    while i + 1 < args.len() {
-        let v = &args[i + 1];
-        match args[i].as_str() {
-            "--clients" => o.clients = v.parse().expect("--clients N"),
-            "--seconds" => o.seconds = v.parse().expect("--seconds N"),
-            "--move-interval-ms" => o.interval_ms = v.parse().expect("--move-interval-ms N"),
-            "--nodes" => o.nodes = v.parse().expect("--nodes N"),
-            _ => {}
-        }
-        i += 2;
-    }
-    o.clients = (o.clients / 2 * 2).max(2);
-    o.nodes = o.nodes.clamp(1, 8);
+    let mut o = Options::parse_from(std::env::args().filter(|a| a != "--bench"));
+    o.clients = o.clients / 2 * 2;
     o
 }
 
