@@ -5,7 +5,7 @@
 use super::Dispatch;
 use crate::dom;
 use crate::model::{Env, room};
-use crate::update::{CopyWhat, LooksMsg, Msg, OnlineMsg};
+use crate::update::{BrowserCmd, CopyWhat, LooksMsg, Msg, OnlineMsg};
 use protocol::RoomId;
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
 
@@ -62,6 +62,16 @@ pub fn watch_color_scheme(dispatch: &Dispatch) {
     dom::on(&query, "change", move |_: web_sys::Event| {
         d.send(Msg::Looks(LooksMsg::SystemDark(q.matches())));
     });
+}
+
+/// Runs a command of the browser's.
+pub fn run(cmd: BrowserCmd, dispatch: &Dispatch) {
+    match cmd {
+        BrowserCmd::SetLocation(room) => set_location_room(room.as_ref()),
+        BrowserCmd::Copy { text, what } => copy(&text, what, dispatch),
+        BrowserCmd::Share { title, text, url } => share(&title, &text, &url),
+        BrowserCmd::Download { name, text, mime } => download(&name, &text, mime),
+    }
 }
 
 /// Shows `#/room/<id>` in the address bar (so a reload resumes the room), or clears it.

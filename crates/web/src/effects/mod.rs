@@ -67,43 +67,24 @@ impl Dispatch {
 }
 
 impl Runtime {
+    /// Routes a command to the effect that runs it.
     fn run(&mut self, cmd: Cmd, dispatch: &Dispatch) {
         match cmd {
-            Cmd::Send(msg) => {
+            Cmd::Storage(cmd) => storage::run(&self.store, cmd, dispatch),
+            Cmd::Socket(msg) => {
                 if let Some(s) = &self.socket {
                     s.send(msg);
                 }
             }
-            Cmd::RestartAi => self.worker.start(),
-            Cmd::AskAi {
-                id,
-                game,
-                level,
-                seed,
-                movetime_ms,
-            } => self.worker.ask(id, &game, level, seed, movetime_ms),
-            Cmd::Analyse {
-                id,
-                initial_fen,
-                promotion,
-                moves,
-                movetime_ms,
-            } => self
-                .worker
-                .analyse(id, &initial_fen, promotion, &moves, movetime_ms),
-            Cmd::Toast { text, error } => crate::view::toasts::show(&text, error),
-            Cmd::FocusSquare(sq) => self.view.focus_square(sq),
-            Cmd::Sound(sound) => self.audio.play(sound),
-            Cmd::Log(text) => crate::dom::log(&text),
-            Cmd::LoadLang(lang) => {
+            Cmd::Worker(cmd) => self.worker.run(cmd),
+            Cmd::Audio(sound) => self.audio.play(sound),
+            Cmd::Catalog(lang) => {
                 let d = dispatch.clone();
                 catalog::ensure(lang, move || d.send(Msg::SetLang(lang)));
             }
-            Cmd::SetLocation(room) => browser::set_location_room(room.as_ref()),
-            Cmd::Copy { text, what } => browser::copy(&text, what, dispatch),
-            Cmd::Share { title, text, url } => browser::share(&title, &text, &url),
-            Cmd::Download { name, text, mime } => browser::download(&name, &text, mime),
-            other => storage::run(&self.store, other, dispatch),
+            Cmd::Browser(cmd) => browser::run(cmd, dispatch),
+            Cmd::View(cmd) => self.view.run(cmd),
+            Cmd::Log(text) => crate::dom::log(&text),
         }
     }
 }

@@ -6,7 +6,7 @@ use super::Dispatch;
 use crate::STORAGE_PREFIX;
 use crate::dom;
 use crate::storage::{SavedGame, Store};
-use crate::update::{Cmd, LoadPurpose, LooksMsg, Msg};
+use crate::update::{LoadPurpose, LooksMsg, Msg, StorageCmd};
 use protocol::RoomId;
 
 /// Whether a stored version of the game (`stored`) must not be overwritten by ours (`ours`,
@@ -42,9 +42,9 @@ pub fn started(store: &Store, room: Option<RoomId>) -> Msg {
 }
 
 /// Runs a storage command.
-pub fn run(store: &Store, cmd: Cmd, dispatch: &Dispatch) {
+pub fn run(store: &Store, cmd: StorageCmd, dispatch: &Dispatch) {
     match cmd {
-        Cmd::Save { saved, synced } => {
+        StorageCmd::Save { saved, synced } => {
             if let Ok(Some((stored, game))) = store.load(&saved.id)
                 && stored_is_newer(synced.as_ref(), &stored, &saved.moves)
             {
@@ -62,60 +62,57 @@ pub fn run(store: &Store, cmd: Cmd, dispatch: &Dispatch) {
                 Err(e) => Msg::WriteFailed(e),
             });
         }
-        Cmd::Record(saved) => {
+        StorageCmd::Record(saved) => {
             if let Err(e) = store.save(&saved) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
-        Cmd::Delete(id) => store.delete(&id),
-        Cmd::SetCurrent(id) => {
+        StorageCmd::Delete(id) => store.delete(&id),
+        StorageCmd::SetCurrent(id) => {
             if let Err(e) = store.set_current_id(&id) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
-        Cmd::Load { id, purpose } => dispatch.send(Msg::Loaded {
+        StorageCmd::Load { id, purpose } => dispatch.send(Msg::Loaded {
             purpose,
             result: store.load(&id),
         }),
-        Cmd::LoadCurrent => dispatch.send(Msg::Loaded {
+        StorageCmd::LoadCurrent => dispatch.send(Msg::Loaded {
             purpose: LoadPurpose::BackToLocal,
             result: match store.current_id() {
                 Some(id) => store.load(&id),
                 None => Ok(None),
             },
         }),
-        Cmd::ListSaved => {
+        StorageCmd::ListSaved => {
             let (games, problems) = store.list();
             dispatch.send(Msg::SavedList { games, problems });
         }
-        Cmd::SaveLang(lang) => {
+        StorageCmd::SaveLang(lang) => {
             if let Err(e) = store.set_lang(lang.code()) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
-        Cmd::SaveFlip { game, flipped } => {
+        StorageCmd::SaveFlip { game, flipped } => {
             if let Err(e) = store.set_flip(&game, flipped) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
-        Cmd::SaveSound(on) => {
+        StorageCmd::SaveSound(on) => {
             if let Err(e) = store.set_sound(on) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
-        Cmd::SaveLook(choice) => {
+        StorageCmd::SaveLook(choice) => {
             if let Err(e) = store.save_look(choice) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
-        Cmd::SaveSeats(book) => {
+        StorageCmd::SaveSeats(book) => {
             if let Err(e) = store.save_seats(&book) {
                 dom::log(&format!("online: the seats could not be stored: {e}"));
             }
         }
-        // Every other command is run by the runtime before it gets here (no `Debug` of the
-        // command: it would bring the formatting of every type it holds into the bundle).
-        _ => dom::log("not a storage command"),
     }
 }
 

@@ -8,14 +8,14 @@
 //! error}`, which become [`Msg::AnalysisReply`].
 //!
 //! The worker is started with the page ([`Worker::start`]) and again on
-//! [`crate::update::Cmd::RestartAi`]. When it cannot be created, when its script or module fails
+//! [`WorkerCmd::Restart`]. When it cannot be created, when its script or module fails
 //! to load (its `error` event) or when it reports `{kind: "unavailable", error}` (its wasm could
 //! not start), [`Msg::AiUnavailable`] says so with the reason; requests made while it is
 //! unavailable are answered by the same message, so none waits for ever.
 
 use super::Dispatch;
 use crate::dom;
-use crate::update::Msg;
+use crate::update::{Msg, WorkerCmd};
 use engine::Level;
 use engine::analysis::Eval;
 use rules::{Game, Move, PromotionRule};
@@ -39,6 +39,27 @@ impl Worker {
             worker: None,
             failure: None,
             dispatch,
+        }
+    }
+
+    /// Runs a command of the worker's.
+    pub fn run(&mut self, cmd: WorkerCmd) {
+        match cmd {
+            WorkerCmd::Restart => self.start(),
+            WorkerCmd::Ask {
+                id,
+                game,
+                level,
+                seed,
+                movetime_ms,
+            } => self.ask(id, &game, level, seed, movetime_ms),
+            WorkerCmd::Analyse {
+                id,
+                initial_fen,
+                promotion,
+                moves,
+                movetime_ms,
+            } => self.analyse(id, &initial_fen, promotion, &moves, movetime_ms),
         }
     }
 

@@ -1,5 +1,5 @@
 //! The page's sounds as typed values: which one a move, the game's end, a low clock or the
-//! count's last moves calls for. `update` asks for them with [`crate::update::Cmd::Sound`];
+//! count's last moves calls for. `update` asks for them with [`crate::update::Cmd::Audio`];
 //! the audio effect (`effects/audio.rs`) synthesises them.
 
 use protocol::{Decider, Outcome};

@@ -2,6 +2,7 @@
 //! game's end and the count's last moves ask for (and none while sounds are off), the
 //! announcements in words, and the typed move box.
 
+use super::StorageCmd;
 use super::tests::{
     ai_answer, ai_model, ai_requests, click_move, game_over, model, moved, online_model, sq,
 };
@@ -16,7 +17,7 @@ use protocol::{DrawReason, Outcome, WinReason};
 fn sounds(cmds: &[Cmd]) -> Vec<Sound> {
     cmds.iter()
         .filter_map(|c| match c {
-            Cmd::Sound(s) => Some(*s),
+            Cmd::Audio(s) => Some(*s),
             _ => None,
         })
         .collect()
@@ -132,10 +133,13 @@ fn muted_the_page_asks_for_no_sound_and_remembers_it() {
     assert!(m.sound_on);
     assert_eq!(
         update(&mut m, Msg::ToggleSound),
-        vec![Cmd::SaveSound(false)]
+        vec![Cmd::Storage(StorageCmd::SaveSound(false))]
     );
     assert!(sounds(&click_move(&mut m, "e3", "e4")).is_empty());
-    assert_eq!(update(&mut m, Msg::ToggleSound), vec![Cmd::SaveSound(true)]);
+    assert_eq!(
+        update(&mut m, Msg::ToggleSound),
+        vec![Cmd::Storage(StorageCmd::SaveSound(true))]
+    );
     assert_eq!(sounds(&click_move(&mut m, "d6", "d5")), vec![Sound::Move]);
 }
 
@@ -250,7 +254,7 @@ fn a_typed_move_waits_for_its_turn_against_the_ai_and_online() {
     let cmds = update(&mut m, Msg::MoveTyped("Nd2".into()));
     assert!(cmds.iter().any(|c| matches!(
         c,
-        Cmd::Send(ClientMsg::Move { uci, .. }) if uci == "b1d2"
+        Cmd::Socket(ClientMsg::Move { uci, .. }) if uci == "b1d2"
     )));
 }
 

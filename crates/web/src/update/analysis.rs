@@ -2,6 +2,7 @@
 //! at a time to the AI worker, dropped when the board shows another game.
 
 use super::Cmd;
+use super::WorkerCmd;
 use crate::model::Model;
 use crate::model::analysis::{GameAnalysis, MOVETIME_MS};
 use engine::analysis::Eval;
@@ -83,11 +84,11 @@ pub fn schedule(model: &mut Model, out: &mut Vec<Cmd>) {
     model.ai.last_request = model.ai.last_request.wrapping_add(1);
     let id = model.ai.last_request;
     a.pending = Some((id, ply));
-    out.push(Cmd::Analyse {
+    out.push(Cmd::Worker(WorkerCmd::Analyse {
         id,
         initial_fen: a.initial_fen.clone(),
         promotion: model.game.rules().promotion,
         moves: a.moves[..ply].to_vec(),
         movetime_ms: MOVETIME_MS,
-    });
+    }));
 }

@@ -1,5 +1,6 @@
 //! The board's input (clicks, drags, keys) and stepping through the game (review).
 
+use super::ViewCmd;
 use super::{Cmd, local, toast};
 use crate::i18n::Key;
 use crate::model::{Drag, Model};
@@ -255,6 +256,6 @@ pub fn key(model: &mut Model, key: BoardKey, focused: Option<Square>, out: &mut 
     let r = i32::from(model.board.focus.rank()) - dy * sign;
     if let Some(sq) = Square::try_new(f.clamp(0, 7), r.clamp(0, 7)) {
         model.board.focus = sq;
-        out.push(Cmd::FocusSquare(sq));
+        out.push(Cmd::View(ViewCmd::FocusSquare(sq)));
     }
 }

@@ -2,6 +2,7 @@
 //! player's, the AI's, the opponent's online) and when the game ends; the sound toggle; and
 //! the typed move box.
 
+use super::StorageCmd;
 use super::{Cmd, local};
 use crate::model::entry::{self, Entry, EntryError};
 use crate::model::sound::{self, Sound};
@@ -12,7 +13,7 @@ use protocol::Outcome;
 /// [`Sound::LowTime`] this way.
 pub fn cue(model: &Model, sound: Sound, out: &mut Vec<Cmd>) {
     if model.sound_on {
-        out.push(Cmd::Sound(sound));
+        out.push(Cmd::Audio(sound));
     }
 }
 
@@ -50,7 +51,7 @@ pub fn ended(model: &mut Model, result: Outcome, out: &mut Vec<Cmd>) {
 /// Turns the sounds on or off, and remembers it.
 pub fn toggle_sound(model: &mut Model, out: &mut Vec<Cmd>) {
     model.sound_on = !model.sound_on;
-    out.push(Cmd::SaveSound(model.sound_on));
+    out.push(Cmd::Storage(StorageCmd::SaveSound(model.sound_on)));
 }
 
 /// A move typed in the move box: played through the same path as a click, or refused with

@@ -1,6 +1,7 @@
 //! The game on the board: moves, undo, resignation, draws, claims, the AI and hints, saving,
 //! new games, import and export.
 
+use super::{BrowserCmd, StorageCmd, ViewCmd, WorkerCmd};
 use super::{
     Cmd, CopyWhat, HINT_MILLIS, LoadPurpose, NewGameChoice, feedback, online, report, toast,
 };
@@ -368,7 +369,7 @@ pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
     };
     if !keep {
         // Nothing worth keeping yet; an empty record would only clutter the list.
-        out.push(Cmd::Delete(local.id.clone()));
+        out.push(Cmd::Storage(StorageCmd::Delete(local.id.clone())));
         let id = local.id.clone();
         model.saved.retain(|g| g.id != id);
         return;
@@ -384,7 +385,7 @@ pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
     // The list shows the new version at once.
     model.saved.retain(|g| g.id != saved.id);
     model.saved.insert(0, saved.clone());
-    out.push(Cmd::Save { saved, synced });
+    out.push(Cmd::Storage(StorageCmd::Save { saved, synced }));
 }
 
 /// Undo: hot-seat takes back one move; against the AI back to the human's previous turn.
@@ -476,7 +477,7 @@ pub fn confirm_yes(model: &mut Model, out: &mut Vec<Cmd>) {
     if let Confirm::Delete(id) = confirm {
         if model.current_id() != Some(id.as_str()) {
             model.saved.retain(|g| g.id != id);
-            out.push(Cmd::Delete(id));
+            out.push(Cmd::Storage(StorageCmd::Delete(id)));
             toast(model, Key::ToastDeleted, false, out);
         }
         return;
@@ -497,10 +498,10 @@ pub fn confirm_yes(model: &mut Model, out: &mut Vec<Cmd>) {
             model.review = None;
             after_change(model, out);
         }
-        Err(e) => out.push(Cmd::Toast {
+        Err(e) => out.push(Cmd::View(ViewCmd::Toast {
             text: e,
             error: true,
-        }),
+        })),
     }
 }
 
@@ -526,10 +527,10 @@ pub fn claim(model: &mut Model, out: &mut Vec<Cmd>) {
             model.review = None;
             after_change(model, out);
         }
-        Err(e) => out.push(Cmd::Toast {
+        Err(e) => out.push(Cmd::View(ViewCmd::Toast {
             text: e.to_string(),
             error: true,
-        }),
+        })),
     }
 }
 
@@ -586,13 +587,13 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
         a.asked_at = now;
         a.held = None;
     }
-    out.push(Cmd::AskAi {
+    out.push(Cmd::Worker(WorkerCmd::Ask {
         id,
         game: model.game.clone(),
         level: settings.level,
         seed: seed_of(&game_id),
         movetime_ms,
-    });
+    }));
 }
 
 /// The AI's move is never played sooner than this after the page asked for it
@@ -655,10 +656,10 @@ fn apply_ai_reply(model: &mut Model, id: u32, result: Result<String, String>, ou
             }
             Err(e) => {
                 out.push(Cmd::Log(format!("AI: {e}")));
-                out.push(Cmd::Toast {
+                out.push(Cmd::View(ViewCmd::Toast {
                     text: model.lang.fmt(Key::ToastAiFailed, &[("error", &e)]),
                     error: true,
-                });
+                }));
                 // Keep the request so that the same position is not asked again and again.
                 if let Mode::Ai(_, a) = &mut model.mode {
                     a.pending = Some(p);
@@ -719,13 +720,13 @@ pub fn ask_hint(model: &mut Model, out: &mut Vec<Cmd>) {
         game: game_id.clone(),
         moves,
     });
-    out.push(Cmd::AskAi {
+    out.push(Cmd::Worker(WorkerCmd::Ask {
         id,
         game: model.game.clone(),
         level: Level::MAX,
         seed: seed_of(&game_id),
         movetime_ms: HINT_MILLIS,
-    });
+    }));
 }
 
 /// A saved game was read: resumed, or put back after leaving a room.
@@ -742,15 +743,15 @@ pub fn loaded(
             let id = saved.id.clone();
             online::leave(model, out);
             adopt(model, saved, game);
-            out.push(Cmd::SetCurrent(id));
+            out.push(Cmd::Storage(StorageCmd::SetCurrent(id)));
             if purpose == LoadPurpose::Resume {
                 toast(model, Key::ToastResumed, false, out);
             }
         }
-        (LoadPurpose::Resume, Ok(None)) => out.push(Cmd::ListSaved),
+        (LoadPurpose::Resume, Ok(None)) => out.push(Cmd::Storage(StorageCmd::ListSaved)),
         (LoadPurpose::Resume, Err(q)) => {
             report(model, &q, out);
-            out.push(Cmd::ListSaved);
+            out.push(Cmd::Storage(StorageCmd::ListSaved));
         }
         (LoadPurpose::BackToLocal, other) => {
             if let Err(q) = other {
@@ -765,7 +766,7 @@ pub fn loaded(
 
 /// Another tab changed the saved game `id`: follow it when it is the one on the board.
 pub fn stored_game_changed(model: &mut Model, id: &str, value: Option<String>, out: &mut Vec<Cmd>) {
-    out.push(Cmd::ListSaved);
+    out.push(Cmd::Storage(StorageCmd::ListSaved));
     let Some(local) = model.mode.local_mut().filter(|l| l.id == id) else {
         // Another game: keep the view; a later save checks for a newer version first.
         return;
@@ -800,16 +801,16 @@ pub fn copy(model: &mut Model, what: CopyWhat, out: &mut Vec<Cmd>) {
             None => return,
         },
     };
-    out.push(Cmd::Copy { text, what });
+    out.push(Cmd::Browser(BrowserCmd::Copy { text, what }));
 }
 
 /// Offers the PGN as a file.
 pub fn download(model: &mut Model, out: &mut Vec<Cmd>) {
-    out.push(Cmd::Download {
+    out.push(Cmd::Browser(BrowserCmd::Download {
         name: export::file_name(model),
         text: export::pgn(model),
         mime: "application/x-chess-pgn",
-    });
+    }));
 }
 
 /// Imports a pasted PGN or FEN: a PGN becomes a saved hot-seat game shown at its end; a FEN

@@ -2,6 +2,7 @@
 //! system's colour scheme.
 
 use super::Cmd;
+use super::StorageCmd;
 use crate::model::Model;
 use crate::model::looks::LookChoice;
 
@@ -33,5 +34,5 @@ pub fn handle(model: &mut Model, msg: LooksMsg, out: &mut Vec<Cmd>) {
 
 fn choose(model: &mut Model, choice: LookChoice, out: &mut Vec<Cmd>) {
     model.looks.set(choice);
-    out.push(Cmd::SaveLook(choice));
+    out.push(Cmd::Storage(StorageCmd::SaveLook(choice)));
 }

@@ -10,6 +10,7 @@
 mod a11y_tests;
 mod analysis;
 mod board;
+mod cmd;
 pub mod feedback;
 pub mod local;
 mod looks;
@@ -26,6 +27,7 @@ use rules::{Color, Game, PromotionRule, Role, Square};
 
 pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
+pub use cmd::{BrowserCmd, Cmd, StorageCmd, ViewCmd, WorkerCmd};
 pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RoomSettings};
 
@@ -168,7 +170,7 @@ pub enum Msg {
     /// Ask the AI for a hint.
     Hint,
     /// The player picked an interface language: its texts are made ready
-    /// ([`Cmd::LoadLang`]), then [`Msg::SetLang`] switches to it.
+    /// ([`Cmd::Catalog`]), then [`Msg::SetLang`] switches to it.
     PickLang(Lang),
     /// Switch the interface language (its texts are ready).
     SetLang(Lang),
@@ -272,127 +274,6 @@ pub enum Msg {
     Looks(LooksMsg),
 }
 
-/// Something for the effects to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cmd {
-    /// Save a game unless another tab stored a newer version of it that this one does not
-    /// extend (answered by [`Msg::StoredNewer`]); then make it the game to resume.
-    Save {
-        /// The record.
-        saved: SavedGame,
-        /// The stored version this tab knows: its `updated` time and moves (UCI).
-        synced: Option<(f64, Vec<String>)>,
-    },
-    /// Store a saved game as it is (an online game's copy: not the game to resume).
-    Record(SavedGame),
-    /// Delete a saved game.
-    Delete(String),
-    /// Make this game the one to resume after a reload.
-    SetCurrent(String),
-    /// Read a saved game (answered by [`Msg::Loaded`]).
-    Load {
-        /// Its id.
-        id: String,
-        /// Why.
-        purpose: LoadPurpose,
-    },
-    /// Read the game to resume after a reload (answered by [`Msg::Loaded`] with
-    /// [`LoadPurpose::BackToLocal`]).
-    LoadCurrent,
-    /// Read the saved games again (answered by [`Msg::SavedList`]).
-    ListSaved,
-    /// Make the language's texts ready (its catalog fetched and read, unless English or read
-    /// before), then answer [`Msg::SetLang`] (also when the catalog cannot be had: its texts
-    /// then stay English).
-    LoadLang(Lang),
-    /// Remember the interface language.
-    SaveLang(Lang),
-    /// Remember the board's orientation for the game on the board (`asean.flip.v1`).
-    SaveFlip {
-        /// The game's id (a saved game's or a room's).
-        game: String,
-        /// Black at the bottom.
-        flipped: bool,
-    },
-    /// Remember a choice of the looks (its own key: `asean.theme.v1`, `asean.pieces.v1` or
-    /// `asean.board.v1`).
-    SaveLook(crate::model::looks::LookChoice),
-    /// Store the seats.
-    SaveSeats(SeatBook),
-    /// Send to the lobby server (queued while disconnected).
-    Send(ClientMsg),
-    /// Start the AI worker again (the old one, if any, is ended).
-    RestartAi,
-    /// Ask the AI worker for a move (answered by [`Msg::AiReply`]).
-    AskAi {
-        /// The request's id.
-        id: u32,
-        /// The game (its first position and moves).
-        game: Game,
-        /// The level.
-        level: Level,
-        /// Varies the low levels' deliberate errors.
-        seed: u32,
-        /// Overrides the level's thinking time when not 0 (milliseconds).
-        movetime_ms: u32,
-    },
-    /// Ask the AI worker to evaluate a position (answered by [`Msg::AnalysisReply`]).
-    Analyse {
-        /// The request's id.
-        id: u32,
-        /// The game's first position (FEN).
-        initial_fen: String,
-        /// The promotion rule.
-        promotion: PromotionRule,
-        /// The moves to the position.
-        moves: Vec<rules::Move>,
-        /// How long to think, in milliseconds.
-        movetime_ms: u32,
-    },
-    /// Show a short message.
-    Toast {
-        /// The text.
-        text: String,
-        /// Styled as a problem.
-        error: bool,
-    },
-    /// Show `#/room/<id>` in the address bar, or clear it.
-    SetLocation(Option<RoomId>),
-    /// Copy to the clipboard (answered by [`Msg::Copied`] or [`Msg::CopyFailed`]).
-    Copy {
-        /// The text.
-        text: String,
-        /// What it is.
-        what: CopyWhat,
-    },
-    /// Open the system's share sheet for a link.
-    Share {
-        /// The title.
-        title: String,
-        /// A line about it.
-        text: String,
-        /// The link.
-        url: String,
-    },
-    /// Offer a file to download.
-    Download {
-        /// The file name.
-        name: String,
-        /// Its text.
-        text: String,
-        /// Its media type.
-        mime: &'static str,
-    },
-    /// Give the keyboard focus to a square of the board.
-    FocusSquare(Square),
-    /// Play a sound (asked only while sounds are on; see [`feedback::cue`]).
-    Sound(crate::model::sound::Sound),
-    /// Remember whether sounds are on.
-    SaveSound(bool),
-    /// Write to the console.
-    Log(String),
-}
-
 /// How long the AI thinks about a hint, in milliseconds (at full strength).
 const HINT_MILLIS: u32 = 700;
 
@@ -437,7 +318,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             {
                 model.board.flipped = flipped;
             }
-            out.push(Cmd::Send(ClientMsg::WatchLobby));
+            out.push(Cmd::Socket(ClientMsg::WatchLobby));
             if let Some(room) = room {
                 online::join_room(model, &room, out);
             }
@@ -504,10 +385,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             model.board.flipped = !model.board.flipped;
             model.board.drag = None;
             if let Some(id) = model.mode.local().map(|l| l.id.clone()) {
-                out.push(Cmd::SaveFlip {
+                out.push(Cmd::Storage(StorageCmd::SaveFlip {
                     game: id,
                     flipped: model.board.flipped,
-                });
+                }));
             }
         }
         Msg::ResignAsk => local::resign_ask(model, out),
@@ -515,10 +396,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::ConfirmYes => local::confirm_yes(model, out),
         Msg::Claim => local::claim(model, out),
         Msg::Hint => local::ask_hint(model, out),
-        Msg::PickLang(lang) => out.push(Cmd::LoadLang(lang)),
+        Msg::PickLang(lang) => out.push(Cmd::Catalog(lang)),
         Msg::SetLang(lang) => {
             model.lang = lang;
-            out.push(Cmd::SaveLang(lang));
+            out.push(Cmd::Storage(StorageCmd::SaveLang(lang)));
         }
         Msg::Resume(id) => {
             let current = model.mode.local().is_some_and(|l| l.id == id);
@@ -531,10 +412,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             if let Some(room) = room {
                 online::user(model, OnlineMsg::Join(room), out);
             } else if !current {
-                out.push(Cmd::Load {
+                out.push(Cmd::Storage(StorageCmd::Load {
                     id,
                     purpose: LoadPurpose::Resume,
-                });
+                }));
             }
         }
         Msg::Delete(id) => {
@@ -569,7 +450,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         }
         Msg::AiRetry => {
             model.ai.unavailable = None;
-            out.push(Cmd::RestartAi);
+            out.push(Cmd::Worker(WorkerCmd::Restart));
             // The AI's move, if it is its turn, is asked of the new worker (which takes
             // requests while it loads).
             local::schedule_ai(model, out);
@@ -579,7 +460,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Online(m) => online::user(model, m, out),
         Msg::StoredGameChanged { id, value } => local::stored_game_changed(model, &id, value, out),
         Msg::SeatsChanged(seats) => model.seats = seats,
-        Msg::StorageChanged => out.push(Cmd::ListSaved),
+        Msg::StorageChanged => out.push(Cmd::Storage(StorageCmd::ListSaved)),
         Msg::Loaded { purpose, result } => local::loaded(model, purpose, result, out),
         Msg::SavedList { games, problems } => {
             model.saved = games;
@@ -630,10 +511,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
 
 /// Queues a toast of `key`.
 fn toast(model: &Model, key: Key, error: bool, out: &mut Vec<Cmd>) {
-    out.push(Cmd::Toast {
+    out.push(Cmd::View(ViewCmd::Toast {
         text: model.lang.t(key).to_owned(),
         error,
-    });
+    }));
 }
 
 /// Notes an entry set aside (once) and logs it.
@@ -652,10 +533,10 @@ fn write_failed(model: &mut Model, e: &WriteError, out: &mut Vec<Cmd>) {
         WriteError::Other(why) => Notice::WriteFailed(why.clone()),
     };
     if !model.quota_reported || notice != Notice::Full {
-        out.push(Cmd::Toast {
+        out.push(Cmd::View(ViewCmd::Toast {
             text: notice.text(model.lang, model.has_other_saved()),
             error: true,
-        });
+        }));
     }
     if notice == Notice::Full {
         model.quota_reported = true;

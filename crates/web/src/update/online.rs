@@ -6,6 +6,7 @@
 //! ([`room::rebuild`]); a move made here is shown at once and sent, and taken back when the
 //! server refuses it.
 
+use super::{BrowserCmd, StorageCmd, ViewCmd};
 use super::{Cmd, NetEvent, feedback, local, toast};
 use crate::i18n::Key;
 use crate::model::room::{self, Step};
@@ -66,7 +67,7 @@ fn secret_of(model: &Model, room: &RoomId) -> Option<String> {
 /// Forgets the seat held in `room` (it closed: a reload must not resume it).
 fn forget_seat(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
     if model.seats.remove(room) {
-        out.push(Cmd::SaveSeats(model.seats.clone()));
+        out.push(Cmd::Storage(StorageCmd::SaveSeats(model.seats.clone())));
     }
 }
 
@@ -80,7 +81,7 @@ pub fn invite(model: &Model) -> Option<String> {
 fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
     model.start = false;
     if let Some(old) = room_id(model).filter(|old| Some(old) != room) {
-        out.push(Cmd::Send(ClientMsg::Leave { room: old }));
+        out.push(Cmd::Socket(ClientMsg::Leave { room: old }));
     }
     model.mode = Mode::Online(Online {
         room: room.cloned(),
@@ -90,14 +91,14 @@ fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
     model.invite_copied = false;
     local::set_game(model, rules::Game::new(rules::Rules::default()));
     if room.is_some() {
-        out.push(Cmd::SetLocation(room.cloned()));
+        out.push(Cmd::Browser(BrowserCmd::SetLocation(room.cloned())));
     }
 }
 
 /// Creates a room with these settings.
 pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
     enter(model, None, out);
-    out.push(Cmd::Send(ClientMsg::CreateRoom {
+    out.push(Cmd::Socket(ClientMsg::CreateRoom {
         seat: s.seat,
         promotion: s.promotion,
         clock: s.clock,
@@ -115,7 +116,7 @@ pub fn join_room(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
         return;
     }
     enter(model, Some(room), out);
-    out.push(Cmd::Send(ClientMsg::Join {
+    out.push(Cmd::Socket(ClientMsg::Join {
         room: room.clone(),
         secret: secret_of(model, room),
         after: None,
@@ -128,9 +129,9 @@ pub fn join_room(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
 pub fn leave(model: &mut Model, out: &mut Vec<Cmd>) {
     if let Mode::Online(o) = &model.mode {
         if let Some(room) = o.room.clone() {
-            out.push(Cmd::Send(ClientMsg::Leave { room }));
+            out.push(Cmd::Socket(ClientMsg::Leave { room }));
         }
-        out.push(Cmd::SetLocation(None));
+        out.push(Cmd::Browser(BrowserCmd::SetLocation(None)));
     }
 }
 
@@ -142,7 +143,7 @@ fn back_to_local(model: &mut Model, out: &mut Vec<Cmd>) {
     // The room is left at once; the stored game replaces this board when `Msg::Loaded` comes.
     leave(model, out);
     local::fresh_board(model, rules::Game::new(rules::Rules::default()), None, None);
-    out.push(Cmd::LoadCurrent);
+    out.push(Cmd::Storage(StorageCmd::LoadCurrent));
 }
 
 /// Keeps this browser's copy of a seated online game among the saved games, when its moves or
@@ -170,7 +171,7 @@ fn record(model: &mut Model, out: &mut Vec<Cmd>) {
         SavedGame::from_game(&id, created, model.now, &model.game).with_online(online, result);
     model.saved.retain(|g| g.id != id);
     model.saved.insert(0, saved.clone());
-    out.push(Cmd::Record(saved));
+    out.push(Cmd::Storage(StorageCmd::Record(saved)));
 }
 
 /// Sends a room command when connected; toasts otherwise.
@@ -180,7 +181,7 @@ pub fn send_room(model: &Model, make: impl FnOnce(RoomId) -> ClientMsg, out: &mu
         toast(model, Key::ToastOffline, true, out);
         return;
     }
-    out.push(Cmd::Send(make(room)));
+    out.push(Cmd::Socket(make(room)));
 }
 
 /// Plays `m` on the board at once and sends it; the server confirms or refuses it.
@@ -198,7 +199,7 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
     if let Some(o) = model.mode.online_mut() {
         o.pending = Some(m);
     }
-    out.push(Cmd::Send(ClientMsg::Move {
+    out.push(Cmd::Socket(ClientMsg::Move {
         room,
         ply,
         uci: m.to_uci(),
@@ -224,11 +225,11 @@ pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
         }
         OnlineMsg::Share => {
             if let Some(url) = invite(model) {
-                out.push(Cmd::Share {
+                out.push(Cmd::Browser(BrowserCmd::Share {
                     title: model.lang.t(Key::AppTitle).to_owned(),
                     text: model.lang.t(Key::ShareText).to_owned(),
                     url,
-                });
+                }));
             }
         }
         OnlineMsg::CancelInvite => {
@@ -306,14 +307,14 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
             model.net.connected = true;
             model.net.was_connected = true;
             model.net.failed = false;
-            out.push(Cmd::Send(ClientMsg::WatchLobby));
+            out.push(Cmd::Socket(ClientMsg::WatchLobby));
             // Join the room again and catch up from the last event seen.
             let rejoin = model.mode.online_mut().and_then(|o| {
                 o.pending = None;
                 o.room.clone().map(|r| (r, o.view.as_ref().map(|v| v.seq)))
             });
             if let Some((room, after)) = rejoin {
-                out.push(Cmd::Send(ClientMsg::Join {
+                out.push(Cmd::Socket(ClientMsg::Join {
                     secret: secret_of(model, &room),
                     room,
                     after,
@@ -366,13 +367,13 @@ fn server_msg(model: &mut Model, m: ServerMsg, out: &mut Vec<Cmd>) {
         }
         ServerMsg::Seated { room, seat, secret } => {
             model.seats.insert(&room, seat, &secret, model.now);
-            out.push(Cmd::SaveSeats(model.seats.clone()));
+            out.push(Cmd::Storage(StorageCmd::SaveSeats(model.seats.clone())));
             if let Some(o) = model.mode.online_mut()
                 && o.room.is_none()
             {
                 // The room we created.
                 o.room = Some(room.clone());
-                out.push(Cmd::SetLocation(Some(room.clone())));
+                out.push(Cmd::Browser(BrowserCmd::SetLocation(Some(room.clone()))));
             }
             if is_our_room(model, &room) {
                 model.board.flipped = seat == Color::Black;
@@ -433,7 +434,7 @@ fn snapshot(
     if first {
         model.board.flipped = you == Some(Color::Black);
     }
-    out.push(Cmd::Send(ClientMsg::Ack {
+    out.push(Cmd::Socket(ClientMsg::Ack {
         room: room.clone(),
         seq,
     }));
@@ -458,7 +459,7 @@ fn snapshot(
     {
         if secret_of(model, &new_room).is_none() {
             model.seats.insert(&new_room, me.other(), &secret, now);
-            out.push(Cmd::SaveSeats(model.seats.clone()));
+            out.push(Cmd::Storage(StorageCmd::SaveSeats(model.seats.clone())));
         }
         join_room(model, &new_room, out);
     }
@@ -477,7 +478,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
         Step::Duplicate => return,
         Step::Gap => {
             let after = Some(view.seq);
-            out.push(Cmd::Send(ClientMsg::Join {
+            out.push(Cmd::Socket(ClientMsg::Join {
                 room: room.clone(),
                 secret: secret_of(model, room),
                 after,
@@ -489,7 +490,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
     }
     let you = view.you;
     let full = view.full();
-    out.push(Cmd::Send(ClientMsg::Ack {
+    out.push(Cmd::Socket(ClientMsg::Ack {
         room: room.clone(),
         seq,
     }));
@@ -531,7 +532,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
             {
                 // Colours swap; the seat keeps its secret.
                 model.seats.insert(new_room, me.other(), &secret, now);
-                out.push(Cmd::SaveSeats(model.seats.clone()));
+                out.push(Cmd::Storage(StorageCmd::SaveSeats(model.seats.clone())));
             }
             let new_room = new_room.clone();
             join_room(model, &new_room, out);
@@ -582,7 +583,7 @@ fn server_error(
         if o.pending.take().is_some() {
             sync_board(model, out);
         }
-        out.push(Cmd::Send(ClientMsg::Join {
+        out.push(Cmd::Socket(ClientMsg::Join {
             secret: secret_of(model, &r),
             room: r,
             after,
@@ -622,8 +623,8 @@ fn server_error(
         }
         _ => {}
     }
-    out.push(Cmd::Toast {
+    out.push(Cmd::View(ViewCmd::Toast {
         text: model.lang.fmt(key, &[("error", message)]),
         error: true,
-    });
+    }));
 }

@@ -1,6 +1,7 @@
 //! Host tests of [`update`]: every mode, review, export and import, saving and the AI's
 //! requests, without a DOM.
 
+use super::{BrowserCmd, StorageCmd, ViewCmd, WorkerCmd};
 use core::time::Duration;
 
 use super::*;
@@ -29,7 +30,7 @@ pub(super) fn model() -> Model {
             flip: None,
         },
     );
-    assert!(cmds.contains(&Cmd::Send(ClientMsg::WatchLobby)));
+    assert!(cmds.contains(&Cmd::Socket(ClientMsg::WatchLobby)));
     m
 }
 
@@ -47,7 +48,7 @@ pub(super) fn click_move(m: &mut Model, from: &str, to: &str) -> Vec<Cmd> {
 fn saves(cmds: &[Cmd]) -> Vec<&SavedGame> {
     cmds.iter()
         .filter_map(|c| match c {
-            Cmd::Save { saved, .. } => Some(saved),
+            Cmd::Storage(StorageCmd::Save { saved, .. }) => Some(saved),
             _ => None,
         })
         .collect()
@@ -56,7 +57,7 @@ fn saves(cmds: &[Cmd]) -> Vec<&SavedGame> {
 pub(super) fn ai_requests(cmds: &[Cmd]) -> Vec<u32> {
     cmds.iter()
         .filter_map(|c| match c {
-            Cmd::AskAi { id, .. } => Some(*id),
+            Cmd::Worker(WorkerCmd::Ask { id, .. }) => Some(*id),
             _ => None,
         })
         .collect()
@@ -65,7 +66,7 @@ pub(super) fn ai_requests(cmds: &[Cmd]) -> Vec<u32> {
 fn toasts(cmds: &[Cmd]) -> Vec<&str> {
     cmds.iter()
         .filter_map(|c| match c {
-            Cmd::Toast { text, .. } => Some(text.as_str()),
+            Cmd::View(ViewCmd::Toast { text, .. }) => Some(text.as_str()),
             _ => None,
         })
         .collect()
@@ -293,12 +294,12 @@ fn a_hint_is_asked_at_full_strength_and_kept_for_its_position() {
     let (id, level, time) = cmds
         .iter()
         .find_map(|c| match c {
-            Cmd::AskAi {
+            Cmd::Worker(WorkerCmd::Ask {
                 id,
                 level,
                 movetime_ms,
                 ..
-            } => Some((*id, *level, *movetime_ms)),
+            }) => Some((*id, *level, *movetime_ms)),
             _ => None,
         })
         .expect("a hint request");
@@ -443,10 +444,10 @@ fn the_export_names_the_mode_and_the_result() {
     );
     let cmds = update(&mut m, Msg::Copy(CopyWhat::Fen));
     assert!(
-        matches!(&cmds[..], [Cmd::Copy { what: CopyWhat::Fen, text }] if *text == m.game.position().fen())
+        matches!(&cmds[..], [Cmd::Browser(BrowserCmd::Copy { what: CopyWhat::Fen, text })] if *text == m.game.position().fen())
     );
     let cmds = update(&mut m, Msg::Download);
-    let Some(Cmd::Download { name, text, .. }) = cmds.first() else {
+    let Some(Cmd::Browser(BrowserCmd::Download { name, text, .. })) = cmds.first() else {
         panic!("a download: {cmds:?}");
     };
     assert!(
@@ -511,9 +512,9 @@ pub(super) fn online_model(you: Color, moves: &[&str]) -> Model {
     let cmds = update(&mut m, Msg::Online(OnlineMsg::Join(room())));
     assert!(
         cmds.iter()
-            .any(|c| matches!(c, Cmd::Send(ClientMsg::Join { .. })))
+            .any(|c| matches!(c, Cmd::Socket(ClientMsg::Join { .. })))
     );
-    assert!(cmds.contains(&Cmd::SetLocation(Some(room()))));
+    assert!(cmds.contains(&Cmd::Browser(BrowserCmd::SetLocation(Some(room())))));
     update(
         &mut m,
         Msg::Net(NetEvent::Message(ServerMsg::Snapshot {
@@ -561,7 +562,7 @@ fn online_a_move_is_sent_shown_and_confirmed_by_the_room() {
     let cmds = click_move(&mut m, "e3", "e4");
     assert!(cmds.iter().any(|c| matches!(
         c,
-        Cmd::Send(ClientMsg::Move { ply: 0, uci, .. }) if uci == "e3e4"
+        Cmd::Socket(ClientMsg::Move { ply: 0, uci, .. }) if uci == "e3e4"
     )));
     assert!(saves(&cmds).is_empty(), "the server keeps online games");
     assert_eq!(m.game.moves().len(), 1);
@@ -609,7 +610,7 @@ fn online_review_stays_while_moves_arrive_and_never_plays() {
     assert!(
         !cmds
             .iter()
-            .any(|c| matches!(c, Cmd::Send(ClientMsg::Move { .. })))
+            .any(|c| matches!(c, Cmd::Socket(ClientMsg::Move { .. })))
     );
     update(&mut m, Msg::Review(ReviewStep::Live));
     assert!(m.my_turn());
@@ -649,7 +650,7 @@ fn online_a_created_room_is_seated_and_remembered() {
     );
     assert!(
         cmds.iter()
-            .any(|c| matches!(c, Cmd::Send(ClientMsg::CreateRoom { .. })))
+            .any(|c| matches!(c, Cmd::Socket(ClientMsg::CreateRoom { .. })))
     );
     let cmds = update(
         &mut m,
@@ -659,8 +660,11 @@ fn online_a_created_room_is_seated_and_remembered() {
             secret: "s3cret".into(),
         })),
     );
-    assert!(cmds.contains(&Cmd::SetLocation(Some(room()))));
-    assert!(cmds.iter().any(|c| matches!(c, Cmd::SaveSeats(_))));
+    assert!(cmds.contains(&Cmd::Browser(BrowserCmd::SetLocation(Some(room())))));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Storage(StorageCmd::SaveSeats(_))))
+    );
     assert_eq!(
         m.seats.get(&room()).map(|e| e.secret.as_str()),
         Some("s3cret")
@@ -668,7 +672,7 @@ fn online_a_created_room_is_seated_and_remembered() {
     assert!(m.board.flipped);
     // Leaving for a local game asks the stored game back.
     let cmds = update(&mut m, Msg::Online(OnlineMsg::LeaveRoom));
-    assert!(cmds.contains(&Cmd::LoadCurrent));
+    assert!(cmds.contains(&Cmd::Storage(StorageCmd::LoadCurrent)));
     update(
         &mut m,
         Msg::Loaded {
@@ -741,7 +745,7 @@ fn analysis_asks_every_position_once_and_judges_the_moves() {
     let asked: Vec<(u32, usize)> = cmds
         .iter()
         .filter_map(|c| match c {
-            Cmd::Analyse { id, moves, .. } => Some((*id, moves.len())),
+            Cmd::Worker(WorkerCmd::Analyse { id, moves, .. }) => Some((*id, moves.len())),
             _ => None,
         })
         .collect();
@@ -768,8 +772,9 @@ fn analysis_asks_every_position_once_and_judges_the_moves() {
         let a = m.analysis.as_ref().expect("running");
         assert_eq!(a.pending.map(|p| p.1), Some(ply), "step {i}");
         let cmds = update(&mut m, Msg::AnalysisReply { id, result: Ok(e) });
-        if let Some(Cmd::Analyse { id: next, .. }) =
-            cmds.iter().find(|c| matches!(c, Cmd::Analyse { .. }))
+        if let Some(Cmd::Worker(WorkerCmd::Analyse { id: next, .. })) = cmds
+            .iter()
+            .find(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. })))
         {
             id = *next;
         }
@@ -802,7 +807,7 @@ fn a_stopped_analysis_asks_nothing_more() {
     let id = cmds
         .iter()
         .find_map(|c| match c {
-            Cmd::Analyse { id, .. } => Some(*id),
+            Cmd::Worker(WorkerCmd::Analyse { id, .. }) => Some(*id),
             _ => None,
         })
         .expect("asked");
@@ -814,10 +819,15 @@ fn a_stopped_analysis_asks_nothing_more() {
             result: Err("worker gone".into()),
         },
     );
-    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert!(
+        !cmds
+            .iter()
+            .any(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. })))
+    );
     let cmds = update(&mut m, Msg::AnalyseStart);
     assert!(
-        cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })),
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. }))),
         "started again"
     );
 }
@@ -886,7 +896,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     let records: Vec<SavedGame> = update(&mut m, moved(5, 1, "d6d5"))
         .into_iter()
         .filter_map(|c| match c {
-            Cmd::Record(s) => Some(s),
+            Cmd::Storage(StorageCmd::Record(s)) => Some(s),
             _ => None,
         })
         .collect();
@@ -902,7 +912,10 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     // The server's own end (time) is kept as it is, and the record replays.
     let result = Outcome::win(Color::Black, WinReason::Timeout);
     let cmds = update(&mut m, game_over(6, result));
-    let Some(Cmd::Record(r)) = cmds.iter().find(|c| matches!(c, Cmd::Record(_))) else {
+    let Some(Cmd::Storage(StorageCmd::Record(r))) = cmds
+        .iter()
+        .find(|c| matches!(c, Cmd::Storage(StorageCmd::Record(_))))
+    else {
         panic!("recorded again: {cmds:?}");
     };
     assert_eq!(r.result, Some(result));
@@ -913,7 +926,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     assert!(
         !update(&mut m, Msg::Tick)
             .iter()
-            .any(|c| matches!(c, Cmd::Record(_)))
+            .any(|c| matches!(c, Cmd::Storage(StorageCmd::Record(_))))
     );
     // Back on a local board, opening the entry follows the link.
     update(&mut m, Msg::Online(OnlineMsg::LeaveRoom));
@@ -921,7 +934,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     let cmds = update(&mut m, Msg::Resume(room().to_string()));
     assert!(cmds.iter().any(|c| matches!(
         c,
-        Cmd::Send(ClientMsg::Join { room: r, .. }) if *r == room()
+        Cmd::Socket(ClientMsg::Join { room: r, .. }) if *r == room()
     )));
     assert_eq!(m.mode.name(), "online");
     // Deleting asks first.
@@ -932,7 +945,7 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
         Some(Dialog::Confirm(crate::model::Confirm::Delete(_)))
     ));
     let cmds = update(&mut m, Msg::ConfirmYes);
-    assert!(cmds.contains(&Cmd::Delete(room().to_string())));
+    assert!(cmds.contains(&Cmd::Storage(StorageCmd::Delete(room().to_string()))));
     assert!(m.saved.is_empty());
 }
 
@@ -941,7 +954,11 @@ fn no_engine_help_while_an_online_game_is_played() {
     let mut m = online_model(Color::White, &["e3e4", "d6d5"]);
     let cmds = update(&mut m, Msg::AnalyseStart);
     assert!(m.analysis.is_none());
-    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert!(
+        !cmds
+            .iter()
+            .any(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. })))
+    );
     assert!(toasts(&cmds)[0].starts_with("The analysis opens once this game is over"));
     // Export stays open when the game ends under it; the result is on the status line.
     update(&mut m, Msg::ExportOpen);
@@ -951,7 +968,10 @@ fn no_engine_help_while_an_online_game_is_played() {
     assert_eq!(m.result(), Some(result));
     // Once over, the analysis is open.
     let cmds = update(&mut m, Msg::AnalyseStart);
-    assert!(cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. })))
+    );
 }
 
 #[test]
@@ -963,7 +983,11 @@ fn a_missing_worker_stops_the_analysis_with_a_reason() {
     let a = m.analysis.as_ref().expect("kept");
     assert!(a.stopped && a.pending.is_none() && a.error.is_some());
     let cmds = update(&mut m, Msg::AnalyseStart);
-    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert!(
+        !cmds
+            .iter()
+            .any(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. })))
+    );
 }
 
 #[test]
@@ -999,9 +1023,9 @@ fn leaving_a_room_is_at_once_and_a_late_answer_does_not_undo_another_room() {
     assert_eq!(m.mode.name(), "hotseat");
     assert!(
         cmds.iter()
-            .any(|c| matches!(c, Cmd::Send(ClientMsg::Leave { .. })))
+            .any(|c| matches!(c, Cmd::Socket(ClientMsg::Leave { .. })))
     );
-    assert!(cmds.contains(&Cmd::LoadCurrent));
+    assert!(cmds.contains(&Cmd::Storage(StorageCmd::LoadCurrent)));
     // Another room is opened before the stored game is read: it stays.
     update(
         &mut m,
@@ -1046,7 +1070,7 @@ fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap()
     assert!(!m.start);
     assert!(cmds.iter().any(|c| matches!(
         c,
-        Cmd::Send(ClientMsg::CreateRoom {
+        Cmd::Socket(ClientMsg::CreateRoom {
             public: false,
             clock: None,
             ..
@@ -1133,9 +1157,9 @@ fn a_timed_hot_seat_game_runs_its_clocks_and_ends_on_time() {
     );
     // Black's clock turns low: one warning sound on this turn.
     m.now += 50_500.0;
-    assert!(update(&mut m, Msg::Tick).contains(&Cmd::Sound(crate::model::sound::Sound::LowTime)));
+    assert!(update(&mut m, Msg::Tick).contains(&Cmd::Audio(crate::model::sound::Sound::LowTime)));
     m.now += 200.0;
-    assert!(!update(&mut m, Msg::Tick).contains(&Cmd::Sound(crate::model::sound::Sound::LowTime)));
+    assert!(!update(&mut m, Msg::Tick).contains(&Cmd::Audio(crate::model::sound::Sound::LowTime)));
     // Black's flag falls 60 s after its clock restarted.
     m.now += 59_999.0 - 50_700.0;
     update(&mut m, Msg::Tick);
@@ -1170,7 +1194,7 @@ fn on_the_clock_the_ai_paces_itself() {
         }),
     );
     let asked = cmds.iter().find_map(|c| match c {
-        Cmd::AskAi { movetime_ms, .. } => Some(*movetime_ms),
+        Cmd::Worker(WorkerCmd::Ask { movetime_ms, .. }) => Some(*movetime_ms),
         _ => None,
     });
     // 60 s / 40 = 1.5 s, under level 8's 4 s.
@@ -1305,10 +1329,10 @@ fn the_boards_flip_is_remembered_for_its_game() {
     click_move(&mut m, "e3", "e4");
     let cmds = update(&mut m, Msg::Flip);
     let id = m.current_id().expect("a game").to_owned();
-    assert!(cmds.contains(&Cmd::SaveFlip {
+    assert!(cmds.contains(&Cmd::Storage(StorageCmd::SaveFlip {
         game: id.clone(),
         flipped: true
-    }));
+    })));
     let saved = m.saved[0].clone();
     let game = saved.to_game().expect("reads");
     let started = |flip| Msg::Started {
@@ -1340,7 +1364,7 @@ fn looks_choices_are_applied_and_remembered_each_under_its_key() {
     ];
     for choice in choices {
         let cmds = update(&mut m, Msg::Looks(LooksMsg::Choose(choice)));
-        assert_eq!(cmds, vec![Cmd::SaveLook(choice)]);
+        assert_eq!(cmds, vec![Cmd::Storage(StorageCmd::SaveLook(choice))]);
     }
     assert_eq!(
         (m.looks.theme, m.looks.pieces, m.looks.board),
@@ -1358,7 +1382,12 @@ fn the_theme_toggle_switches_what_is_shown_and_remembers_it() {
     // Auto on a light system: the toggle goes dark.
     assert!(!m.looks.dark());
     let cmds = update(&mut m, Msg::Looks(LooksMsg::ToggleTheme));
-    assert_eq!(cmds, vec![Cmd::SaveLook(LookChoice::Theme(Theme::Dark))]);
+    assert_eq!(
+        cmds,
+        vec![Cmd::Storage(StorageCmd::SaveLook(LookChoice::Theme(
+            Theme::Dark
+        )))]
+    );
     assert!(m.looks.dark());
     update(&mut m, Msg::Looks(LooksMsg::ToggleTheme));
     assert_eq!(m.looks.theme, Theme::Light);
@@ -1370,7 +1399,12 @@ fn the_theme_toggle_switches_what_is_shown_and_remembers_it() {
     update(&mut m, Msg::Looks(LooksMsg::SystemDark(true)));
     assert!(m.looks.dark());
     let cmds = update(&mut m, Msg::Looks(LooksMsg::ToggleTheme));
-    assert_eq!(cmds, vec![Cmd::SaveLook(LookChoice::Theme(Theme::Light))]);
+    assert_eq!(
+        cmds,
+        vec![Cmd::Storage(StorageCmd::SaveLook(LookChoice::Theme(
+            Theme::Light
+        )))]
+    );
     assert!(!m.looks.dark());
 }
 
@@ -1386,7 +1420,11 @@ fn the_system_scheme_and_other_tabs_change_the_looks_without_a_write() {
         &mut m,
         Msg::Looks(LooksMsg::Stored(LookChoice::Pieces(PieceSet::Western))),
     );
-    assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveLook(_))));
+    assert!(
+        !cmds
+            .iter()
+            .any(|c| matches!(c, Cmd::Storage(StorageCmd::SaveLook(_))))
+    );
     assert_eq!(m.looks.pieces, PieceSet::Western);
     // A forced light theme ignores the system.
     update(
@@ -1418,7 +1456,7 @@ fn an_ai_that_cannot_start_fails_its_move_and_is_retried() {
     // The retry starts the worker again and asks it for the move at once.
     let cmds = update(&mut m, Msg::AiRetry);
     assert_eq!(m.ai.unavailable, None);
-    assert!(cmds.contains(&Cmd::RestartAi));
+    assert!(cmds.contains(&Cmd::Worker(WorkerCmd::Restart)));
     let ids = ai_requests(&cmds);
     assert_eq!(ids.len(), 1);
     assert!(m.ai_thinking());
@@ -1437,7 +1475,7 @@ fn a_retry_on_the_humans_turn_asks_nothing() {
     let (mut m, _) = ai_model(Color::White);
     update(&mut m, Msg::AiUnavailable("no module".into()));
     let cmds = update(&mut m, Msg::AiRetry);
-    assert!(cmds.contains(&Cmd::RestartAi));
+    assert!(cmds.contains(&Cmd::Worker(WorkerCmd::Restart)));
     assert!(ai_requests(&cmds).is_empty());
 }
 
@@ -1447,7 +1485,11 @@ fn an_analysis_asked_of_a_missing_worker_says_why() {
     click_move(&mut m, "e3", "e4");
     update(&mut m, Msg::AiUnavailable("no module".into()));
     let cmds = update(&mut m, Msg::AnalyseStart);
-    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Analyse { .. })));
+    assert!(
+        !cmds
+            .iter()
+            .any(|c| matches!(c, Cmd::Worker(WorkerCmd::Analyse { .. })))
+    );
     assert_eq!(toasts(&cmds), [m.lang.t(Key::ToastAiUnavailable)]);
 }
 
@@ -1471,7 +1513,7 @@ fn online_play_without_a_connection_says_so_rather_than_waits() {
     assert!(m.net.unreachable());
     let cmds = update(&mut m, Msg::NewGameStart(online_choice()));
     assert_eq!(toasts(&cmds), [m.lang.t(Key::ToastNeedsConnection)]);
-    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Send(_))));
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Socket(_))));
     assert!(m.mode.online().is_none(), "no waiting screen");
     assert!(m.dialog.is_some(), "the dialog stays for another choice");
     // Connected again: the room is made.
@@ -1480,7 +1522,7 @@ fn online_play_without_a_connection_says_so_rather_than_waits() {
     let cmds = update(&mut m, Msg::NewGameStart(online_choice()));
     assert!(
         cmds.iter()
-            .any(|c| matches!(c, Cmd::Send(ClientMsg::CreateRoom { .. })))
+            .any(|c| matches!(c, Cmd::Socket(ClientMsg::CreateRoom { .. })))
     );
 }
 
@@ -1506,12 +1548,12 @@ fn a_picked_language_is_switched_to_once_its_texts_are_ready() {
     let other = if lang == Lang::Th { Lang::Vi } else { Lang::Th };
     assert_eq!(
         update(&mut m, Msg::PickLang(other)),
-        vec![Cmd::LoadLang(other)]
+        vec![Cmd::Catalog(other)]
     );
     assert_eq!(m.lang, lang, "not before its texts are loaded");
     assert_eq!(
         update(&mut m, Msg::SetLang(other)),
-        vec![Cmd::SaveLang(other)]
+        vec![Cmd::Storage(StorageCmd::SaveLang(other))]
     );
     assert_eq!(m.lang, other);
 }

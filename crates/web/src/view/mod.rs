@@ -44,7 +44,7 @@ pub mod toasts;
 use crate::dom;
 use crate::effects::Dispatch;
 use crate::model::Model;
-use crate::update::Msg;
+use crate::update::{Msg, ViewCmd};
 use rules::Square;
 use web_sys::Event;
 
@@ -144,6 +144,14 @@ impl View {
     /// Gives the keyboard focus to a square of the board.
     pub fn focus_square(&self, sq: Square) {
         self.board.focus(sq);
+    }
+
+    /// Runs a command of the views'.
+    pub fn run(&self, cmd: ViewCmd) {
+        match cmd {
+            ViewCmd::Toast { text, error } => toasts::show(&text, error),
+            ViewCmd::FocusSquare(sq) => self.focus_square(sq),
+        }
     }
 
     /// Connects every view's events to `d`.
