@@ -9,8 +9,7 @@
 //! - [`effects`]: the runtime that holds the model and runs the [`update::Cmd`]s (storage, the
 //!   lobby socket, the AI worker, sounds, clipboard, address bar, timers);
 //! - [`view`]: each view draws its own elements from the model and sends their events;
-//! - [`storage`] (the saved-games schema), [`i18n`] (the texts), [`dom`] (helpers that never
-//!   panic).
+//! - [`i18n`] (the texts), [`dom`] (helpers that never panic).
 //!
 //! The AI runs in a Web Worker with its own wasm module (`crates/worker`, loaded by
 //! `www/ai-worker.js`), so this module carries no search; the worker's replies are read with
@@ -189,14 +188,13 @@
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`, `asean.sound.v1`,
 //!   `asean.theme.v1`, `asean.pieces.v1`, `asean.board.v1`,
 //!   `asean.quarantine.<id>.<millis>`, `asean.seats.v1` (online seat secrets by room id: see
-//!   [`storage`]), `asean.flip.v1` (the board's orientation and the game it was set for).
+//!   [`effects::storage`]), `asean.flip.v1` (the board's orientation and the game it was set for).
 
 pub mod dom;
 pub mod effects;
 pub mod i18n;
 pub mod intl;
 pub mod model;
-pub mod storage;
 pub mod update;
 pub mod view;
 

@@ -7,8 +7,9 @@
 
 use rules::{Game, PromotionRule, Rules};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web::effects::storage::{LocalBackend, Store};
 use web::i18n::{Key, Lang, negotiate};
-use web::storage::{LocalBackend, ReadError, SavedGame, Store};
+use web::model::saved::{ReadError, SavedGame};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -143,7 +144,7 @@ fn full_storage_is_reported_as_quota_exceeded() {
     for key in &filled {
         let _ = storage.remove_item(key);
     }
-    assert_eq!(result, Err(web::storage::WriteError::QuotaExceeded));
+    assert_eq!(result, Err(web::model::saved::WriteError::QuotaExceeded));
 }
 
 /// The counted texts the tests below need in German, French, Portuguese and Thai, as catalogs

@@ -24,7 +24,7 @@ use std::rc::Rc;
 /// What the runtime owns: the model, the effects' handles and the views.
 struct Runtime {
     model: Model,
-    store: crate::storage::Store,
+    store: storage::Store,
     socket: Option<socket::Socket>,
     worker: worker::Worker,
     audio: audio::Audio,
@@ -99,7 +99,7 @@ pub fn start() -> Result<(), String> {
     // The first board's module (crates/first) stops drawing: the views below own the page.
     first::take_board();
     let view = View::new()?;
-    let store = crate::storage::Store::browser(crate::STORAGE_PREFIX);
+    let store = storage::Store::browser(crate::STORAGE_PREFIX);
     let lang = store
         .lang()
         .and_then(|code| crate::i18n::Lang::from_tag(&code))
@@ -110,7 +110,7 @@ pub fn start() -> Result<(), String> {
 }
 
 /// The rest of [`start`], once the texts of `lang` are ready.
-fn run(view: View, store: crate::storage::Store, lang: crate::i18n::Lang) {
+fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
     let env = browser::env(store.is_persistent());
     let now = js_sys::Date::now();
     let seed = (js_sys::Math::random() * 9.0e15) as u64 ^ now as u64;

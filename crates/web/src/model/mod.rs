@@ -12,14 +12,15 @@ pub mod entry;
 pub mod export;
 pub mod looks;
 pub mod room;
+pub mod saved;
 pub mod sound;
 
 use crate::i18n::{Key, Lang};
-use crate::storage::{ReadError, SavedGame, SeatBook};
 use engine::Level;
 use protocol::{CloseReason, DrawReason, Outcome, RoomSummary, WinReason};
 pub use room::{Online, RoomView};
 use rules::{Color, DrawClaim, Game, Move, Position, Role, Rules, Square};
+use saved::{ReadError, SavedGame, SeatBook};
 
 /// The AI side of a game: its level and the human's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 use super::{CopyWhat, LoadPurpose};
 use crate::i18n::Lang;
 use crate::model::looks::LookChoice;
+use crate::model::saved::{SavedGame, SeatBook};
 use crate::model::sound::Sound;
-use crate::storage::{SavedGame, SeatBook};
 use engine::Level;
 use protocol::{ClientMsg, RoomId};
 use rules::{Game, PromotionRule, Square};

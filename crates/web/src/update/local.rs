@@ -7,12 +7,12 @@ use super::{
 };
 use crate::i18n::Key;
 use crate::model::clock::{LocalClock, is_low};
+use crate::model::saved::{Quarantined, SavedGame};
 use crate::model::sound::Sound;
 use crate::model::{
     AiGame, AiPlay, Confirm, Dialog, Hint, Local, Mode, ModeKind, Model, NewGameForm, Pending,
     Slide, export,
 };
-use crate::storage::{Quarantined, SavedGame};
 use engine::Level;
 use protocol::ClientMsg;
 use rules::{Color, DrawClaim, Game, Move, Role, Rules, Square};

@@ -19,8 +19,8 @@ mod online;
 mod tests;
 
 use crate::i18n::{Key, Lang};
+use crate::model::saved::{Quarantined, SavedGame, SeatBook, WriteError};
 use crate::model::{Dialog, DialogKind, Model, Notice};
-use crate::storage::{Quarantined, SavedGame, SeatBook, WriteError};
 use engine::Level;
 use protocol::{ClientMsg, RoomId, ServerMsg};
 use rules::{Color, Game, PromotionRule, Role, Square};

@@ -10,8 +10,8 @@ use super::{BrowserCmd, StorageCmd, ViewCmd};
 use super::{Cmd, NetEvent, feedback, local, toast};
 use crate::i18n::Key;
 use crate::model::room::{self, Step};
+use crate::model::saved::{SavedGame, SavedOnline};
 use crate::model::{Dialog, Listing, Mode, Model, Online, RoomView};
-use crate::storage::{SavedGame, SavedOnline};
 use protocol::{
     ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomEvent, RoomId, RoomState,
     SeatChoice, ServerMsg, TimeControl,

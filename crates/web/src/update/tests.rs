@@ -5,8 +5,8 @@ use super::{BrowserCmd, StorageCmd, ViewCmd, WorkerCmd};
 use core::time::Duration;
 
 use super::*;
+use crate::model::saved::SavedGame;
 use crate::model::{AiGame, Env, Mode, ModeKind, Model};
-use crate::storage::SavedGame;
 use protocol::{ByColor, ClockSnapshot, RoomEvent, RoomState, Seat, Seats, ServerMsg};
 use rules::{DrawReason, Move, Outcome, Rules, WinReason};
 

@@ -36,7 +36,7 @@ pub struct SavedView {
 }
 
 /// Who played a saved game: "hot-seat", "vs AI (level 3)", "online, you played White".
-fn who_played(lang: Lang, g: &crate::storage::SavedGame) -> String {
+fn who_played(lang: Lang, g: &crate::model::saved::SavedGame) -> String {
     if let Some(o) = &g.online {
         return lang
             .t(match o.seat {
