@@ -225,7 +225,7 @@ async fn damaged_saved_games_are_quarantined_and_reported() -> Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_planted_game_resumes() -> Result<()> {
-    // The schema as documented in crates/web/src/storage.rs is what the page reads.
+    // The schema as documented in crates/web/src/model/saved.rs is what the page reads.
     let moves = ["e3e4", "d6d5", "e4d5"];
     let (_server, browser) = start_app(Viewport::PHONE).await?;
     inject_game(&browser, "planted", START_FEN, "any", &moves).await?;

@@ -1,5 +1,5 @@
 //! A small reader of the saved-game entries (`asean.games.v1.<id>`, schema version 1: see
-//! `crates/web/src/storage.rs`), for the few fields the first board needs, without serde.
+//! `crates/web/src/model/saved.rs`), for the few fields the first board needs, without serde.
 //!
 //! It accepts what the full app's reader accepts and refuses what it refuses for the fields it
 //! looks at (an entry the full app would set aside must not be drawn here): `version` exactly

@@ -59,7 +59,7 @@ pub fn expected_board(game: &Game) -> BTreeMap<String, String> {
     out
 }
 
-/// The saved-game JSON of schema version 1 (see `crates/web/src/storage.rs`).
+/// The saved-game JSON of schema version 1 (see `crates/web/src/model/saved.rs`).
 pub fn saved_game_json(id: &str, fen: &str, promotion: &str, moves: &[&str]) -> String {
     serde_json::json!({
         "version": 1,
