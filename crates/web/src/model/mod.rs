@@ -67,7 +67,7 @@ pub struct AiPlay {
     /// When the request was made (milliseconds since the Unix epoch).
     pub asked_at: f64,
     /// An answer that came too soon, held back until the player has seen their own move
-    /// ([`crate::update::local::MIN_AI_REPLY_MS`] after the request): its id and move.
+    /// (the update's least AI reply time, `MIN_AI_REPLY_MS`, after the request): its id and move.
     pub held: Option<(u32, Result<String, String>)>,
 }
 

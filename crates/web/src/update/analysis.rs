@@ -1,8 +1,7 @@
 //! The analysis of the game on the board: started and stopped by the player, fed one position
 //! at a time to the AI worker, dropped when the board shows another game.
 
-use super::Cmd;
-use super::WorkerCmd;
+use super::{Cmd, WorkerCmd};
 use crate::model::Model;
 use crate::model::analysis::{GameAnalysis, MOVETIME_MS};
 use engine::analysis::Eval;

@@ -1,7 +1,6 @@
 //! The board's input (clicks, drags, keys) and stepping through the game (review).
 
-use super::ViewCmd;
-use super::{Cmd, local, toast};
+use super::{Cmd, ViewCmd, play, toast};
 use crate::i18n::Key;
 use crate::model::{Drag, Model};
 use rules::Square;
@@ -88,7 +87,7 @@ fn is_dest(model: &Model, to: Square) -> bool {
 fn move_selected_to(model: &mut Model, sq: Square, out: &mut Vec<Cmd>) -> bool {
     match model.board.selected {
         Some(from) if is_dest(model, sq) => {
-            local::try_move(model, from, sq, true, out);
+            play::try_move(model, from, sq, true, out);
             true
         }
         _ => false,
@@ -96,7 +95,7 @@ fn move_selected_to(model: &mut Model, sq: Square, out: &mut Vec<Cmd>) -> bool {
 }
 
 /// Toasts "the game is over" and returns true when the live game is over.
-fn over_toast(model: &Model, out: &mut Vec<Cmd>) -> bool {
+pub fn over_toast(model: &Model, out: &mut Vec<Cmd>) -> bool {
     let over = model.ended();
     if over {
         toast(model, Key::ToastGameOver, true, out);
@@ -218,7 +217,7 @@ pub fn pointer_up(
         match square {
             Some(to) if to != d.from => {
                 if model.dests(d.from).contains(&to) {
-                    local::try_move(model, d.from, to, false, out);
+                    play::try_move(model, d.from, to, false, out);
                 } else {
                     toast(model, Key::ToastIllegal, true, out);
                 }

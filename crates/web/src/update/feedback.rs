@@ -2,8 +2,7 @@
 //! player's, the AI's, the opponent's online) and when the game ends; the sound toggle; and
 //! the typed move box.
 
-use super::StorageCmd;
-use super::{Cmd, local};
+use super::{Cmd, StorageCmd, play};
 use crate::model::entry::{self, Entry, EntryError};
 use crate::model::sound::{self, Sound};
 use crate::model::{Model, Said};
@@ -74,14 +73,14 @@ pub fn typed(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
     match now.and_then(|()| entry::read(model.game.position(), text)) {
         Ok(Entry::Move(m)) => {
             model.board.selected = None;
-            local::play(model, m, true, out);
+            play::play(model, m, true, out);
             if model.game.moves().len() != plies {
                 model.entry.taken += 1;
             }
         }
         Ok(Entry::Promotion { from, to }) => {
             model.entry.error = None;
-            local::try_move(model, from, to, true, out);
+            play::try_move(model, from, to, true, out);
             model.entry.taken += 1;
         }
         Err(e) => model.entry.error = Some((e, text.to_owned())),

@@ -1,8 +1,7 @@
 //! The looks: the player's choices of colour theme, piece set and board colours, and the
 //! system's colour scheme.
 
-use super::Cmd;
-use super::StorageCmd;
+use super::{Cmd, StorageCmd};
 use crate::model::Model;
 use crate::model::looks::LookChoice;
 

@@ -8,13 +8,17 @@
 
 #[cfg(test)]
 mod a11y_tests;
+mod ai;
 mod analysis;
 mod board;
 mod cmd;
+mod export;
 pub mod feedback;
-pub mod local;
 mod looks;
+mod new_game;
 mod online;
+mod play;
+mod saved;
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +34,7 @@ pub use board::{BoardKey, ReviewStep};
 pub use cmd::{BrowserCmd, Cmd, StorageCmd, ViewCmd, WorkerCmd};
 pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RoomSettings};
+pub use play::valid_claim;
 
 /// What the new-game dialog asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,9 +287,9 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut out = Vec::new();
     let schedule = !matches!(msg, Msg::PointerMove { .. } | Msg::Tick);
     handle(model, msg, &mut out);
-    local::play_premove(model, &mut out);
+    play::play_premove(model, &mut out);
     if schedule {
-        local::schedule_ai(model, &mut out);
+        ai::schedule_ai(model, &mut out);
         analysis::schedule(model, &mut out);
     }
     out
@@ -304,7 +309,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             model.seats = seats;
             model.start = current.is_none() && room.is_none();
             match current {
-                Some(Ok((saved, game))) => local::adopt(model, saved, game),
+                Some(Ok((saved, game))) => saved::adopt(model, saved, game),
                 Some(Err(q)) => report(model, &q, out),
                 None => {}
             }
@@ -365,7 +370,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                     model.board.selected = None;
                     model.board.premove = Some(m);
                 } else {
-                    local::play(model, m, animate, out);
+                    play::play(model, m, animate, out);
                 }
             }
         }
@@ -377,10 +382,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                 model.dialog = None;
             }
         }
-        Msg::NewGameOpen(mode) => local::open_new_game(model, mode),
-        Msg::StartPlay(kind) => local::start_play(model, kind, out),
-        Msg::NewGameStart(choice) => local::new_game(model, choice, out),
-        Msg::Undo => local::undo(model, out),
+        Msg::NewGameOpen(mode) => new_game::open_new_game(model, mode),
+        Msg::StartPlay(kind) => new_game::start_play(model, kind, out),
+        Msg::NewGameStart(choice) => new_game::new_game(model, choice, out),
+        Msg::Undo => play::undo(model, out),
         Msg::Flip => {
             model.board.flipped = !model.board.flipped;
             model.board.drag = None;
@@ -391,11 +396,11 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                 }));
             }
         }
-        Msg::ResignAsk => local::resign_ask(model, out),
-        Msg::DrawAsk => local::draw_ask(model, out),
-        Msg::ConfirmYes => local::confirm_yes(model, out),
-        Msg::Claim => local::claim(model, out),
-        Msg::Hint => local::ask_hint(model, out),
+        Msg::ResignAsk => play::resign_ask(model, out),
+        Msg::DrawAsk => play::draw_ask(model, out),
+        Msg::ConfirmYes => play::confirm_yes(model, out),
+        Msg::Claim => play::claim(model, out),
+        Msg::Hint => ai::ask_hint(model, out),
         Msg::PickLang(lang) => out.push(Cmd::Catalog(lang)),
         Msg::SetLang(lang) => {
             model.lang = lang;
@@ -424,13 +429,13 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             }
         }
         Msg::DismissNotice => model.notices.clear(),
-        Msg::GameOverNew => local::open_new_game(model, None),
+        Msg::GameOverNew => new_game::open_new_game(model, None),
         Msg::ExportOpen => model.dialog = Some(Dialog::Export),
-        Msg::Copy(what) => local::copy(model, what, out),
-        Msg::Download => local::download(model, out),
+        Msg::Copy(what) => export::copy(model, what, out),
+        Msg::Download => export::download(model, out),
         Msg::ImportOpen => model.dialog = Some(Dialog::Import { error: None }),
-        Msg::ImportStart(text) => local::import(model, &text, out),
-        Msg::AiReply { id, result } => local::ai_reply(model, id, result, out),
+        Msg::ImportStart(text) => export::import(model, &text, out),
+        Msg::AiReply { id, result } => ai::ai_reply(model, id, result, out),
         Msg::AiUnavailable(reason) => {
             if model.ai.unavailable.is_none() {
                 toast(model, Key::ToastAiUnavailable, true, out);
@@ -453,15 +458,15 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             out.push(Cmd::Worker(WorkerCmd::Restart));
             // The AI's move, if it is its turn, is asked of the new worker (which takes
             // requests while it loads).
-            local::schedule_ai(model, out);
+            ai::schedule_ai(model, out);
         }
         Msg::BrowserOnline(online) => model.net.browser_offline = !online,
         Msg::Net(e) => online::net_event(model, e, out),
         Msg::Online(m) => online::user(model, m, out),
-        Msg::StoredGameChanged { id, value } => local::stored_game_changed(model, &id, value, out),
+        Msg::StoredGameChanged { id, value } => saved::stored_game_changed(model, &id, value, out),
         Msg::SeatsChanged(seats) => model.seats = seats,
         Msg::StorageChanged => out.push(Cmd::Storage(StorageCmd::ListSaved)),
-        Msg::Loaded { purpose, result } => local::loaded(model, purpose, result, out),
+        Msg::Loaded { purpose, result } => saved::loaded(model, purpose, result, out),
         Msg::SavedList { games, problems } => {
             model.saved = games;
             for q in &problems {
@@ -477,7 +482,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::WriteFailed(e) => write_failed(model, &e, out),
         Msg::StoredNewer { saved, game } => {
             let flipped = model.board.flipped;
-            local::adopt(model, saved, game);
+            saved::adopt(model, saved, game);
             model.board.flipped = flipped;
             toast(model, Key::ToastConflict, true, out);
         }
@@ -502,7 +507,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::AnalyseStart => analysis::start(model, out),
         Msg::AnalyseStop => analysis::stop(model),
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
-        Msg::Tick => local::tick(model, out),
+        Msg::Tick => play::tick(model, out),
         Msg::ToggleSound => feedback::toggle_sound(model, out),
         Msg::MoveTyped(text) => feedback::typed(model, &text, out),
         Msg::Looks(m) => looks::handle(model, m, out),

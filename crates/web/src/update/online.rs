@@ -6,8 +6,7 @@
 //! ([`room::rebuild`]); a move made here is shown at once and sent, and taken back when the
 //! server refuses it.
 
-use super::{BrowserCmd, StorageCmd, ViewCmd};
-use super::{Cmd, NetEvent, feedback, local, toast};
+use super::{BrowserCmd, Cmd, NetEvent, StorageCmd, ViewCmd, feedback, new_game, play, toast};
 use crate::i18n::Key;
 use crate::model::room::{self, Step};
 use crate::model::saved::{SavedGame, SavedOnline};
@@ -89,7 +88,7 @@ fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
     });
     model.dialog = None;
     model.invite_copied = false;
-    local::set_game(model, rules::Game::new(rules::Rules::default()));
+    new_game::set_game(model, rules::Game::new(rules::Rules::default()));
     if room.is_some() {
         out.push(Cmd::Browser(BrowserCmd::SetLocation(room.cloned())));
     }
@@ -142,7 +141,7 @@ fn back_to_local(model: &mut Model, out: &mut Vec<Cmd>) {
     model.board.flipped = false;
     // The room is left at once; the stored game replaces this board when `Msg::Loaded` comes.
     leave(model, out);
-    local::fresh_board(model, rules::Game::new(rules::Rules::default()), None, None);
+    new_game::fresh_board(model, rules::Game::new(rules::Rules::default()), None, None);
     out.push(Cmd::Storage(StorageCmd::LoadCurrent));
 }
 
@@ -206,7 +205,7 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
     }));
     model.board.selected = None;
     if animate {
-        local::slide(model, m);
+        play::slide(model, m);
     }
     feedback::moved(model, out);
 }
@@ -287,7 +286,7 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
         let last = game.last_move();
         drop_input(model);
         if let (true, Some(m)) = (next, last) {
-            local::slide(model, m);
+            play::slide(model, m);
         }
     }
     model.game = game;

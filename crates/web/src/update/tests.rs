@@ -1055,7 +1055,7 @@ fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap()
     assert_eq!(
         m.mode.ai(),
         Some(AiGame {
-            level: local::DEFAULT_LEVEL,
+            level: new_game::DEFAULT_LEVEL,
             human: Color::White
         })
     );
@@ -1101,7 +1101,7 @@ fn under_met_only_a_promotion_is_played_without_the_panel() {
         promotion: PromotionRule::MetOnly,
     };
     let game = Game::from_fen("4k3/1P6/7p/8/8/8/8/4K3 w - - 0 1", rules).expect("fen");
-    local::fresh_board(&mut m, game, None, None);
+    new_game::fresh_board(&mut m, game, None, None);
     let cmds = click_move(&mut m, "b7", "b8");
     assert!(m.dialog.is_none(), "no one-button panel: {:?}", m.dialog);
     assert_eq!(m.game.moves().len(), 1);
@@ -1257,7 +1257,7 @@ fn a_premove_against_the_ai_is_played_on_its_reply_or_dropped() {
 fn a_premoved_promotion_asks_for_the_piece_at_once() {
     let (mut m, _) = ai_model(Color::White);
     let game = Game::from_fen("4k3/1P6/7p/8/8/8/8/4K3 b - - 0 1", Rules::default()).expect("fen");
-    local::fresh_board(
+    new_game::fresh_board(
         &mut m,
         game,
         Some(AiGame {
@@ -1301,10 +1301,10 @@ fn a_quick_ai_move_waits_until_the_players_move_has_been_seen() {
     );
     assert_eq!(m.game.moves().len(), 1, "held back");
     assert!(m.ai_thinking(), "still shown as thinking");
-    m.now += local::MIN_AI_REPLY_MS / 2.0;
+    m.now += ai::MIN_AI_REPLY_MS / 2.0;
     update(&mut m, Msg::Tick);
     assert_eq!(m.game.moves().len(), 1);
-    m.now += local::MIN_AI_REPLY_MS;
+    m.now += ai::MIN_AI_REPLY_MS;
     let cmds = update(&mut m, Msg::Tick);
     assert_eq!(m.game.moves().len(), 2, "played once the pause is over");
     assert_eq!(saves(&cmds).len(), 1);
@@ -1318,7 +1318,7 @@ fn a_quick_ai_move_waits_until_the_players_move_has_been_seen() {
         },
     );
     update(&mut m, Msg::Undo);
-    m.now += 2.0 * local::MIN_AI_REPLY_MS;
+    m.now += 2.0 * ai::MIN_AI_REPLY_MS;
     update(&mut m, Msg::Tick);
     assert_eq!(m.game.moves().len(), 2, "undo dropped the held answer");
 }

@@ -5,7 +5,7 @@
 use crate::dom;
 use crate::i18n::{Key, Lang};
 use crate::model::{Mode, Model, RoomView, lone_side};
-use crate::update::local::valid_claim;
+use crate::update::valid_claim;
 use protocol::{CloseReason, Color, DrawReason, Outcome, WinReason};
 use rules::pgn::Score;
 use rules::{DrawClaim, PromotionRule, Role};
