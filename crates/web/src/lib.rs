@@ -7,8 +7,10 @@
 //! - [`update`]: every event is an [`update::Msg`]; `update(&mut Model, Msg) -> Vec<Cmd>` is
 //!   pure and tested on the host;
 //! - [`effects`]: the runtime that holds the model and runs the [`update::Cmd`]s (storage, the
-//!   lobby socket, the AI worker, sounds, clipboard, address bar, timers);
-//! - [`view`]: each view draws its own elements from the model and sends their events;
+//!   lobby socket, the AI worker, sounds, clipboard, address bar, timers), builds the views and
+//!   wires their events to its queue;
+//! - [`view`]: each view draws its own elements from the model and sends their events through
+//!   [`update::Emit`] (which the runtime implements), so the views never import the runtime;
 //! - [`i18n`] (the texts), [`dom`] (helpers that never panic).
 //!
 //! The AI runs in a Web Worker with its own wasm module (`crates/worker`, loaded by

@@ -5,6 +5,10 @@
 //! Messages are queued: a message sent while another is being handled (an effect's answer,
 //! an event fired by a DOM call) waits for it, so the state is never entered twice. The page
 //! is redrawn once the queue is empty.
+//!
+//! The runtime is the top of the page's modules: it imports [`update`] and [`crate::view`],
+//! builds the views and wires their events to a [`Dispatch`]; the views know it only as an
+//! [`Emit`], the trait `update` defines beside [`Msg`], and import nothing of it.
 
 pub mod audio;
 pub mod browser;
@@ -15,7 +19,7 @@ pub mod storage;
 pub mod worker;
 
 use crate::model::Model;
-use crate::update::{Cmd, Msg, update};
+use crate::update::{Cmd, Emit, Msg, update};
 use crate::view::View;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -63,6 +67,13 @@ impl Dispatch {
         if handled {
             rt.view.render(&rt.model);
         }
+    }
+}
+
+/// The views' events reach [`update`] through the runtime's queue.
+impl Emit for Dispatch {
+    fn emit(&self, msg: Msg) {
+        self.send(msg);
     }
 }
 

@@ -5,6 +5,10 @@
 //! runtime), no randomness but the model's own generator. So every rule of the page (who may
 //! move, what undo takes back, when the AI is asked, what is saved, how a room's events are
 //! followed) is tested on the host (`update/tests.rs`).
+//!
+//! The views send their events as [`Msg`]s through [`Emit`], which the runtime
+//! ([`crate::effects`]) implements: `update` imports the model and the texts, and is imported
+//! by the views and the runtime above it.
 
 #[cfg(test)]
 mod a11y_tests;
@@ -277,6 +281,15 @@ pub enum Msg {
     MoveTyped(String),
     /// The looks changed (theme, piece set, board colours, the system's scheme).
     Looks(LooksMsg),
+}
+
+/// Where the views send their elements' events as [`Msg`]s: the runtime's
+/// [`Dispatch`](crate::effects::Dispatch), which queues each message and hands it to
+/// [`update`]. The views are generic over it, so they import `update` and not the runtime,
+/// which builds and wires them (no circle between the two).
+pub trait Emit: Clone + 'static {
+    /// Sends `msg` to be handled (after the message being handled, if any).
+    fn emit(&self, msg: Msg);
 }
 
 /// How long the AI thinks about a hint, in milliseconds (at full strength).

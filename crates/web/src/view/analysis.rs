@@ -3,12 +3,11 @@
 //! graph `#eval-graph` (click to go to a move) and the count of judged moves per side.
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::Key;
 use crate::intl;
 use crate::model::Model;
 use crate::model::analysis::{pv_san, score_text, symbol};
-use crate::update::{Msg, ReviewStep};
+use crate::update::{Emit, Msg, ReviewStep};
 use engine::analysis::{Judgement, WhiteScore};
 use rules::Color;
 use web_sys::{Event, MouseEvent};
@@ -164,7 +163,7 @@ impl AnalysisView {
     }
 
     /// Connects the buttons and the graph.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         for (id, msg) in [
             ("btn-analyse", Msg::AnalyseStart),
             ("btn-analysis-stop", Msg::AnalyseStop),
@@ -172,7 +171,7 @@ impl AnalysisView {
         ] {
             if let Some(e) = dom::by_id(id) {
                 let d = d.clone();
-                dom::on(&e, "click", move |_: Event| d.send(msg.clone()));
+                dom::on(&e, "click", move |_: Event| d.emit(msg.clone()));
             }
         }
         if let Some(graph) = dom::by_id("eval-graph") {
@@ -189,7 +188,7 @@ impl AnalysisView {
                 }
                 let x = (f64::from(ev.client_x()) - rect.left()) / rect.width();
                 let ply = (x.clamp(0.0, 1.0) * (n - 1) as f64).round() as usize;
-                d.send(Msg::Review(ReviewStep::Ply(ply)));
+                d.emit(Msg::Review(ReviewStep::Ply(ply)));
             });
         }
     }

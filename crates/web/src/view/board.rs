@@ -5,10 +5,9 @@
 //! module has loaded: keep the two in step (the e2e test `first_load` compares them).
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::{Model, Slide};
-use crate::update::{BoardKey, Msg};
+use crate::update::{BoardKey, Emit, Msg};
 use rules::{Color, Piece, Role, Square};
 use web_sys::{Element, Event, KeyboardEvent, PointerEvent};
 
@@ -321,7 +320,7 @@ impl BoardView {
     }
 
     /// Connects the board's pointer and key events.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let root = self.root.clone();
         let (r, dd) = (root.clone(), d.clone());
         dom::on(&root, "pointerdown", move |ev: PointerEvent| {
@@ -331,7 +330,7 @@ impl BoardView {
             ev.prevent_default();
             let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
             let _ = r.set_pointer_capture(ev.pointer_id());
-            dd.send(Msg::PointerDown {
+            dd.emit(Msg::PointerDown {
                 square: square_at(&r, x, y),
                 x,
                 y,
@@ -341,7 +340,7 @@ impl BoardView {
         let (r, dd) = (root.clone(), d.clone());
         dom::on(&root, "pointermove", move |ev: PointerEvent| {
             let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-            dd.send(Msg::PointerMove {
+            dd.emit(Msg::PointerMove {
                 square: square_at(&r, x, y),
                 x,
                 y,
@@ -352,7 +351,7 @@ impl BoardView {
         dom::on(&root, "pointerup", move |ev: PointerEvent| {
             let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
             let _ = r.release_pointer_capture(ev.pointer_id());
-            dd.send(Msg::PointerUp {
+            dd.emit(Msg::PointerUp {
                 square: square_at(&r, x, y),
                 x,
                 y,
@@ -361,7 +360,7 @@ impl BoardView {
         });
         let dd = d.clone();
         dom::on(&root, "pointercancel", move |_: PointerEvent| {
-            dd.send(Msg::PointerCancel);
+            dd.emit(Msg::PointerCancel);
         });
         let dd = d.clone();
         dom::on(&root, "keydown", move |ev: KeyboardEvent| {
@@ -379,7 +378,7 @@ impl BoardView {
             ev.stop_propagation();
             let focused =
                 dom::closest_attr(&ev, "data-square").and_then(|name| name.parse::<Square>().ok());
-            dd.send(Msg::BoardKey(key, focused));
+            dd.emit(Msg::BoardKey(key, focused));
         });
         dom::on(&root, "contextmenu", |ev: Event| ev.prevent_default());
     }

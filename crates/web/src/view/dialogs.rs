@@ -9,10 +9,9 @@
 use super::board::{piece_code, role_name};
 use super::panel::{result_key, score_text};
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::{Confirm, Dialog, DialogKind, Mode, Model, Notice, export};
-use crate::update::{CopyWhat, Msg, NewGameChoice, OnlineMsg, RoomSettings};
+use crate::update::{CopyWhat, Emit, Msg, NewGameChoice, OnlineMsg, RoomSettings};
 use engine::Level;
 use protocol::{SeatChoice, TimeControl};
 use rules::{Color, Piece, PromotionRule, Role};
@@ -124,11 +123,11 @@ impl DialogsView {
     }
 
     /// Connects the dialogs' buttons and forms.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let click = |id: &str, msg: Msg| {
             if let Some(e) = dom::by_id(id) {
                 let d = d.clone();
-                dom::on(&e, "click", move |_: Event| d.send(msg.clone()));
+                dom::on(&e, "click", move |_: Event| d.emit(msg.clone()));
             }
         };
         click("confirm-yes", Msg::ConfirmYes);
@@ -153,7 +152,7 @@ impl DialogsView {
         for kind in DialogKind::ALL {
             if let Some(e) = dom::by_id(kind.id()) {
                 let d = d.clone();
-                dom::on(&e, "close", move |_: Event| d.send(Msg::DialogClosed(kind)));
+                dom::on(&e, "close", move |_: Event| d.emit(Msg::DialogClosed(kind)));
             }
         }
         if let Some(e) = dom::by_id("promotion") {
@@ -162,7 +161,7 @@ impl DialogsView {
                 let role = dom::closest_attr(&ev, "data-role")
                     .and_then(|v| Role::ALL.into_iter().find(|r| r.name() == v));
                 if let Some(role) = role {
-                    d.send(Msg::Promote(role));
+                    d.emit(Msg::Promote(role));
                 }
             });
         }
@@ -170,7 +169,7 @@ impl DialogsView {
             let d = d.clone();
             dom::on(&form, "submit", move |ev: Event| {
                 ev.prevent_default();
-                d.send(Msg::NewGameStart(read_new_game()));
+                d.emit(Msg::NewGameStart(read_new_game()));
             });
         }
         if let Some(b) = dom::by_id("import-start") {
@@ -179,7 +178,7 @@ impl DialogsView {
                 let text = dom::by_id_as::<HtmlTextAreaElement>("import-text")
                     .map(|t| t.value())
                     .unwrap_or_default();
-                d.send(Msg::ImportStart(text));
+                d.emit(Msg::ImportStart(text));
             });
         }
         if let Some(input) = dom::by_id_as::<HtmlInputElement>("import-file") {

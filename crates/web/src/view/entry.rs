@@ -6,11 +6,10 @@
 
 use super::speech::move_phrase;
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::Model;
 use crate::model::entry::EntryError;
-use crate::update::Msg;
+use crate::update::{Emit, Msg};
 use web_sys::{Event, HtmlInputElement};
 
 /// The move box.
@@ -98,7 +97,7 @@ impl EntryView {
     }
 
     /// Connects the form: Enter or `#move-play` sends the text.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let Some(form) = dom::by_id("move-form") else {
             return;
         };
@@ -108,7 +107,7 @@ impl EntryView {
             let text = dom::by_id_as::<HtmlInputElement>("move-input")
                 .map(|i| i.value())
                 .unwrap_or_default();
-            d.send(Msg::MoveTyped(text));
+            d.emit(Msg::MoveTyped(text));
         });
     }
 }

@@ -3,10 +3,9 @@
 
 use super::panel::rule_key;
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::Key;
 use crate::model::{ModeKind, Model};
-use crate::update::{Msg, OnlineMsg};
+use crate::update::{Emit, Msg, OnlineMsg};
 use protocol::{Color, RoomId};
 use web_sys::Event;
 
@@ -80,7 +79,7 @@ impl LobbyView {
     }
 
     /// Connects the lobby's buttons.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         if let Some(list) = dom::by_id("lobby-rooms") {
             let d = d.clone();
             dom::on(&list, "click", move |ev: Event| {
@@ -88,7 +87,7 @@ impl LobbyView {
                     return;
                 }
                 match dom::closest_attr(&ev, "data-room-id").map(|id| id.parse::<RoomId>()) {
-                    Some(Ok(room)) => d.send(Msg::Online(OnlineMsg::Join(room))),
+                    Some(Ok(room)) => d.emit(Msg::Online(OnlineMsg::Join(room))),
                     Some(Err(e)) => dom::log(&format!("lobby: a listed room has a bad id: {e}")),
                     None => {}
                 }
@@ -101,7 +100,7 @@ impl LobbyView {
             if let Some(b) = dom::by_id(id) {
                 let d = d.clone();
                 dom::on(&b, "click", move |_: Event| {
-                    d.send(Msg::NewGameOpen(Some(mode)))
+                    d.emit(Msg::NewGameOpen(Some(mode)))
                 });
             }
         }

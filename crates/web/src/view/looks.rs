@@ -8,11 +8,10 @@
 //! them current afterwards.
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::Model;
 use crate::model::looks::{BoardTheme, LookChoice, Looks, PieceSet, Theme};
-use crate::update::{LooksMsg, Msg};
+use crate::update::{Emit, LooksMsg, Msg};
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlInputElement, HtmlSelectElement};
 
@@ -94,11 +93,11 @@ impl LooksView {
     }
 
     /// Connects the toggle and the choices.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         if let Some(button) = dom::by_id("btn-theme") {
             let d = d.clone();
             dom::on(&button, "click", move |_: Event| {
-                d.send(Msg::Looks(LooksMsg::ToggleTheme));
+                d.emit(Msg::Looks(LooksMsg::ToggleTheme));
             });
         }
         let choose = |id: &str, parse: fn(&str) -> Option<LookChoice>| {
@@ -111,7 +110,7 @@ impl LooksView {
                         .or_else(|| t.dyn_ref::<HtmlInputElement>().map(HtmlInputElement::value))
                 });
                 if let Some(choice) = value.as_deref().and_then(parse) {
-                    d.send(Msg::Looks(LooksMsg::Choose(choice)));
+                    d.emit(Msg::Looks(LooksMsg::Choose(choice)));
                 }
             });
         };

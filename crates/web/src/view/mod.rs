@@ -1,6 +1,9 @@
 //! The views: each draws its own elements from the [`Model`] (and no other view's), skips
 //! the DOM when what it would draw has not changed, and turns its elements' events into
-//! messages.
+//! messages, sent through the [`Emit`] given to [`View::wire`] (in the page the runtime's
+//! `effects::Dispatch`). The views import the model, `update`, the texts (`i18n`, `intl`) and
+//! `dom`; never the runtime (`effects`), which builds them, wires them and calls
+//! [`View::render`] and [`View::run`].
 //!
 //! | view | elements |
 //! |---|---|
@@ -19,9 +22,9 @@
 //! | [`sound`] | `#btn-sound` |
 //! | [`announce`] | `#announce` (the live region saying each move) |
 //! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
+//! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
-//! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 
 pub mod analysis;
 pub mod announce;
@@ -42,9 +45,8 @@ pub mod texts;
 pub mod toasts;
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::model::Model;
-use crate::update::{Msg, ViewCmd};
+use crate::update::{Emit, Msg, ViewCmd};
 use rules::Square;
 use web_sys::Event;
 
@@ -154,8 +156,9 @@ impl View {
         }
     }
 
-    /// Connects every view's events to `d`.
-    pub fn wire(&self, d: &Dispatch) {
+    /// Connects every view's events to `d`: each event becomes a [`Msg`] given to
+    /// [`Emit::emit`].
+    pub fn wire(&self, d: &impl Emit) {
         self.texts.wire(d);
         self.board.wire(d);
         self.moves.wire(d);
@@ -183,7 +186,7 @@ impl View {
         ] {
             if let Some(e) = dom::by_id(id) {
                 let d = d.clone();
-                dom::on(&e, "click", move |_: Event| d.send(msg.clone()));
+                dom::on(&e, "click", move |_: Event| d.emit(msg.clone()));
             }
         }
     }

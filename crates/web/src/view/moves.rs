@@ -7,10 +7,9 @@
 
 use super::speech::move_words;
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::Lang;
 use crate::model::Model;
-use crate::update::{Msg, ReviewStep};
+use crate::update::{Emit, Msg, ReviewStep};
 use rules::Color;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent};
@@ -117,14 +116,14 @@ impl MovesView {
     }
 
     /// Connects clicks on moves, the review buttons and the review keys.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         if let Some(list) = dom::by_id("moves") {
             let dd = d.clone();
             dom::on(&list, "click", move |ev: Event| {
                 if let Some(ply) =
                     dom::closest_attr(&ev, "data-ply").and_then(|p| p.parse::<usize>().ok())
                 {
-                    dd.send(Msg::Review(ReviewStep::Ply(ply)));
+                    dd.emit(Msg::Review(ReviewStep::Ply(ply)));
                 }
             });
             let dd = d.clone();
@@ -142,7 +141,7 @@ impl MovesView {
                 // The list's own keys (not the page's review keys as well, nor a scroll).
                 ev.prevent_default();
                 ev.stop_propagation();
-                dd.send(Msg::Review(step));
+                dd.emit(Msg::Review(step));
             });
         }
         for (id, step) in [
@@ -154,7 +153,7 @@ impl MovesView {
         ] {
             if let Some(b) = dom::by_id(id) {
                 let d = d.clone();
-                dom::on(&b, "click", move |_: Event| d.send(Msg::Review(step)));
+                dom::on(&b, "click", move |_: Event| d.emit(Msg::Review(step)));
             }
         }
         let Some(doc) = dom::document() else { return };
@@ -171,7 +170,7 @@ impl MovesView {
                 _ => return,
             };
             ev.prevent_default();
-            d.send(Msg::Review(step));
+            d.emit(Msg::Review(step));
         });
     }
 }

@@ -4,11 +4,10 @@
 
 use super::panel::closed_title;
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::Key;
 use crate::model::room::{Opponent, clock_text, invite_link};
 use crate::model::{Model, RoomView};
-use crate::update::{CopyWhat, Msg, OnlineMsg};
+use crate::update::{CopyWhat, Emit, Msg, OnlineMsg};
 use protocol::CloseReason;
 use web_sys::{Event, HtmlInputElement};
 
@@ -146,11 +145,11 @@ impl OnlineView {
     }
 
     /// Connects the online controls.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let click = |id: &str, msg: Msg| {
             if let Some(e) = dom::by_id(id) {
                 let d = d.clone();
-                dom::on(&e, "click", move |_: Event| d.send(msg.clone()));
+                dom::on(&e, "click", move |_: Event| d.emit(msg.clone()));
             }
         };
         if let Some(b) = dom::by_id("btn-copy-link") {
@@ -161,7 +160,7 @@ impl OnlineView {
                 if let Some(input) = dom::by_id_as::<HtmlInputElement>("invite-link") {
                     input.select();
                 }
-                d.send(Msg::Copy(CopyWhat::InviteLink));
+                d.emit(Msg::Copy(CopyWhat::InviteLink));
             });
         }
         click("btn-share", Msg::Online(OnlineMsg::Share));

@@ -2,10 +2,9 @@
 
 use super::panel::result_key;
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::Model;
-use crate::update::Msg;
+use crate::update::{Emit, Msg};
 use web_sys::Event;
 
 /// One drawn entry.
@@ -96,7 +95,7 @@ impl SavedView {
     }
 
     /// Connects the entries' buttons.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let Some(list) = dom::by_id("saved-games") else {
             return;
         };
@@ -105,8 +104,8 @@ impl SavedView {
             let action = dom::closest_attr(&ev, "data-action");
             let id = dom::closest_attr(&ev, "data-game-id");
             match (action.as_deref(), id) {
-                (Some("resume"), Some(id)) => d.send(Msg::Resume(id)),
-                (Some("delete"), Some(id)) => d.send(Msg::Delete(id)),
+                (Some("resume"), Some(id)) => d.emit(Msg::Resume(id)),
+                (Some("delete"), Some(id)) => d.emit(Msg::Delete(id)),
                 _ => {}
             }
         });

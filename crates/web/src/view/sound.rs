@@ -2,10 +2,9 @@
 //! are on; its icon follows through CSS).
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::Model;
-use crate::update::Msg;
+use crate::update::{Emit, Msg};
 use web_sys::Event;
 
 /// The sound toggle.
@@ -35,10 +34,10 @@ impl SoundView {
     }
 
     /// Connects the toggle.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         if let Some(b) = dom::by_id("btn-sound") {
             let d = d.clone();
-            dom::on(&b, "click", move |_: Event| d.send(Msg::ToggleSound));
+            dom::on(&b, "click", move |_: Event| d.emit(Msg::ToggleSound));
         }
     }
 }

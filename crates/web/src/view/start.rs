@@ -4,10 +4,9 @@
 //! (the board and the panel are hidden by the style sheet).
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::Lang;
 use crate::model::{ModeKind, Model};
-use crate::update::Msg;
+use crate::update::{Emit, Msg};
 use web_sys::Event;
 
 /// The start screen.
@@ -36,7 +35,7 @@ impl StartView {
     }
 
     /// Connects the buttons.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let Some(start) = dom::by_id("start") else {
             return;
         };
@@ -48,12 +47,12 @@ impl StartView {
                 Some("hotseat") => ModeKind::HotSeat,
                 _ => return,
             };
-            dc.send(Msg::StartPlay(kind));
+            dc.emit(Msg::StartPlay(kind));
         });
         if let Some(options) = dom::by_id("start-options") {
             let d = d.clone();
             dom::on(&options, "click", move |_: Event| {
-                d.send(Msg::NewGameOpen(None))
+                d.emit(Msg::NewGameOpen(None))
             });
         }
     }

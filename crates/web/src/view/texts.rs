@@ -2,10 +2,9 @@
 //! `data-i18n-attr`), `<html lang>`, the title, the rules link and the language picker.
 
 use crate::dom;
-use crate::effects::Dispatch;
 use crate::i18n::{Key, Lang};
 use crate::model::Model;
-use crate::update::Msg;
+use crate::update::{Emit, Msg};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlSelectElement};
 
@@ -54,7 +53,7 @@ impl TextsView {
     }
 
     /// Connects the language picker.
-    pub fn wire(&self, d: &Dispatch) {
+    pub fn wire(&self, d: &impl Emit) {
         let Some(select) = dom::by_id("lang") else {
             return;
         };
@@ -65,7 +64,7 @@ impl TextsView {
                 .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
                 .and_then(|s| Lang::from_tag(&s.value()))
             {
-                d.send(Msg::PickLang(lang));
+                d.emit(Msg::PickLang(lang));
             }
         });
     }
