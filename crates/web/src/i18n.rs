@@ -22,9 +22,9 @@
 //! # A new language
 //! 1. `texts/<code>.ftl`, every message of `en.ftl` translated (the build names what is
 //!    missing);
-//! 2. a [`Lang`] variant named by the code with a capital (`ja.ftl`: `Lang::Ja`), which gives
-//!    [`Lang::ALL`], [`Lang::code`] and the language's table (a `Lang` without its file, or a
-//!    file without its `Lang`, does not compile);
+//! 2. a [`Lang`] variant in `src/lang.rs` named by the code with a capital (`ja.ftl`:
+//!    `Lang::Ja`), which gives [`Lang::ALL`], [`Lang::code`] and the language's table (a `Lang`
+//!    without its file, or a file without its `Lang`, does not compile);
 //! 3. its rules page `www/rules/<code>.html` (linked from the other rules pages' language bar);
 //! 4. in `www/index.html`: its option in the language picker (`#lang`), its code in the list
 //!    of languages whose catalog the page starts fetching early, its line in `<noscript>`.
@@ -47,7 +47,13 @@
 //! CLDR rules (and a browser test checks that both agree).
 //!
 //! Numbers and dates in the texts are written by [`crate::intl`] with the browser's `Intl`.
+//!
+//! [`Lang`] itself is defined in the leaf module [`crate::lang`], below `intl` and this
+//! module, and re-exported here with the methods that need the texts ([`Lang::t`],
+//! [`Lang::fmt`], [`Lang::count`], ...): `intl` takes it from there, and this module imports
+//! `intl`, never the reverse.
 
+pub use crate::lang::Lang;
 use strum::VariantArray as _;
 
 /// A CLDR plural category (cardinal): which form of a counted text a number takes.
@@ -100,55 +106,9 @@ impl PluralCategory {
     }
 }
 
-/// A language of the interface: each has its texts in `texts/<code>.ftl` (the variant is the
-/// code with a capital) and its rules page `www/rules/<code>.html`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    strum::VariantArray,
-    strum::IntoStaticStr,
-    strum::EnumString,
-)]
-#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
-pub enum Lang {
-    /// English (the fallback, and the reference of the texts).
-    En,
-    /// French.
-    Fr,
-    /// Portuguese.
-    Pt,
-    /// German.
-    De,
-    /// Thai.
-    Th,
-    /// Vietnamese.
-    Vi,
-}
-
+// The methods of a language that need its texts or its plural rules (`Lang`, its codes and
+// tags are in `crate::lang`).
 impl Lang {
-    /// Every language, in the order of the picker.
-    pub const ALL: &'static [Lang] = Lang::VARIANTS;
-
-    /// The ISO 639-1 code: `en`, `fr`, `pt`, `de`, `th` or `vi` (also the name of its texts'
-    /// file, the picker's option value, the page's `lang` attribute and the locale given to the
-    /// browser's `Intl`).
-    pub fn code(self) -> &'static str {
-        self.into()
-    }
-
-    /// Parses a language tag such as `pt-BR`, `th-TH`, `fr` or `DE-at` by its primary subtag;
-    /// `None` for a language the interface does not have.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.trim().split(['-', '_']).next().unwrap_or("");
-        primary.parse().ok()
-    }
-
     /// The text of `key` in this language.
     ///
     /// In the browser only English is built into the module: another language's text comes
@@ -610,9 +570,6 @@ mod tests {
         assert_eq!(negotiate(&["FR_ca"]), Lang::Fr);
         assert_eq!(negotiate(&["th-TH", "en-US"]), Lang::Th);
         assert_eq!(negotiate(&["ja", "vi-VN"]), Lang::Vi);
-        for &lang in Lang::ALL {
-            assert_eq!(Lang::from_tag(lang.code()), Some(lang));
-        }
     }
 
     #[test]

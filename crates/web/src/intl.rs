@@ -10,7 +10,7 @@
 //! 2569), as Thai calendars, newspapers and forms write it; the digits stay the Western ones,
 //! also the default for `th`.
 
-use crate::i18n::Lang;
+use crate::lang::Lang;
 
 /// `n` with the language's digit grouping: `1,234` in English and Thai, `1 234` in French,
 /// `1.234` in Portuguese, German and Vietnamese (`1234` on the host).

@@ -196,6 +196,7 @@ pub mod dom;
 pub mod effects;
 pub mod i18n;
 pub mod intl;
+pub mod lang;
 pub mod model;
 pub mod update;
 pub mod view;
