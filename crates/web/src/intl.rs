@@ -1,10 +1,16 @@
 //! Numbers and dates as each language writes them, through the browser's `Intl`
 //! (`Intl.NumberFormat`, `Date.prototype.toLocaleString`), with the [`Lang::code`] as locale.
 //!
-//! Used by the views when they build their texts (`update` never needs them: its texts hold
-//! no numbers). On the host, where there is no browser, each function falls back to a plain
-//! form (digits without grouping, a dot before decimals, an ISO date in UTC) so that the host
-//! tests run and read the same in every language.
+//! Used by the views when they build their texts, and by the model's texts that hold a number
+//! (an evaluation's score); `update` never needs them. On the host, where there is no browser,
+//! each function falls back to a plain form (digits without grouping, a dot before decimals,
+//! an ISO date in UTC) so that the host tests run and read the same in every language.
+//!
+//! The calendar date of a moment in UTC, the same in every language, is here too
+//! ([`utc_date`]): the PGN export (`model::export`) writes it, and the host's dates use it.
+//!
+//! Below the texts and the model: this module imports only [`crate::lang`]; `i18n` and
+//! `model` import it.
 //!
 //! Thai dates keep the browser's default for `th`, the Buddhist Era (the year 2026 is written
 //! 2569), as Thai calendars, newspapers and forms write it; the digits stay the Western ones,
@@ -82,11 +88,34 @@ pub fn date_time(lang: Lang, ms: f64) -> String {
     }
 }
 
+/// The year, month and day (UTC) of a moment in milliseconds since the Unix epoch (the civil
+/// calendar from a day count, as in Howard Hinnant's `civil_from_days`); `None` before 1970 or
+/// when not finite. The PGN's `Date` tag and the export's file name are written with it.
+pub fn utc_date(ms: f64) -> Option<(u16, u8, u8)> {
+    if !ms.is_finite() || ms < 0.0 {
+        return None;
+    }
+    let days = (ms / 86_400_000.0).floor() as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let doe = days.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    Some((
+        u16::try_from(year).ok()?,
+        u8::try_from(month).ok()?,
+        u8::try_from(day).ok()?,
+    ))
+}
+
 /// The host's form of a moment: `YYYY-MM-DD HH:MM` in UTC; empty before 1970 or when not
 /// finite.
 #[cfg(any(not(target_arch = "wasm32"), test))]
 fn host_date_time(ms: f64) -> String {
-    let Some((y, m, d)) = crate::model::export::utc_date(ms) else {
+    let Some((y, m, d)) = utc_date(ms) else {
         return String::new();
     };
     let minute = (ms / 60_000.0).floor().rem_euclid(1440.0);
@@ -111,5 +140,14 @@ mod tests {
         assert_eq!(host_date_time(1_796_134_380_000.0), "2026-12-01 14:13");
         assert_eq!(host_date_time(951_782_400_000.0), "2000-02-29 00:00");
         assert_eq!(host_date_time(f64::NAN), "");
+    }
+
+    #[test]
+    fn utc_dates_follow_the_calendar() {
+        assert_eq!(utc_date(0.0), Some((1970, 1, 1)));
+        assert_eq!(utc_date(951_782_400_000.0), Some((2000, 2, 29)));
+        assert_eq!(utc_date(1_798_675_200_000.0), Some((2026, 12, 31)));
+        assert_eq!(utc_date(-1.0), None);
+        assert_eq!(utc_date(f64::NAN), None);
     }
 }

@@ -11,7 +11,15 @@
 //!   wires their events to its queue;
 //! - [`view`]: each view draws its own elements from the model and sends their events through
 //!   [`update::Emit`] (which the runtime implements), so the views never import the runtime;
-//! - [`i18n`] (the texts), [`dom`] (helpers that never panic).
+//! - [`i18n`] (the texts), [`intl`] (numbers and dates as each language writes them),
+//!   [`lang`] (the languages), [`dom`] (helpers that never panic).
+//!
+//! Imports go one way, from the top down, with no circle between these modules: [`effects`]
+//! (the runtime) → [`view`] → [`update`] → [`model`] → [`i18n`] → [`intl`] → [`lang`], each
+//! importing only modules after it, and [`dom`], a leaf like `lang`, used by the views and the
+//! runtime. A module lower down that must reach one above takes what it needs as a parameter
+//! or a trait: the views send their events through [`update::Emit`], which the runtime
+//! implements.
 //!
 //! The AI runs in a Web Worker with its own wasm module (`crates/worker`, loaded by
 //! `www/ai-worker.js`), so this module carries no search; the worker's replies are read with

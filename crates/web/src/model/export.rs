@@ -4,31 +4,10 @@
 use super::room::is_server_only;
 use super::{Mode, Model};
 use crate::i18n::{Key, Lang};
+use crate::intl::utc_date;
 use protocol::Outcome;
 use rules::pgn::{self, End, Termination};
 use rules::{Color, Game, Rules};
-
-/// The year, month and day (UTC) of a moment in milliseconds since the Unix epoch (the civil
-/// calendar from a day count, as in Howard Hinnant's `civil_from_days`).
-pub fn utc_date(ms: f64) -> Option<(u16, u8, u8)> {
-    if !ms.is_finite() || ms < 0.0 {
-        return None;
-    }
-    let days = (ms / 86_400_000.0).floor() as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let doe = days.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    Some((
-        u16::try_from(year).ok()?,
-        u8::try_from(month).ok()?,
-        u8::try_from(day).ok()?,
-    ))
-}
 
 /// How a game with `result` ends in PGN: the rules' words for every end
 /// ([`End::of_outcome`]), the server's included (time, abandonment, abort).

@@ -5,6 +5,10 @@
 //! and is tested on the host. The mode of play is one enum ([`Mode`]); the game on the board is
 //! a [`rules::Game`] in every mode; a result is a [`rules::Outcome`] (every end: the rules' own
 //! and the server's, classified by [`rules::Decider`]).
+//!
+//! Of the page's modules the model imports only those below it: the texts ([`crate::i18n`],
+//! for its notices and the import's refusals) and [`crate::intl`] (a score's number, the PGN's
+//! UTC date). `update`, the views and the runtime import it, and it imports none of them.
 
 pub mod analysis;
 pub mod clock;

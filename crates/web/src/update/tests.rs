@@ -457,16 +457,6 @@ fn the_export_names_the_mode_and_the_result() {
     assert_eq!(*text, pgn);
 }
 
-#[test]
-fn utc_dates_follow_the_calendar() {
-    use crate::model::export::utc_date;
-    assert_eq!(utc_date(0.0), Some((1970, 1, 1)));
-    assert_eq!(utc_date(951_782_400_000.0), Some((2000, 2, 29)));
-    assert_eq!(utc_date(1_798_675_200_000.0), Some((2026, 12, 31)));
-    assert_eq!(utc_date(-1.0), None);
-    assert_eq!(utc_date(f64::NAN), None);
-}
-
 // Online.
 
 fn room() -> RoomId {
