@@ -8,17 +8,21 @@
 //! server resends what is not acknowledged, and a client that reconnects joins again with the
 //! last number it saw ([`ClientMsg::Join`]`.after`) to catch up.
 //!
-//! A wire move is not a legal move: the server checks every [`ClientMsg::Move`] with the rules
-//! crate against its own game. Unknown or malformed messages are [`ParseError`]s, answered with
+//! A wire move is not a legal move: it is read as a [`UciMove`] (text that is none is a
+//! malformed message), and the room checks every [`RoomCommand::Move`] with the rules crate
+//! against its own game. Unknown or malformed messages are [`ParseError`]s, answered with
 //! [`ServerMsg::Error`], never a panic.
 //!
 //! ```
-//! use protocol::{ClientMsg, parse_client};
+//! use protocol::{ClientMsg, RoomCommand, parse_client};
 //! let msg = parse_client(r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"e3e4"}"#)
 //!     .unwrap();
 //! let room = "0123456789abcdef0123".parse().unwrap();
-//! assert_eq!(msg, ClientMsg::Move { room, ply: 0, uci: "e3e4".into() });
+//! let command = RoomCommand::Move { ply: 0, uci: "e3e4".parse().unwrap() };
+//! assert_eq!(msg, ClientMsg::Room { room, command });
 //! assert!(parse_client(r#"{"type":"fly"}"#).is_err());
+//! let garbled = r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"e9"}"#;
+//! assert!(parse_client(garbled).is_err());
 //! assert!(parse_client(r#"{"type":"resign","room":"../etc"}"#).is_err());
 //! ```
 
@@ -36,6 +40,9 @@ pub use rules::{
     PromotionRule, WinReason,
 };
 
+/// A move on the wire: the rules' [`UciMove`], its text (`"e3e4"`, `"a7a8r"`), parsed when a
+/// message is read and checked against a position only by the room that plays it.
+pub use rules::UciMove;
 /// The rules' time control and clock snapshot, carried as they are: on the wire a time control
 /// is `{"initial_secs": 300, "increment_secs": 3}` (read through the rules' checked
 /// constructor: one out of bounds is a [`ParseError`]) and the clocks
@@ -168,9 +175,131 @@ pub enum SeatChoice {
 }
 
 /// Messages from the browser to the server.
+///
+/// On the wire each is one flat JSON object named by `"type"`, a room command's fields beside
+/// its `room`: `{"type":"resign","room":"…"}`,
+/// `{"type":"move","room":"…","ply":4,"uci":"e3e4"}`;
+/// in Rust the commands to a room's game are one [`RoomCommand`], so the room that plans them
+/// matches them in full. A move's text is read as a [`UciMove`] here, at the edge: text that is
+/// no UCI move is a [`ParseError`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "ClientWire", into = "ClientWire")]
+pub enum ClientMsg {
+    /// The first message: the protocol version the client speaks.
+    Hello {
+        /// Must equal [`PROTOCOL_VERSION`].
+        protocol: u32,
+    },
+    /// Receive [`ServerMsg::Lobby`] now and whenever it changes.
+    WatchLobby,
+    /// Stop receiving lobby updates.
+    UnwatchLobby,
+    /// Create a room and take a seat in it.
+    CreateRoom {
+        /// The creator's seat.
+        seat: SeatChoice,
+        /// The promotion rule of the game.
+        promotion: PromotionRule,
+        /// A time control, or `None` for an untimed game.
+        clock: Option<TimeControl>,
+        /// `true` to list the room in the lobby; `false` for an invite link only.
+        public: bool,
+    },
+    /// Open a room: resume a seat with its secret, take the free seat (the invitee's first
+    /// click), or watch as a spectator when both seats are taken.
+    Join {
+        /// The room.
+        room: RoomId,
+        /// The secret of a seat held earlier (kept in the browser's storage).
+        secret: Option<String>,
+        /// The last event number seen; events after it are sent again.
+        after: Option<u64>,
+        /// `true` to watch only, never taking a free seat.
+        watch: bool,
+    },
+    /// A command to the game in a room the connection has joined.
+    Room {
+        /// The room.
+        room: RoomId,
+        /// The command.
+        command: RoomCommand,
+    },
+    /// Acknowledge the room's events up to `seq`.
+    Ack {
+        /// The room.
+        room: RoomId,
+        /// The highest event number received.
+        seq: u64,
+    },
+    /// Stop receiving the room's events (the seat is kept).
+    Leave {
+        /// The room.
+        room: RoomId,
+    },
+    /// Keep-alive; answered with [`ServerMsg::Pong`].
+    Ping,
+}
+
+/// A command to the game in one room, from a seat's player: what the room's plan decides on.
+///
+/// Serialised as the flat frame of [`ClientMsg`] it travels in, and on its own (between the
+/// server's nodes) as `{"type":"resign"}`, `{"type":"move","ply":4,"uci":"e3e4"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ClientMsg {
+pub enum RoomCommand {
+    /// Play a move; `ply` is the number of moves already played (so a replay is refused).
+    Move {
+        /// The number of moves played before this one.
+        ply: u32,
+        /// The move, not yet checked against the room's game.
+        uci: UciMove,
+    },
+    /// Resign the game.
+    Resign,
+    /// Offer a draw (or accept the opponent's pending offer).
+    OfferDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Claim a 50-move or threefold draw (valid only on one's own turn when the rule holds).
+    ClaimDraw {
+        /// Which draw.
+        claim: DrawClaim,
+    },
+    /// Claim the win after the opponent has been gone for the whole countdown.
+    ClaimVictory,
+    /// Offer (or accept) a rematch with colours swapped.
+    Rematch,
+    /// Cancel one's own invitation while nobody has taken the other seat; the room closes
+    /// ([`RoomEvent::Closed`]) and leaves the listing.
+    Cancel,
+    /// Abort the game: allowed to either player until both sides have made a move; the game
+    /// ends with [`Outcome::Aborted`] (no winner).
+    Abort,
+}
+
+impl RoomCommand {
+    /// The message that sends this command to `room`.
+    ///
+    /// ```
+    /// use protocol::{ClientMsg, RoomCommand};
+    /// let room = "0123456789abcdef0123".parse().unwrap();
+    /// let msg = RoomCommand::Resign.to(room);
+    /// assert_eq!(msg.to_json(), r#"{"type":"resign","room":"0123456789abcdef0123"}"#);
+    /// ```
+    #[must_use]
+    pub fn to(self, room: RoomId) -> ClientMsg {
+        ClientMsg::Room {
+            room,
+            command: self,
+        }
+    }
+}
+
+/// The client frames as they travel: one flat object per message, `"type"` naming it (the
+/// room commands' fields beside `room`). [`ClientMsg`] reads and writes through it.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientWire {
     /// The first message: the protocol version the client speaks.
     Hello {
         /// Must equal [`PROTOCOL_VERSION`].
@@ -211,7 +340,7 @@ pub enum ClientMsg {
         /// The number of moves played before this one.
         ply: u32,
         /// The move in UCI notation.
-        uci: String,
+        uci: UciMove,
     },
     /// Resign the game.
     Resign {
@@ -271,6 +400,97 @@ pub enum ClientMsg {
     },
     /// Keep-alive; answered with [`ServerMsg::Pong`].
     Ping,
+}
+
+impl From<ClientWire> for ClientMsg {
+    fn from(w: ClientWire) -> ClientMsg {
+        let room = |room, command| ClientMsg::Room { room, command };
+        match w {
+            ClientWire::Hello { protocol } => ClientMsg::Hello { protocol },
+            ClientWire::WatchLobby => ClientMsg::WatchLobby,
+            ClientWire::UnwatchLobby => ClientMsg::UnwatchLobby,
+            ClientWire::CreateRoom {
+                seat,
+                promotion,
+                clock,
+                public,
+            } => ClientMsg::CreateRoom {
+                seat,
+                promotion,
+                clock,
+                public,
+            },
+            ClientWire::Join {
+                room,
+                secret,
+                after,
+                watch,
+            } => ClientMsg::Join {
+                room,
+                secret,
+                after,
+                watch,
+            },
+            ClientWire::Move { room: r, ply, uci } => room(r, RoomCommand::Move { ply, uci }),
+            ClientWire::Resign { room: r } => room(r, RoomCommand::Resign),
+            ClientWire::OfferDraw { room: r } => room(r, RoomCommand::OfferDraw),
+            ClientWire::DeclineDraw { room: r } => room(r, RoomCommand::DeclineDraw),
+            ClientWire::ClaimDraw { room: r, claim } => room(r, RoomCommand::ClaimDraw { claim }),
+            ClientWire::ClaimVictory { room: r } => room(r, RoomCommand::ClaimVictory),
+            ClientWire::Rematch { room: r } => room(r, RoomCommand::Rematch),
+            ClientWire::Cancel { room: r } => room(r, RoomCommand::Cancel),
+            ClientWire::Abort { room: r } => room(r, RoomCommand::Abort),
+            ClientWire::Ack { room, seq } => ClientMsg::Ack { room, seq },
+            ClientWire::Leave { room } => ClientMsg::Leave { room },
+            ClientWire::Ping => ClientMsg::Ping,
+        }
+    }
+}
+
+impl From<ClientMsg> for ClientWire {
+    fn from(m: ClientMsg) -> ClientWire {
+        match m {
+            ClientMsg::Hello { protocol } => ClientWire::Hello { protocol },
+            ClientMsg::WatchLobby => ClientWire::WatchLobby,
+            ClientMsg::UnwatchLobby => ClientWire::UnwatchLobby,
+            ClientMsg::CreateRoom {
+                seat,
+                promotion,
+                clock,
+                public,
+            } => ClientWire::CreateRoom {
+                seat,
+                promotion,
+                clock,
+                public,
+            },
+            ClientMsg::Join {
+                room,
+                secret,
+                after,
+                watch,
+            } => ClientWire::Join {
+                room,
+                secret,
+                after,
+                watch,
+            },
+            ClientMsg::Room { room, command } => match command {
+                RoomCommand::Move { ply, uci } => ClientWire::Move { room, ply, uci },
+                RoomCommand::Resign => ClientWire::Resign { room },
+                RoomCommand::OfferDraw => ClientWire::OfferDraw { room },
+                RoomCommand::DeclineDraw => ClientWire::DeclineDraw { room },
+                RoomCommand::ClaimDraw { claim } => ClientWire::ClaimDraw { room, claim },
+                RoomCommand::ClaimVictory => ClientWire::ClaimVictory { room },
+                RoomCommand::Rematch => ClientWire::Rematch { room },
+                RoomCommand::Cancel => ClientWire::Cancel { room },
+                RoomCommand::Abort => ClientWire::Abort { room },
+            },
+            ClientMsg::Ack { room, seq } => ClientWire::Ack { room, seq },
+            ClientMsg::Leave { room } => ClientWire::Leave { room },
+            ClientMsg::Ping => ClientWire::Ping,
+        }
+    }
 }
 
 /// A room listed in the lobby.
@@ -376,7 +596,7 @@ pub struct RoomState {
     /// `true` when listed in the lobby.
     pub public: bool,
     /// The moves played, in UCI.
-    pub moves: Vec<String>,
+    pub moves: Vec<UciMove>,
     /// The seats.
     pub seats: Seats,
     /// The result once the game is over (on the wire its label, e.g. `checkmate-white-wins`,
@@ -418,7 +638,7 @@ pub enum RoomEvent {
         /// Its index: the number of moves played before it.
         ply: u32,
         /// The move in UCI.
-        uci: String,
+        uci: UciMove,
         /// The move in SAN.
         san: String,
         /// The clocks after the move, in a timed game.
@@ -504,7 +724,8 @@ pub enum ErrorCode {
     NotYourTurn,
     /// The `ply` does not match the game (a replayed or out-of-date move).
     WrongPly,
-    /// The move is malformed or not legal.
+    /// The move is not legal in the room's position (text that is no UCI move is
+    /// [`ErrorCode::BadMessage`]).
     IllegalMove,
     /// The game is over.
     GameOver,
@@ -639,15 +860,7 @@ impl ClientMsg {
     pub fn room(&self) -> Option<&RoomId> {
         match self {
             ClientMsg::Join { room, .. }
-            | ClientMsg::Move { room, .. }
-            | ClientMsg::Resign { room }
-            | ClientMsg::OfferDraw { room }
-            | ClientMsg::DeclineDraw { room }
-            | ClientMsg::ClaimDraw { room, .. }
-            | ClientMsg::ClaimVictory { room }
-            | ClientMsg::Rematch { room }
-            | ClientMsg::Cancel { room }
-            | ClientMsg::Abort { room }
+            | ClientMsg::Room { room, .. }
             | ClientMsg::Ack { room, .. }
             | ClientMsg::Leave { room } => Some(room),
             ClientMsg::Hello { .. }
@@ -709,9 +922,11 @@ mod tests {
                 after: Some(3),
                 watch: false,
             },
-            ClientMsg::ClaimDraw {
+            ClientMsg::Room {
                 room: r(),
-                claim: DrawClaim::Threefold,
+                command: RoomCommand::ClaimDraw {
+                    claim: DrawClaim::Threefold,
+                },
             },
             ClientMsg::Ping,
         ];
@@ -723,7 +938,7 @@ mod tests {
             seq: 2,
             event: RoomEvent::Moved {
                 ply: 0,
-                uci: "e3e4".into(),
+                uci: "e3e4".parse().expect("uci"),
                 san: "e4".into(),
                 clocks: None,
                 at_ms: Some(1_700_000_000_000),
@@ -731,8 +946,14 @@ mod tests {
         };
         assert_eq!(parse_server(&s.to_json()), Ok(s));
         for m in [
-            ClientMsg::Cancel { room: r() },
-            ClientMsg::Abort { room: r() },
+            ClientMsg::Room {
+                room: r(),
+                command: RoomCommand::Cancel,
+            },
+            ClientMsg::Room {
+                room: r(),
+                command: RoomCommand::Abort,
+            },
         ] {
             assert_eq!(parse_client(&m.to_json()), Ok(m.clone()), "{}", m.to_json());
         }
@@ -812,7 +1033,7 @@ mod tests {
             seq: 4,
             event: RoomEvent::Moved {
                 ply: 3,
-                uci: "e3e4".into(),
+                uci: "e3e4".parse().expect("uci"),
                 san: "e4".into(),
                 clocks: Some(ClockSnapshot {
                     left: ByColor {
@@ -852,9 +1073,11 @@ mod tests {
     #[test]
     fn wire_format_is_stable() {
         assert_eq!(
-            ClientMsg::ClaimDraw {
+            ClientMsg::Room {
                 room: r(),
-                claim: DrawClaim::FiftyMoves
+                command: RoomCommand::ClaimDraw {
+                    claim: DrawClaim::FiftyMoves
+                }
             }
             .to_json(),
             r#"{"type":"claim_draw","room":"0123456789abcdef0123","claim":"fifty-moves"}"#
@@ -878,14 +1101,14 @@ mod tests {
             RoomEvent::Seated { seat: Color::Black },
             RoomEvent::Moved {
                 ply: 3,
-                uci: "e3e4".into(),
+                uci: "e3e4".parse().expect("uci"),
                 san: "e4".into(),
                 clocks,
                 at_ms: Some(5),
             },
             RoomEvent::Moved {
                 ply: 0,
-                uci: "e3e4".into(),
+                uci: "e3e4".parse().expect("uci"),
                 san: "e4".into(),
                 clocks: None,
                 at_ms: None,
@@ -914,7 +1137,7 @@ mod tests {
             promotion: PromotionRule::MetOnly,
             clock: TimeControl::fischer(60, 1).ok(),
             public: true,
-            moves: vec!["e3e4".into()],
+            moves: vec!["e3e4".parse().expect("uci")],
             seats: Seats::default(),
             outcome: None,
             draw_offer: Some(Color::Black),
@@ -1051,6 +1274,11 @@ mod tests {
             "{}",
             r#"{"type":"move"}"#,
             r#"{"type":"move","room":"r","ply":0,"uci":"e3e4","x":1}"#,
+            r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"e3e4","x":1}"#,
+            r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"c6c7=m"}"#,
+            r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"e3e4 "}"#,
+            r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"E3E4"}"#,
+            r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":4}"#,
             "\u{0}\u{ffff}",
         ] {
             assert!(parse_client(text).is_err(), "{text:?}");

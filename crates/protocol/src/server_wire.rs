@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::{
     ClockSnapshot, CloseReason, Color, ErrorCode, Outcome, RoomEvent, RoomId, RoomState,
-    RoomSummary, ServerMsg,
+    RoomSummary, ServerMsg, UciMove,
 };
 
 #[derive(Deserialize)]
@@ -71,7 +71,7 @@ struct EventWire {
     kind: EventKind,
     seat: Option<Color>,
     ply: Option<u32>,
-    uci: Option<String>,
+    uci: Option<UciMove>,
     san: Option<String>,
     clocks: Option<ClockSnapshot>,
     at_ms: Option<u64>,

@@ -113,13 +113,7 @@ impl Analysis {
                 _ => return None,
             }
         };
-        let parse = |s: &str| {
-            s.parse::<UciMove>().ok().map(|m| Move {
-                from: m.from,
-                to: m.to,
-                promotion: m.promotion,
-            })
-        };
+        let parse = |s: &str| s.parse::<UciMove>().ok().map(Move::from);
         let pv = self
             .pv
             .iter()

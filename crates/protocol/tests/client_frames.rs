@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use protocol::{ClientMsg, parse_client};
+use protocol::{ClientMsg, RoomCommand, parse_client};
 
 const ROOM: &str = "0123456789abcdef0123";
 
@@ -21,7 +21,7 @@ fn frames() -> Vec<String> {
         format!(r#"{{"type":"join","room":"{r}","secret":null,"after":null,"watch":false}}"#),
         format!(r#"{{"type":"join","room":"{r}","secret":"s3cr3t","after":17,"watch":true}}"#),
         format!(r#"{{"type":"move","room":"{r}","ply":4,"uci":"e3e4"}}"#),
-        format!(r#"{{"type":"move","room":"{r}","ply":0,"uci":"c6c7=m"}}"#),
+        format!(r#"{{"type":"move","room":"{r}","ply":0,"uci":"a7a8r"}}"#),
         format!(r#"{{"type":"resign","room":"{r}"}}"#),
         format!(r#"{{"type":"offer_draw","room":"{r}"}}"#),
         format!(r#"{{"type":"decline_draw","room":"{r}"}}"#),
@@ -46,15 +46,17 @@ fn kind(msg: &ClientMsg) -> &'static str {
         ClientMsg::UnwatchLobby => "unwatch_lobby",
         ClientMsg::CreateRoom { .. } => "create_room",
         ClientMsg::Join { .. } => "join",
-        ClientMsg::Move { .. } => "move",
-        ClientMsg::Resign { .. } => "resign",
-        ClientMsg::OfferDraw { .. } => "offer_draw",
-        ClientMsg::DeclineDraw { .. } => "decline_draw",
-        ClientMsg::ClaimDraw { .. } => "claim_draw",
-        ClientMsg::ClaimVictory { .. } => "claim_victory",
-        ClientMsg::Rematch { .. } => "rematch",
-        ClientMsg::Cancel { .. } => "cancel",
-        ClientMsg::Abort { .. } => "abort",
+        ClientMsg::Room { command, .. } => match command {
+            RoomCommand::Move { .. } => "move",
+            RoomCommand::Resign => "resign",
+            RoomCommand::OfferDraw => "offer_draw",
+            RoomCommand::DeclineDraw => "decline_draw",
+            RoomCommand::ClaimDraw { .. } => "claim_draw",
+            RoomCommand::ClaimVictory => "claim_victory",
+            RoomCommand::Rematch => "rematch",
+            RoomCommand::Cancel => "cancel",
+            RoomCommand::Abort => "abort",
+        },
         ClientMsg::Ack { .. } => "ack",
         ClientMsg::Leave { .. } => "leave",
         ClientMsg::Ping => "ping",

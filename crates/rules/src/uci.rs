@@ -106,6 +106,23 @@ impl fmt::Display for UciMove {
     }
 }
 
+/// On the wire a UCI move is its text (`"e3e4"`, `"a7a8r"`); text that is not a UCI move is
+/// refused with [`ParseUciMoveError`]'s message.
+#[cfg(feature = "serde")]
+impl serde::Serialize for UciMove {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for UciMove {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<UciMove, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl UciMove {
     /// The legal move of `pos` this UCI move names.
     ///
@@ -136,6 +153,17 @@ impl From<UciMove> for Move {
             from: uci.from,
             to: uci.to,
             promotion: uci.promotion,
+        }
+    }
+}
+
+impl From<Move> for UciMove {
+    /// A move's UCI notation.
+    fn from(m: Move) -> UciMove {
+        UciMove {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
         }
     }
 }

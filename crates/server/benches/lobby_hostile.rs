@@ -70,7 +70,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomId, SeatChoice};
+use protocol::{ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomCommand, RoomId, SeatChoice};
 use rules::{Game, Rules};
 use serde_json::Value;
 use tokio::net::{TcpSocket, TcpStream};
@@ -1158,11 +1158,13 @@ async fn play_check(server: SocketAddr, m1: &str) -> Result<Duration, String> {
         b.wait(Duration::from_secs(10), is("seated"))
             .await
             .map_err(|e| format!("join: {e}"))?;
-        a.send(&ClientMsg::Move {
-            room: room_id(&room),
-            ply: 0,
-            uci: m1.to_owned(),
-        })
+        a.send(
+            &RoomCommand::Move {
+                ply: 0,
+                uci: m1.parse().expect("uci"),
+            }
+            .to(room_id(&room)),
+        )
         .await?;
         b.wait(Duration::from_secs(10), |v| event_kind(v) == "moved")
             .await
@@ -1487,26 +1489,22 @@ async fn spam_rematch(
                 } else {
                     (&mut b, &mut a)
                 };
-                let mv = |ply, uci: &str| ClientMsg::Move {
-                    room: room_id(&room),
-                    ply,
-                    uci: uci.to_owned(),
+                let mv = |ply, uci: &str| {
+                    RoomCommand::Move {
+                        ply,
+                        uci: uci.parse().expect("uci"),
+                    }
+                    .to(room_id(&room))
                 };
                 w.send(&mv(0, &m.0)).await?;
                 bl.wait(t, |v| event_kind(v) == "moved").await?;
                 bl.send(&mv(1, &m.1)).await?;
                 w.wait(t, |v| event_kind(v) == "moved" && v["event"]["ply"] == 1)
                     .await?;
-                w.send(&ClientMsg::Resign {
-                    room: room_id(&room),
-                })
-                .await?;
+                w.send(&RoomCommand::Resign.to(room_id(&room))).await?;
                 for c in [&mut *w, &mut *bl] {
                     c.wait(t, |v| event_kind(v) == "game_over").await?;
-                    c.send(&ClientMsg::Rematch {
-                        room: room_id(&room),
-                    })
-                    .await?;
+                    c.send(&RoomCommand::Rematch.to(room_id(&room))).await?;
                 }
                 // The second asker's rematch makes the room, or is the one refused.
                 let ready = bl.wait(t, |v| event_kind(v) == "rematch_ready").await?;
@@ -1640,10 +1638,12 @@ async fn flicker(o: &Options, opening: &(String, String)) -> Row {
         let mut b = Client::connect(addr, LOCAL).await?;
         b.send(&join(&room, None)).await?;
         b.wait(t, is("seated")).await?;
-        let mv = |ply, uci: &str| ClientMsg::Move {
-            room: room_id(&room),
-            ply,
-            uci: uci.to_owned(),
+        let mv = |ply, uci: &str| {
+            RoomCommand::Move {
+                ply,
+                uci: uci.parse().expect("uci"),
+            }
+            .to(room_id(&room))
         };
         a.send(&mv(0, &opening.0)).await?;
         b.wait(t, |v| event_kind(v) == "moved").await?;
@@ -1729,7 +1729,7 @@ async fn flicker(o: &Options, opening: &(String, String)) -> Row {
                 if claim_at.is_some_and(|c| Instant::now() >= c) {
                     claim_at = None;
                     claims_sent += 1;
-                    let _ = b.send(&ClientMsg::ClaimVictory { room: room_id(&room) }).await;
+                    let _ = b.send(&RoomCommand::ClaimVictory.to(room_id(&room))).await;
                 }
             }
         }
@@ -2155,11 +2155,11 @@ async fn shuffle_pair(
         } else {
             &mut black
         };
-        let msg = ClientMsg::Move {
-            room: id.clone(),
+        let msg = RoomCommand::Move {
             ply: u32::try_from(ply).unwrap_or(u32::MAX),
-            uci: uci.into(),
-        };
+            uci: uci.parse().expect("uci"),
+        }
+        .to(id.clone());
         mover.send(&msg).await?;
         // This ply's event (the other player's earlier ones may still be queued).
         mover

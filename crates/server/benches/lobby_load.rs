@@ -31,7 +31,8 @@ use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
-    ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomEvent, SeatChoice, ServerMsg, parse_server,
+    ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomCommand, RoomEvent, SeatChoice, ServerMsg,
+    parse_server,
 };
 use rules::{Color, Position, Rules};
 use tokio::sync::{Mutex, Semaphore};
@@ -206,7 +207,7 @@ async fn player(
                 }
                 match msg {
                     ServerMsg::Event { event: RoomEvent::Moved { uci, .. }, .. } => {
-                        let Ok(m) = pos.parse_uci(&uci) else { return };
+                        let Ok(m) = uci.to_move(&pos) else { return };
                         let mover = pos.turn();
                         pos.play_unchecked(m);
                         ply += 1;
@@ -231,7 +232,7 @@ async fn player(
                     if moves.is_empty() { return; }
                     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
                     let m = moves[(rng % moves.len() as u64) as usize];
-                    let msg = ClientMsg::Move { room: room.clone(), ply, uci: m.to_uci() };
+                    let msg = RoomCommand::Move { ply, uci: m.into() }.to(room.clone());
                     sent_at = Some(Instant::now());
                     if ws.send(Message::Text(msg.to_json().into())).await.is_err() { return; }
                 }

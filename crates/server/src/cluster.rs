@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use futures_util::StreamExt as _;
-use protocol::{ClientMsg, RoomId, RoomSummary};
+use protocol::{RoomCommand, RoomId, RoomSummary};
 use redis::AsyncCommands as _;
 use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
@@ -141,7 +141,7 @@ impl From<redis::RedisError> for ClusterError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RemoteCmd {
-    /// Opens the room (see [`ClientMsg::Join`]).
+    /// Opens the room (see [`protocol::ClientMsg::Join`]).
     Join {
         /// A seat secret, if the client has one.
         secret: Option<String>,
@@ -150,11 +150,18 @@ pub enum RemoteCmd {
         /// Watch only.
         watch: bool,
     },
-    /// A message for the room.
-    Client {
-        /// The message.
-        msg: ClientMsg,
+    /// A command to the room's game.
+    Command {
+        /// The command.
+        command: RoomCommand,
     },
+    /// Acknowledges the room's events up to `seq`.
+    Ack {
+        /// The highest event number received.
+        seq: u64,
+    },
+    /// The connection stops receiving the room's events (its seat is kept).
+    Leave,
     /// The connection left the room (closed).
     Disconnect,
 }
@@ -1079,8 +1086,18 @@ mod tests {
                 conn: 12,
                 addr: None,
                 room: room.clone(),
-                cmd: RemoteCmd::Client {
-                    msg: ClientMsg::Ack { room, seq: 9 },
+                cmd: RemoteCmd::Ack { seq: 9 },
+            },
+            BusMsg::Cmd {
+                from: from.clone(),
+                conn: 12,
+                addr: None,
+                room: room.clone(),
+                cmd: RemoteCmd::Command {
+                    command: RoomCommand::Move {
+                        ply: 3,
+                        uci: "a7a8r".parse().expect("uci"),
+                    },
                 },
             },
             BusMsg::Gone { from, conn: 3 },

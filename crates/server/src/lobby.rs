@@ -792,8 +792,13 @@ impl RoomHost for Lobby {
         };
         tokio::spawn(async move {
             let reply = match &cmd {
-                RoomCmd::Join { sub, .. } | RoomCmd::Client { sub, .. } => Some(sub.outbox.clone()),
-                RoomCmd::Disconnect { .. } | RoomCmd::Relinquish => None,
+                RoomCmd::Join { sub, .. } | RoomCmd::Command { sub, .. } => {
+                    Some(sub.outbox.clone())
+                }
+                RoomCmd::Ack { .. }
+                | RoomCmd::Leave { .. }
+                | RoomCmd::Disconnect { .. }
+                | RoomCmd::Relinquish => None,
             };
             if let Err(r) = lobby.send(&id, cmd).await
                 && let Some(outbox) = reply

@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use protocol::{ClientMsg, ErrorCode, RoomId, ServerMsg};
+use protocol::{ErrorCode, RoomId, ServerMsg};
 use tokio::sync::mpsc;
 
 use crate::cluster::{BusMsg, Cluster, NodeId, RemoteCmd};
@@ -201,11 +201,13 @@ impl Relay {
                 };
                 (sub.conn, sub.addr, join)
             }
-            RoomCmd::Client { sub, msg } => {
-                if matches!(msg, ClientMsg::Leave { .. }) {
-                    self.with_ends(|e| e.leave(sub.conn, room));
-                }
-                (sub.conn, sub.addr, RemoteCmd::Client { msg })
+            RoomCmd::Command { sub, command } => {
+                (sub.conn, sub.addr, RemoteCmd::Command { command })
+            }
+            RoomCmd::Ack { conn, seq } => (conn, None, RemoteCmd::Ack { seq }),
+            RoomCmd::Leave { conn } => {
+                self.with_ends(|e| e.leave(conn, room));
+                (conn, None, RemoteCmd::Leave)
             }
             RoomCmd::Disconnect { conn } => {
                 self.with_ends(|e| e.leave(conn, room));
@@ -247,8 +249,12 @@ impl Relay {
                 let mut ends = lock(&self.ends);
                 let key = (from.clone(), conn);
                 if !ends.proxies.contains_key(&key) {
-                    // A goodbye to a room of a connection this node never saw: nothing to do.
-                    if cmd == RemoteCmd::Disconnect {
+                    // A goodbye or an acknowledgement to a room of a connection this node
+                    // never saw: nothing to do.
+                    if matches!(
+                        cmd,
+                        RemoteCmd::Disconnect | RemoteCmd::Leave | RemoteCmd::Ack { .. }
+                    ) {
                         return;
                     }
                     let Some(host) = self.host.upgrade() else {
@@ -417,11 +423,11 @@ async fn run_proxy(
                         rooms.insert(room.clone());
                         RoomCmd::Join { sub: sub.clone(), secret, after, watch, joined: None }
                     }
-                    RemoteCmd::Client { msg } => {
-                        if matches!(msg, ClientMsg::Leave { .. }) {
-                            rooms.remove(&room);
-                        }
-                        RoomCmd::Client { sub: sub.clone(), msg }
+                    RemoteCmd::Command { command } => RoomCmd::Command { sub: sub.clone(), command },
+                    RemoteCmd::Ack { seq } => RoomCmd::Ack { conn: sub.conn, seq },
+                    RemoteCmd::Leave => {
+                        rooms.remove(&room);
+                        RoomCmd::Leave { conn: sub.conn }
                     }
                     RemoteCmd::Disconnect => {
                         rooms.remove(&room);

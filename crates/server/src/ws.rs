@@ -456,32 +456,53 @@ async fn route(
                 Err(r) => refuse(r.code, r.message, Some(&room)),
             }
         }
-        msg => {
-            let Some(room) = msg.room().cloned() else {
-                return;
+        ClientMsg::Room { room, command } => {
+            let cmd = RoomCmd::Command {
+                sub: sub.clone(),
+                command,
             };
-            if !joined.contains(&room) {
-                refuse(
-                    ErrorCode::UnknownRoom,
-                    "join the room first".into(),
-                    Some(&room),
-                );
-                return;
-            }
-            if let ClientMsg::Leave { .. } = msg {
+            to_joined(lobby, joined, room, cmd, refuse).await;
+        }
+        ClientMsg::Ack { room, seq } => {
+            let cmd = RoomCmd::Ack {
+                conn: sub.conn,
+                seq,
+            };
+            to_joined(lobby, joined, room, cmd, refuse).await;
+        }
+        ClientMsg::Leave { room } => {
+            let cmd = RoomCmd::Leave { conn: sub.conn };
+            if to_joined(lobby, joined, room.clone(), cmd, refuse).await {
                 joined.remove(&room);
             }
-            let cmd = RoomCmd::Client {
-                sub: sub.clone(),
-                msg,
-            };
-            if let Err(r) = lobby.send(&room, cmd).await {
-                refuse(r.code, r.message, Some(&room));
-            }
         }
+        // Read before routing: the connection loop answers every hello itself.
+        ClientMsg::Hello { .. } => {}
     }
 }
 
+/// Sends a command to a room the connection has joined, or refuses it ("join the room first");
+/// `true` when the connection had joined the room.
+async fn to_joined(
+    lobby: &Lobby,
+    joined: &HashSet<RoomId>,
+    room: RoomId,
+    cmd: RoomCmd,
+    refuse: &impl Fn(ErrorCode, String, Option<&RoomId>),
+) -> bool {
+    if !joined.contains(&room) {
+        refuse(
+            ErrorCode::UnknownRoom,
+            "join the room first".into(),
+            Some(&room),
+        );
+        return false;
+    }
+    if let Err(r) = lobby.send(&room, cmd).await {
+        refuse(r.code, r.message, Some(&room));
+    }
+    true
+}
 #[cfg(test)]
 mod tests {
     use super::*;

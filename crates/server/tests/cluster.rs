@@ -267,7 +267,7 @@ async fn rejoin(node: SocketAddr, room: &RoomId, secret: &str) -> (Client, Vec<S
             }
         };
         if let Some(moves) = answer {
-            return (c, moves);
+            return (c, common::ucis(&moves));
         }
         assert!(Instant::now() < deadline, "never rejoined room {room}");
         tokio::time::sleep(Duration::from_millis(250)).await;

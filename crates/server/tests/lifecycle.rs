@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use protocol::{
-    ClientMsg, CloseReason, ErrorCode, Outcome, RoomEvent, RoomId, SeatChoice, ServerMsg,
-    TimeControl, WinReason,
+    ClientMsg, CloseReason, ErrorCode, Outcome, RoomCommand, RoomEvent, RoomId, SeatChoice,
+    ServerMsg, TimeControl, WinReason,
 };
 use rules::Color;
 
@@ -71,9 +71,7 @@ async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
     watcher
         .until("listed", |m| listed(m, &room) == Some(true))
         .await;
-    creator
-        .send(&ClientMsg::Cancel { room: room.clone() })
-        .await;
+    creator.send(&RoomCommand::Cancel.to(room.clone())).await;
     creator
         .until("closed", |m| {
             is_event(m, |e| {
@@ -98,9 +96,7 @@ async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
     }
     stranger.play(&room, 0, "e3e4").await;
     assert_eq!(stranger.error().await, ErrorCode::RoomClosed);
-    creator
-        .send(&ClientMsg::Cancel { room: room.clone() })
-        .await;
+    creator.send(&RoomCommand::Cancel.to(room.clone())).await;
     assert_eq!(creator.error().await, ErrorCode::RoomClosed);
     server.stop().await;
 }
@@ -192,7 +188,7 @@ async fn no_result_before_both_sides_have_moved() {
     let server = Server::start(None, Duration::from_millis(400)).await;
     // Either player may abort: no winner.
     let (mut white, mut black, room, _) = seated(&server).await;
-    black.send(&ClientMsg::Abort { room: room.clone() }).await;
+    black.send(&RoomCommand::Abort.to(room.clone())).await;
     assert_eq!(game_over(&mut white).await, Outcome::Aborted);
 
     // A player who leaves before both have moved aborts the game; no win is on offer.
@@ -202,7 +198,7 @@ async fn no_result_before_both_sides_have_moved() {
     drop(black);
     white.away(Color::Black).await;
     white
-        .send(&ClientMsg::ClaimVictory { room: room.clone() })
+        .send(&RoomCommand::ClaimVictory.to(room.clone()))
         .await;
     assert_eq!(white.error().await, ErrorCode::NotAllowed);
     assert_eq!(game_over(&mut white).await, Outcome::Aborted);
@@ -210,7 +206,7 @@ async fn no_result_before_both_sides_have_moved() {
     // Once both have moved, the game can no longer be aborted.
     let (mut white, mut black, room, _) = seated(&server).await;
     both_move(&mut white, &mut black, &room).await;
-    white.send(&ClientMsg::Abort { room: room.clone() }).await;
+    white.send(&RoomCommand::Abort.to(room.clone())).await;
     assert_eq!(white.error().await, ErrorCode::NotAllowed);
     server.stop().await;
 }
@@ -244,7 +240,7 @@ async fn away_time_adds_up_over_brief_reconnects() {
         })
         .await;
     white
-        .send(&ClientMsg::ClaimVictory { room: room.clone() })
+        .send(&RoomCommand::ClaimVictory.to(room.clone()))
         .await;
     assert_eq!(
         game_over(&mut white).await,
@@ -261,7 +257,7 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
     let server = Server::start(Some(&db), Duration::from_secs(60)).await;
     let (mut white, mut black, room, _) = seated(&server).await;
     both_move(&mut white, &mut black, &room).await;
-    black.send(&ClientMsg::Resign { room: room.clone() }).await;
+    black.send(&RoomCommand::Resign.to(room.clone())).await;
     game_over(&mut white).await;
     assert_eq!(
         metric(server.addr, "asean_rooms_in_memory").await,
@@ -277,7 +273,7 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
     match visitor.join(&room, None, None).await {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, None);
-            assert_eq!(state.moves, ["e3e4", "e6e5"]);
+            assert_eq!(common::ucis(&state.moves), ["e3e4", "e6e5"]);
             assert_eq!(
                 state.outcome,
                 Some(Outcome::win(Color::White, WinReason::Resignation))
@@ -320,15 +316,15 @@ async fn rooms_per_address_are_capped_counting_rematches() {
         .await;
     assert_eq!(again.error().await, ErrorCode::TooManyRooms);
     // The game ends (aborted): one slot frees, and the rematch takes it.
-    white.send(&ClientMsg::Abort { room: room.clone() }).await;
+    white.send(&RoomCommand::Abort.to(room.clone())).await;
     game_over(&mut black).await;
-    white.send(&ClientMsg::Rematch { room: room.clone() }).await;
+    white.send(&RoomCommand::Rematch.to(room.clone())).await;
     black
         .until("rematch offered", |m| {
             is_event(m, |e| matches!(e, RoomEvent::RematchOffered { .. }))
         })
         .await;
-    black.send(&ClientMsg::Rematch { room: room.clone() }).await;
+    black.send(&RoomCommand::Rematch.to(room.clone())).await;
     white
         .until("rematch ready", |m| {
             is_event(m, |e| matches!(e, RoomEvent::RematchReady { .. }))
@@ -344,7 +340,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
         .await;
     assert_eq!(again.error().await, ErrorCode::TooManyRooms);
     // Cancelling the waiting room frees its slot.
-    white.send(&ClientMsg::Cancel { room: waiting }).await;
+    white.send(&RoomCommand::Cancel.to(waiting)).await;
     white
         .until("closed", |m| {
             is_event(m, |e| matches!(e, RoomEvent::Closed { .. }))
@@ -572,7 +568,7 @@ async fn an_untimed_game_both_players_left_waits_in_the_store() {
     match black.join(&room, Some(&black_secret), None).await {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, Some(Color::Black));
-            assert_eq!(state.moves, ["e3e4", "e6e5"]);
+            assert_eq!(common::ucis(&state.moves), ["e3e4", "e6e5"]);
             assert_eq!(state.outcome, None);
         }
         m => panic!("{m:?}"),

@@ -4,12 +4,14 @@
 
 use std::time::Duration;
 
-use protocol::{ClientMsg, ErrorCode, RoomEvent, RoomId, SeatChoice, ServerMsg, TimeControl};
+use protocol::{
+    ClientMsg, ErrorCode, RoomCommand, RoomEvent, RoomId, SeatChoice, ServerMsg, TimeControl,
+};
 use rules::Color;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
 mod common;
-use common::{Client, Server};
+use common::{Client, Server, ucis};
 
 const MATE: [&str; 5] = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
 
@@ -154,14 +156,19 @@ async fn a_restart_loses_nothing() {
     match white.join(&room, Some(&white_secret), None).await {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, Some(Color::White));
-            assert_eq!(state.moves, ["e3e4", "d6d5"]);
+            assert_eq!(ucis(&state.moves), ["e3e4", "d6d5"]);
             assert!(state.clocks.is_some_and(
                 |c| c.left.white.as_millis() > 290_000 && c.left.black.as_millis() > 290_000
             ));
         }
         m => panic!("{m:?}"),
     }
-    white.play(&room, 2, "e4xd5").await;
+    // Text that is no UCI move is a malformed message; a UCI move that is not legal is refused
+    // by the room.
+    let garbled = format!(r#"{{"type":"move","room":"{room}","ply":2,"uci":"e4xd5"}}"#);
+    white.raw(Message::Text(garbled.into())).await;
+    assert_eq!(white.error().await, ErrorCode::BadMessage);
+    white.play(&room, 2, "e4e6").await;
     assert_eq!(white.error().await, ErrorCode::IllegalMove);
     white.play(&room, 2, "e4d5").await;
     white.moved(2).await;
@@ -182,7 +189,7 @@ async fn a_restart_loses_nothing() {
     {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, Some(Color::Black));
-            assert_eq!(state.moves, ["e3e4", "d6d5", "e4d5"]);
+            assert_eq!(ucis(&state.moves), ["e3e4", "d6d5", "e4d5"]);
         }
         _ => unreachable!(),
     }
@@ -240,7 +247,7 @@ async fn a_seat_resumes_with_its_secret_after_a_drop() {
     {
         ServerMsg::Snapshot { you, state, .. } => {
             assert_eq!(you, Some(Color::Black));
-            assert_eq!(state.moves, ["e3e4"]);
+            assert_eq!(ucis(&state.moves), ["e3e4"]);
         }
         _ => unreachable!(),
     }
@@ -251,7 +258,7 @@ async fn a_seat_resumes_with_its_secret_after_a_drop() {
     white.away(Color::Black).await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     white
-        .send(&ClientMsg::ClaimVictory { room: room.clone() })
+        .send(&RoomCommand::ClaimVictory.to(room.clone()))
         .await;
     let over = white
         .until("game over", |m| {

@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use protocol::{ClientMsg, ErrorCode, RoomEvent, RoomId, ServerMsg};
+use protocol::{ErrorCode, RoomCommand, RoomEvent, RoomId, ServerMsg};
 use rules::Color;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -145,7 +145,7 @@ impl Start {
 /// A command to a room's task.
 #[derive(Debug)]
 pub enum RoomCmd {
-    /// A connection opens the room (see [`ClientMsg::Join`]).
+    /// A connection opens the room (see [`protocol::ClientMsg::Join`]).
     Join {
         /// The connection.
         sub: Subscriber,
@@ -159,12 +159,24 @@ pub enum RoomCmd {
         /// no such room), so that the connection counts only the rooms it really joined.
         joined: Option<tokio::sync::oneshot::Sender<bool>>,
     },
-    /// A connection's message for this room.
-    Client {
+    /// A joined connection's command to the game.
+    Command {
         /// The connection (and where a refusal goes).
         sub: Subscriber,
-        /// The message.
-        msg: ClientMsg,
+        /// The command.
+        command: RoomCommand,
+    },
+    /// A joined connection acknowledges the events up to `seq`.
+    Ack {
+        /// The connection.
+        conn: ConnId,
+        /// The highest event number it received.
+        seq: u64,
+    },
+    /// A connection stops receiving the room's events (its seat is kept).
+    Leave {
+        /// The connection.
+        conn: ConnId,
     },
     /// A connection closed.
     Disconnect {
@@ -182,11 +194,11 @@ impl RoomCmd {
     #[must_use]
     pub fn needs_room(&self) -> bool {
         match self {
-            RoomCmd::Join { .. } => true,
-            RoomCmd::Client { msg, .. } => {
-                !matches!(msg, ClientMsg::Ack { .. } | ClientMsg::Leave { .. })
-            }
-            RoomCmd::Disconnect { .. } | RoomCmd::Relinquish => false,
+            RoomCmd::Join { .. } | RoomCmd::Command { .. } => true,
+            RoomCmd::Ack { .. }
+            | RoomCmd::Leave { .. }
+            | RoomCmd::Disconnect { .. }
+            | RoomCmd::Relinquish => false,
         }
     }
 }
@@ -388,7 +400,7 @@ impl Actor {
         env.host.unloaded(id, generation);
         rx.close();
         while let Ok(cmd) = rx.try_recv() {
-            if let RoomCmd::Join { sub, .. } | RoomCmd::Client { sub, .. } = *cmd {
+            if let RoomCmd::Join { sub, .. } | RoomCmd::Command { sub, .. } = *cmd {
                 sub.outbox.send(&ServerMsg::error(code, message, Some(id)));
             }
         }
@@ -599,8 +611,9 @@ impl Actor {
                 }
                 self.join(sub, secret, after, watch).await;
             }
-            RoomCmd::Client { sub, msg } => self.client(sub, msg).await,
-            RoomCmd::Disconnect { conn } => self.leave(conn),
+            RoomCmd::Command { sub, command } => self.command(sub, command).await,
+            RoomCmd::Ack { conn, seq } => self.ack(conn, seq),
+            RoomCmd::Leave { conn } | RoomCmd::Disconnect { conn } => self.leave(conn),
             RoomCmd::Relinquish => self.relinquished = true,
         }
     }
@@ -681,40 +694,39 @@ impl Actor {
         }
     }
 
-    async fn client(&mut self, sub: Subscriber, msg: ClientMsg) {
+    /// Plans and commits a joined connection's command, or tells it why not.
+    async fn command(&mut self, sub: Subscriber, command: RoomCommand) {
         let id = self.room.id().clone();
         let Some(seat) = self.subs.get(&sub.conn).map(|s| s.seat) else {
-            if !matches!(msg, ClientMsg::Ack { .. } | ClientMsg::Leave { .. }) {
-                sub.outbox.send(&ServerMsg::error(
-                    ErrorCode::UnknownRoom,
-                    "join the room first",
-                    Some(&id),
-                ));
-            }
+            sub.outbox.send(&ServerMsg::error(
+                ErrorCode::UnknownRoom,
+                "join the room first",
+                Some(&id),
+            ));
             return;
         };
-        match msg {
-            ClientMsg::Ack { seq, .. } => {
-                let top = self.room.seq();
-                if let Some(entry) = self.subs.get_mut(&sub.conn) {
-                    let acked = seq.min(top);
-                    if acked > entry.acked {
-                        entry.acked = acked;
-                        entry.resend_rounds = 0;
-                    }
-                }
+        match self.room.plan(seat, &command, self.now_ms(), self.config()) {
+            Ok(plan) if plan.rematch => self.rematch(&sub).await,
+            Ok(plan) => {
+                self.commit(plan.events, Vec::new(), Some(&sub)).await;
             }
-            ClientMsg::Leave { .. } => self.leave(sub.conn),
-            msg => match self.room.plan(seat, &msg, self.now_ms(), self.config()) {
-                Ok(plan) if plan.rematch => self.rematch(&sub).await,
-                Ok(plan) => {
-                    self.commit(plan.events, Vec::new(), Some(&sub)).await;
-                }
-                Err(r) => {
-                    self.env.metrics.errors.inc();
-                    sub.outbox.send(&refusal_msg(&r, &id));
-                }
-            },
+            Err(r) => {
+                self.env.metrics.errors.inc();
+                sub.outbox.send(&refusal_msg(&r, &id));
+            }
+        }
+    }
+
+    /// Records a subscriber's acknowledgement (never beyond the last event); unknown
+    /// connections are ignored.
+    fn ack(&mut self, conn: ConnId, seq: u64) {
+        let top = self.room.seq();
+        if let Some(entry) = self.subs.get_mut(&conn) {
+            let acked = seq.min(top);
+            if acked > entry.acked {
+                entry.acked = acked;
+                entry.resend_rounds = 0;
+            }
         }
     }
 

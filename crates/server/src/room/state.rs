@@ -18,7 +18,8 @@
 use std::time::Duration;
 
 use protocol::{
-    ClientMsg, ClockSnapshot, CloseReason, ErrorCode, RoomEvent, RoomId, RoomState, Seat, Seats,
+    ClockSnapshot, CloseReason, ErrorCode, RoomCommand, RoomEvent, RoomId, RoomState, Seat, Seats,
+    UciMove,
 };
 use rules::{ByColor, Clock, Color, DrawReason, Game, Outcome, Position, Rules, WinReason};
 use sha2::{Digest, Sha256};
@@ -439,7 +440,7 @@ impl Room {
             promotion: self.meta.promotion,
             clock: self.meta.clock,
             public: self.meta.public,
-            moves: self.game.moves().iter().map(|m| m.to_uci()).collect(),
+            moves: self.game.moves().iter().map(|&m| m.into()).collect(),
             seats: Seats(ByColor::new_with(|c| Seat {
                 taken: self.secrets.get(c).is_some(),
                 online: self.presence.get(c).online,
@@ -602,7 +603,7 @@ impl Room {
     pub fn plan(
         &self,
         seat: Option<Color>,
-        msg: &ClientMsg,
+        command: &RoomCommand,
         now_ms: u64,
         config: &RoomConfig,
     ) -> Result<Plan, Refusal> {
@@ -615,17 +616,17 @@ impl Room {
             return refuse(ErrorCode::RoomClosed, self.closed_message());
         }
         let mut plan = Plan::default();
-        match msg {
-            ClientMsg::Move { ply, uci, .. } => {
+        match command {
+            RoomCommand::Move { ply, uci } => {
                 let me = seated()?;
                 self.ensure_playing()?;
                 let due = self.due(now_ms, config);
                 if !due.is_empty() {
                     return Ok(Plan::events(due));
                 }
-                return self.plan_move(me, *ply, uci, now_ms);
+                return self.plan_move(me, *ply, *uci, now_ms);
             }
-            ClientMsg::Resign { .. } => {
+            RoomCommand::Resign => {
                 let me = seated()?;
                 self.ensure_playing()?;
                 // Before both sides have moved there is no game to lose: resigning aborts.
@@ -636,7 +637,7 @@ impl Room {
                 };
                 plan.events.push(game_over(result, now_ms));
             }
-            ClientMsg::Abort { .. } => {
+            RoomCommand::Abort => {
                 seated()?;
                 self.ensure_playing()?;
                 if !self.before_both_moved() {
@@ -648,7 +649,7 @@ impl Room {
                 }
                 plan.events.push(game_over(Outcome::Aborted, now_ms));
             }
-            ClientMsg::Cancel { .. } => {
+            RoomCommand::Cancel => {
                 seated()?;
                 if self.is_over() {
                     return refuse(ErrorCode::GameOver, "the game is over");
@@ -663,7 +664,7 @@ impl Room {
                     reason: CloseReason::Cancelled,
                 });
             }
-            ClientMsg::OfferDraw { .. } => {
+            RoomCommand::OfferDraw => {
                 let me = seated()?;
                 self.ensure_playing()?;
                 match self.draw_offer {
@@ -676,7 +677,7 @@ impl Room {
                     None => plan.events.push(RoomEvent::DrawOffered { by: me }),
                 }
             }
-            ClientMsg::DeclineDraw { .. } => {
+            RoomCommand::DeclineDraw => {
                 let me = seated()?;
                 self.ensure_playing()?;
                 if self.draw_offer != Some(me.other()) {
@@ -684,7 +685,7 @@ impl Room {
                 }
                 plan.events.push(RoomEvent::DrawDeclined { by: me });
             }
-            ClientMsg::ClaimDraw { claim, .. } => {
+            RoomCommand::ClaimDraw { claim } => {
                 let me = seated()?;
                 self.ensure_playing()?;
                 if self.game.position().turn() != me {
@@ -696,7 +697,7 @@ impl Room {
                 plan.events
                     .push(game_over(Outcome::draw((*claim).into()), now_ms));
             }
-            ClientMsg::ClaimVictory { .. } => {
+            RoomCommand::ClaimVictory => {
                 let me = seated()?;
                 self.ensure_playing()?;
                 if self.before_both_moved() {
@@ -721,7 +722,7 @@ impl Room {
                     None => return refuse(ErrorCode::NotAllowed, "your opponent is here"),
                 }
             }
-            ClientMsg::Rematch { .. } => {
+            RoomCommand::Rematch => {
                 let me = seated()?;
                 if !self.is_over() {
                     return refuse(ErrorCode::NotAllowed, "a rematch is offered after the game");
@@ -740,12 +741,11 @@ impl Room {
                     None => plan.events.push(RoomEvent::RematchOffered { by: me }),
                 }
             }
-            _ => return refuse(ErrorCode::BadMessage, "not a room command"),
         }
         Ok(plan)
     }
 
-    fn plan_move(&self, me: Color, ply: u32, uci: &str, now_ms: u64) -> Result<Plan, Refusal> {
+    fn plan_move(&self, me: Color, ply: u32, uci: UciMove, now_ms: u64) -> Result<Plan, Refusal> {
         if self.game.position().turn() != me {
             return refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
         }
@@ -759,8 +759,8 @@ impl Room {
             );
         }
         let pos: &Position = self.game.position();
-        let m = pos
-            .parse_uci(uci)
+        let m = uci
+            .to_move(pos)
             .map_err(|e| Refusal::new(ErrorCode::IllegalMove, format!("{uci}: {e}")))?;
         let san = pos.san(m);
         let mut after = self.game.clone();
@@ -783,7 +783,7 @@ impl Room {
         }
         plan.events.push(RoomEvent::Moved {
             ply,
-            uci: m.to_uci(),
+            uci,
             san,
             clocks,
             at_ms: Some(now_ms),
@@ -874,7 +874,7 @@ impl Room {
                 let now_ms = at_ms.unwrap_or(now_ms);
                 let mover = self.game.position().turn();
                 self.game
-                    .play_uci(uci)
+                    .play((*uci).into())
                     .map_err(|err| ReplayError(format!("stored move {uci}: {err}")))?;
                 // A move answers the opponent's offer (declined, with its own event); one's own
                 // offer stands until the opponent replies, as in the FIDE Laws.
@@ -1012,16 +1012,15 @@ mod tests {
         room
     }
 
-    fn mv(ply: u32, uci: &str) -> ClientMsg {
-        ClientMsg::Move {
-            room: id(),
+    fn mv(ply: u32, uci: &str) -> RoomCommand {
+        RoomCommand::Move {
             ply,
-            uci: uci.into(),
+            uci: uci.parse().expect("uci"),
         }
     }
 
-    fn play(room: &mut Room, seat: Color, msg: ClientMsg, now: u64) -> Result<(), Refusal> {
-        let plan = room.plan(Some(seat), &msg, now, &cfg())?;
+    fn play(room: &mut Room, seat: Color, command: RoomCommand, now: u64) -> Result<(), Refusal> {
+        let plan = room.plan(Some(seat), &command, now, &cfg())?;
         apply_plan(room, plan, now);
         Ok(())
     }
@@ -1049,8 +1048,10 @@ mod tests {
             code(play(&mut room, Color::White, mv(0, "e3e5"), 0)),
             ErrorCode::IllegalMove
         );
+        // Text that is no UCI move never reaches the room (the protocol refuses it); a
+        // promotion letter where no promotion happens is an illegal move.
         assert_eq!(
-            code(play(&mut room, Color::White, mv(0, "zzz"), 0)),
+            code(play(&mut room, Color::White, mv(0, "e3e4r"), 0)),
             ErrorCode::IllegalMove
         );
         play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("legal");
@@ -1136,7 +1137,7 @@ mod tests {
     #[test]
     fn draw_offer_and_claims() {
         let mut room = seated_room(None);
-        let offer = ClientMsg::OfferDraw { room: id() };
+        let offer = RoomCommand::OfferDraw;
         play(&mut room, Color::White, offer.clone(), 0).expect("offer");
         assert_eq!(
             code(play(&mut room, Color::White, offer.clone(), 0)),
@@ -1154,7 +1155,7 @@ mod tests {
     #[test]
     fn an_offer_stands_after_the_offerers_own_move() {
         let mut room = seated_room(None);
-        let offer = ClientMsg::OfferDraw { room: id() };
+        let offer = RoomCommand::OfferDraw;
         play(&mut room, Color::White, offer.clone(), 0).expect("offer");
         play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
         assert_eq!(room.state(None, 0, &cfg()).draw_offer, Some(Color::White));
@@ -1169,7 +1170,7 @@ mod tests {
     #[test]
     fn no_result_before_both_sides_have_moved() {
         // Abort by either player, resignation that aborts, and the absence that aborts.
-        let abort = ClientMsg::Abort { room: id() };
+        let abort = RoomCommand::Abort;
         let mut room = seated_room(None);
         play(&mut room, Color::Black, abort.clone(), 0).expect("abort");
         assert_eq!(outcome(&room), Some("aborted"));
@@ -1182,7 +1183,7 @@ mod tests {
 
         let mut room = seated_room(None);
         play(&mut room, Color::White, mv(0, "e3e4"), 0).expect("move");
-        play(&mut room, Color::White, ClientMsg::Resign { room: id() }, 0).expect("resign");
+        play(&mut room, Color::White, RoomCommand::Resign, 0).expect("resign");
         assert_eq!(outcome(&room), Some("aborted"));
 
         let mut room = seated_room(None);
@@ -1192,7 +1193,7 @@ mod tests {
             code(play(
                 &mut room,
                 Color::White,
-                ClientMsg::ClaimVictory { room: id() },
+                RoomCommand::ClaimVictory,
                 90_000
             )),
             ErrorCode::NotAllowed
@@ -1212,7 +1213,7 @@ mod tests {
             code(play(&mut room, Color::White, abort, 0)),
             ErrorCode::NotAllowed
         );
-        play(&mut room, Color::White, ClientMsg::Resign { room: id() }, 0).expect("resign");
+        play(&mut room, Color::White, RoomCommand::Resign, 0).expect("resign");
         assert_eq!(outcome(&room), Some("resign-black-wins"));
     }
 
@@ -1231,7 +1232,7 @@ mod tests {
         }
         room.set_online(Color::White, false, t);
         assert_eq!(room.claim_in_ms(Color::White, t, &cfg()), Some(2_500));
-        let claim = ClientMsg::ClaimVictory { room: id() };
+        let claim = RoomCommand::ClaimVictory;
         assert_eq!(
             code(play(&mut room, Color::Black, claim.clone(), t)),
             ErrorCode::NotAllowed
@@ -1271,7 +1272,7 @@ mod tests {
         assert!(room.plan_return(Color::White).is_empty());
 
         // Cancel: closed, unlisted, commands refused, nobody can sit.
-        let cancel = ClientMsg::Cancel { room: id() };
+        let cancel = RoomCommand::Cancel;
         assert_eq!(
             room.plan(None, &cancel, 0, &cfg())
                 .expect_err("spectator")
@@ -1369,7 +1370,7 @@ mod tests {
         });
         events.push(RoomEvent::Moved {
             ply: 0,
-            uci: "e3e4".into(),
+            uci: "e3e4".parse().expect("uci"),
             san: "e4".into(),
             clocks: None,
             at_ms: None,
@@ -1383,6 +1384,9 @@ mod tests {
         let back = Room::restore(stored, 5, None).expect("restore");
         assert_eq!(back.seq(), 4);
         assert_eq!(back.phase(), Phase::Playing);
-        assert_eq!(back.state(None, 5, &cfg()).moves, vec!["e3e4".to_owned()]);
+        assert_eq!(
+            back.state(None, 5, &cfg()).moves,
+            vec!["e3e4".parse::<UciMove>().expect("uci")]
+        );
     }
 }

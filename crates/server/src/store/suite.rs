@@ -202,7 +202,7 @@ pub(super) fn seated(seat: Color) -> RoomEvent {
 pub(super) fn moved(ply: u32) -> RoomEvent {
     RoomEvent::Moved {
         ply,
-        uci: "e3e4".into(),
+        uci: "e3e4".parse().expect("uci"),
         san: "e4".into(),
         clocks: None,
         at_ms: Some(5_000 + u64::from(ply)),

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
-    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomEvent, RoomId, SeatChoice,
-    ServerMsg, TimeControl, parse_server,
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomCommand, RoomEvent, RoomId,
+    SeatChoice, ServerMsg, TimeControl, parse_server,
 };
 use rules::Color;
 use tokio::net::TcpStream;
@@ -194,11 +194,13 @@ impl Client {
     }
 
     pub async fn play(&mut self, room: &RoomId, ply: u32, uci: &str) {
-        self.send(&ClientMsg::Move {
-            room: room.clone(),
-            ply,
-            uci: uci.into(),
-        })
+        self.send(
+            &RoomCommand::Move {
+                ply,
+                uci: uci.parse().expect("uci"),
+            }
+            .to(room.clone()),
+        )
         .await;
     }
 
@@ -215,6 +217,11 @@ impl Client {
 }
 
 /// The body of `GET path` on the server.
+/// A snapshot's moves as text, to compare with literals.
+pub fn ucis(moves: &[protocol::UciMove]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
 pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     reqwest::get(format!("http://{addr}{path}"))
         .await

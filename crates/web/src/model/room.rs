@@ -143,7 +143,7 @@ impl RoomView {
         match event {
             RoomEvent::Seated { seat } => s.seats.get_mut(*seat).taken = true,
             RoomEvent::Moved { uci, clocks, .. } => {
-                s.moves.push(uci.clone());
+                s.moves.push(*uci);
                 if clocks.is_some() {
                     s.clocks = *clocks;
                     self.clocks_at = now;
@@ -319,8 +319,8 @@ pub fn rebuild(view: &RoomView) -> Result<Game, (Game, String)> {
         Ok(g) => g,
         Err(e) => return Err((Game::new(rules), format!("the room's FEN: {e}"))),
     };
-    for uci in &view.state.moves {
-        if let Err(e) = game.play_uci(uci) {
+    for &uci in &view.state.moves {
+        if let Err(e) = game.play(uci.into()) {
             return Err((game, format!("the server's move {uci}: {e}")));
         }
     }
@@ -391,14 +391,14 @@ mod tests {
             taken: true,
             online: true,
         };
-        s.moves = moves.iter().map(|m| (*m).to_owned()).collect();
+        s.moves = moves.iter().map(|m| m.parse().expect("uci")).collect();
         RoomView::from_snapshot(&id(1), 1, Some(Color::White), s, 0.0)
     }
 
     fn moved(ply: u32, uci: &str, running: Color) -> RoomEvent {
         RoomEvent::Moved {
             ply,
-            uci: uci.into(),
+            uci: uci.parse().expect("uci"),
             san: String::new(),
             clocks: Some(ClockSnapshot {
                 left: ByColor {
@@ -439,7 +439,8 @@ mod tests {
             r.apply(5, &moved(1, "b8d7", Color::White), 1000.0),
             Step::Applied
         );
-        assert_eq!(r.state.moves, ["b1d2", "b8d7"]);
+        let ucis: Vec<String> = r.state.moves.iter().map(ToString::to_string).collect();
+        assert_eq!(ucis, ["b1d2", "b8d7"]);
         assert_eq!(r.seq, 5);
         let c = r.clocks_at(3500.0).expect("clocks");
         assert_eq!(

@@ -11,7 +11,7 @@ use crate::model::entry::EntryError;
 use crate::model::sound::Sound;
 use crate::model::{Dialog, Said};
 use crate::view::speech::announcement;
-use protocol::{DrawReason, Outcome, WinReason};
+use protocol::{DrawReason, Outcome, RoomCommand, WinReason};
 
 /// The sounds asked for by `cmds`.
 fn sounds(cmds: &[Cmd]) -> Vec<Sound> {
@@ -254,7 +254,8 @@ fn a_typed_move_waits_for_its_turn_against_the_ai_and_online() {
     let cmds = update(&mut m, Msg::MoveTyped("Nd2".into()));
     assert!(cmds.iter().any(|c| matches!(
         c,
-        Cmd::Socket(ClientMsg::Move { uci, .. }) if uci == "b1d2"
+        Cmd::Socket(ClientMsg::Room { command: RoomCommand::Move { uci, .. }, .. })
+            if uci.to_string() == "b1d2"
     )));
 }
 

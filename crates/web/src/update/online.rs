@@ -12,8 +12,8 @@ use crate::model::room::{self, Step};
 use crate::model::saved::{SavedGame, SavedOnline};
 use crate::model::{Dialog, Listing, Mode, Model, Online, RoomView};
 use protocol::{
-    ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomEvent, RoomId, RoomState,
-    SeatChoice, ServerMsg, TimeControl,
+    ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomCommand, RoomEvent, RoomId,
+    RoomState, SeatChoice, ServerMsg, TimeControl, UciMove,
 };
 use rules::Move;
 
@@ -174,13 +174,13 @@ fn record(model: &mut Model, out: &mut Vec<Cmd>) {
 }
 
 /// Sends a room command when connected; toasts otherwise.
-pub fn send_room(model: &Model, make: impl FnOnce(RoomId) -> ClientMsg, out: &mut Vec<Cmd>) {
+pub fn send_room(model: &Model, command: RoomCommand, out: &mut Vec<Cmd>) {
     let Some(room) = room_id(model) else { return };
     if !model.net.connected {
         toast(model, Key::ToastOffline, true, out);
         return;
     }
-    out.push(Cmd::Socket(make(room)));
+    out.push(Cmd::Socket(command.to(room)));
 }
 
 /// Plays `m` on the board at once and sends it; the server confirms or refuses it.
@@ -198,11 +198,9 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
     if let Some(o) = model.mode.online_mut() {
         o.pending = Some(m);
     }
-    out.push(Cmd::Socket(ClientMsg::Move {
-        room,
-        ply,
-        uci: m.to_uci(),
-    }));
+    out.push(Cmd::Socket(
+        RoomCommand::Move { ply, uci: m.into() }.to(room),
+    ));
     model.board.selected = None;
     if animate {
         play::slide(model, m);
@@ -241,18 +239,18 @@ pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
             {
                 o.cancelling = true;
             }
-            send_room(model, |room| ClientMsg::Cancel { room }, out);
+            send_room(model, RoomCommand::Cancel, out);
         }
         OnlineMsg::Abort => {
             if model.room().is_some_and(RoomView::can_abort) {
-                send_room(model, |room| ClientMsg::Abort { room }, out);
+                send_room(model, RoomCommand::Abort, out);
             }
         }
         OnlineMsg::LeaveRoom => back_to_local(model, out),
-        OnlineMsg::ClaimVictory => send_room(model, |room| ClientMsg::ClaimVictory { room }, out),
-        OnlineMsg::Rematch => send_room(model, |room| ClientMsg::Rematch { room }, out),
-        OnlineMsg::AcceptDraw => send_room(model, |room| ClientMsg::OfferDraw { room }, out),
-        OnlineMsg::DeclineDraw => send_room(model, |room| ClientMsg::DeclineDraw { room }, out),
+        OnlineMsg::ClaimVictory => send_room(model, RoomCommand::ClaimVictory, out),
+        OnlineMsg::Rematch => send_room(model, RoomCommand::Rematch, out),
+        OnlineMsg::AcceptDraw => send_room(model, RoomCommand::OfferDraw, out),
+        OnlineMsg::DeclineDraw => send_room(model, RoomCommand::DeclineDraw, out),
     }
 }
 
@@ -495,7 +493,7 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
     }));
     match event {
         RoomEvent::Moved { uci, .. } => {
-            if o.pending.is_some_and(|m| m.to_uci() == *uci) {
+            if o.pending.is_some_and(|m| UciMove::from(m) == *uci) {
                 o.pending = None;
             }
             sync_board(model, out);

@@ -7,7 +7,7 @@ use crate::i18n::Key;
 use crate::model::clock::is_low;
 use crate::model::sound::Sound;
 use crate::model::{Confirm, Dialog, Mode, Model, Slide};
-use protocol::ClientMsg;
+use protocol::RoomCommand;
 use rules::{Color, DrawClaim, Game, Move, Role, Square};
 
 /// Tries the move `from`-`to` (on the opponent's turn, as a premove); asks for the promotion
@@ -246,7 +246,7 @@ pub fn draw_ask(model: &mut Model, out: &mut Vec<Cmd>) {
         return;
     }
     if matches!(model.mode, Mode::Online(_)) {
-        online::send_room(model, |room| ClientMsg::OfferDraw { room }, out);
+        online::send_room(model, RoomCommand::OfferDraw, out);
         return;
     }
     model.dialog = Some(Dialog::Confirm(Confirm::Draw));
@@ -267,7 +267,7 @@ pub fn confirm_yes(model: &mut Model, out: &mut Vec<Cmd>) {
     }
     if matches!(model.mode, Mode::Online(_)) {
         if let Confirm::Resign(_) = confirm {
-            online::send_room(model, |room| ClientMsg::Resign { room }, out);
+            online::send_room(model, RoomCommand::Resign, out);
         }
         return;
     }
@@ -302,7 +302,7 @@ pub fn claim(model: &mut Model, out: &mut Vec<Cmd>) {
         return;
     };
     if matches!(model.mode, Mode::Online(_)) {
-        online::send_room(model, |room| ClientMsg::ClaimDraw { room, claim }, out);
+        online::send_room(model, RoomCommand::ClaimDraw { claim }, out);
         return;
     }
     match model.game.claim_draw(claim) {

@@ -7,7 +7,7 @@ use core::time::Duration;
 use super::*;
 use crate::model::saved::SavedGame;
 use crate::model::{AiGame, Env, Mode, ModeKind, Model};
-use protocol::{ByColor, ClockSnapshot, RoomEvent, RoomState, Seat, Seats, ServerMsg};
+use protocol::{ByColor, ClockSnapshot, RoomCommand, RoomEvent, RoomState, Seat, Seats, ServerMsg};
 use rules::{DrawReason, Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
@@ -473,7 +473,7 @@ fn state(moves: &[&str]) -> RoomState {
         promotion: PromotionRule::Any,
         clock: Some(protocol::TimeControl::fischer(300, 3).expect("a time control")),
         public: false,
-        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        moves: moves.iter().map(|m| m.parse().expect("uci")).collect(),
         seats: Seats(ByColor {
             white: seat,
             black: seat,
@@ -536,7 +536,7 @@ pub(super) fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
         seq,
         event: RoomEvent::Moved {
             ply,
-            uci: uci.into(),
+            uci: uci.parse().expect("uci"),
             san: String::new(),
             clocks: None,
             at_ms: None,
@@ -552,7 +552,8 @@ fn online_a_move_is_sent_shown_and_confirmed_by_the_room() {
     let cmds = click_move(&mut m, "e3", "e4");
     assert!(cmds.iter().any(|c| matches!(
         c,
-        Cmd::Socket(ClientMsg::Move { ply: 0, uci, .. }) if uci == "e3e4"
+        Cmd::Socket(ClientMsg::Room { command: RoomCommand::Move { ply: 0, uci }, .. })
+            if uci.to_string() == "e3e4"
     )));
     assert!(saves(&cmds).is_empty(), "the server keeps online games");
     assert_eq!(m.game.moves().len(), 1);
@@ -597,11 +598,13 @@ fn online_review_stays_while_moves_arrive_and_never_plays() {
     assert_eq!(m.review, Some(0));
     assert!(!m.my_turn());
     let cmds = click_move(&mut m, "c6", "d5");
-    assert!(
-        !cmds
-            .iter()
-            .any(|c| matches!(c, Cmd::Socket(ClientMsg::Move { .. })))
-    );
+    assert!(!cmds.iter().any(|c| matches!(
+        c,
+        Cmd::Socket(ClientMsg::Room {
+            command: RoomCommand::Move { .. },
+            ..
+        })
+    )));
     update(&mut m, Msg::Review(ReviewStep::Live));
     assert!(m.my_turn());
 }
