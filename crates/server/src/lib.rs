@@ -4,6 +4,28 @@
 //! PostgreSQL), and answers
 //! `/healthz` and `/metrics` (Prometheus text).
 //!
+//! # Where things are
+//! - [`listen`]: the accept loop and what a client may hold before any message (connections
+//!   in all and per address, header and idle timers; [`listen::Limits`]);
+//! - [`ws`]: one WebSocket connection: frames read into [`protocol::ClientMsg`] (size, rate and
+//!   `hello` checked; [`ws::WsLimits`]), routed to the lobby or to a joined room;
+//! - [`lobby`]: the rooms in memory, room creation and the listing, the caps on rooms
+//!   ([`lobby::LobbyConfig`]);
+//! - [`room`]: one room as a pure state ([`room::state`]: a [`protocol::RoomCommand`] planned
+//!   into numbered events, the game and its clock from the rules crate, the countdowns of
+//!   [`room::RoomConfig`]) and the task that owns it while it is live (`room::actor`: the
+//!   only writer of its log, storing each event before anyone hears it);
+//! - [`store`]: rooms and their events in SQLite (the default) or PostgreSQL;
+//! - [`cluster`] and [`relay`]: several nodes over Redis (room leases and the bus; a
+//!   connection on one node playing in a room owned by another);
+//! - [`outbox`]: the bounded queue of frames to one client; [`metrics`]: `/metrics`;
+//!   [`clock`] and [`ids`]: the leaves (now, and random ids and secrets).
+//!
+//! Imports go one way, with no module circle: `ws` → `lobby` → `relay` → `room` → `store`, with
+//! `cluster`, `outbox`, `clock` and `ids` below them and `listen` apart (this file joins it to
+//! the app); the room reaches the lobby only through the [`room::RoomHost`] trait and the
+//! relay through [`relay::RelayHost`].
+//!
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
 //! let config = server::Config::new("www");
