@@ -262,16 +262,11 @@ fn self_play(opening: &str, nodes: u64, rng: &mut Rng) -> (Vec<(String, i32)>, &
             break;
         }
     }
-    let result = match game.outcome() {
-        Some(Outcome::Win {
-            winner: Color::White,
-            ..
-        }) => "1",
-        Some(Outcome::Win {
-            winner: Color::Black,
-            ..
-        }) => "0",
-        _ => "0.5",
+    // A draw, or a game cut off before its end, scores a half.
+    let result = match game.outcome().and_then(Outcome::winner) {
+        Some(Color::White) => "1",
+        Some(Color::Black) => "0",
+        None => "0.5",
     };
     (fens, result)
 }

@@ -4,7 +4,8 @@ use core::fmt;
 
 use super::{End, Score, Tags, Termination, TimeControlTag, VARIANT};
 use crate::{
-    Color, DrawClaim, DrawReason, FenError, Game, Outcome, ReadSanError, Rules, SanError, WinReason,
+    Color, DrawClaim, DrawReason, FenError, Game, Outcome, PlayError, ReadSanError, Rules,
+    SanError, WinReason,
 };
 
 /// A game read from PGN by [`read`].
@@ -439,21 +440,22 @@ pub fn read(text: &str, rules: Rules) -> Result<Imported, ReadError> {
                     side: pos.turn(),
                     token: word.to_owned(),
                 };
-                if let Some(outcome) = game.outcome() {
-                    return Err(ReadError::MoveAfterEnd { at, outcome });
-                }
-                match pos.parse_san(word) {
-                    Ok(m) => {
-                        // A legal move of the position the game goes on from.
-                        if game.play(m).is_err() {
-                            return Err(ReadError::IllegalMove(at));
-                        }
+                match game.play_san(word) {
+                    Ok(_) => {}
+                    // A game that is over has its outcome; the other arm only keeps this total.
+                    Err(PlayError::GameOver) => {
+                        return Err(match game.outcome() {
+                            Some(outcome) => ReadError::MoveAfterEnd { at, outcome },
+                            None => ReadError::IllegalMove(at),
+                        });
                     }
-                    Err(ReadSanError::Parse(_)) => return Err(ReadError::NotAMove(at)),
-                    Err(ReadSanError::San(SanError::Illegal)) => {
+                    Err(PlayError::Move(ReadSanError::Parse(_))) => {
+                        return Err(ReadError::NotAMove(at));
+                    }
+                    Err(PlayError::Move(ReadSanError::San(SanError::Illegal))) => {
                         return Err(ReadError::IllegalMove(at));
                     }
-                    Err(ReadSanError::San(SanError::Ambiguous)) => {
+                    Err(PlayError::Move(ReadSanError::San(SanError::Ambiguous))) => {
                         return Err(ReadError::AmbiguousMove(at));
                     }
                 }
