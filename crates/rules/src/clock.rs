@@ -530,7 +530,11 @@ impl Clock {
         let left = self.left.get_mut(mover);
         // A fallen flag stays fallen: no increment on a clock at zero.
         if ran == Some(mover) && !left.is_zero() {
-            *left = left.saturating_add(self.control.increment());
+            // What a move earns is the kind of control's own rule: a new kind says it here.
+            let earned = match self.control {
+                TimeControl::Fischer(f) => f.increment(),
+            };
+            *left = left.saturating_add(earned);
         }
         self.running = Some(mover.other());
     }
