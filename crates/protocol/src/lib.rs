@@ -988,6 +988,7 @@ mod tests {
             "threefold",
             "agreement",
             "timeout-draw",
+            "ply-cap",
             "aborted",
         ];
         assert_eq!(Outcome::ALL.map(Outcome::label), labels);

@@ -57,6 +57,9 @@ pub enum DrawReason {
     Agreement,
     /// A flag fell, but the other side could never mate (no mating material).
     Timeout,
+    /// The game reached the server's cap on a game's length in plies (far beyond any real
+    /// game: it bounds what one game may store). Online only; the claims stay claims.
+    PlyCap,
 }
 
 impl From<DrawClaim> for DrawReason {
@@ -106,6 +109,8 @@ pub enum Decider {
     /// Someone's absence, which only a server sees: a player away for the whole countdown
     /// (abandonment), or a game that never got going (aborted before both sides had moved).
     Absence,
+    /// A limit the server puts on every game: the ply cap (a draw).
+    Limit,
 }
 
 /// The number of outcomes in [`Outcome::ALL`].
@@ -203,6 +208,7 @@ impl Outcome {
     /// assert_eq!(Outcome::draw(DrawReason::Threefold).decided_by(), Decider::Player);
     /// assert_eq!(Outcome::draw(DrawReason::Timeout).decided_by(), Decider::Clock);
     /// assert_eq!(Outcome::Aborted.decided_by(), Decider::Absence);
+    /// assert_eq!(Outcome::draw(DrawReason::PlyCap).decided_by(), Decider::Limit);
     /// ```
     #[must_use]
     pub const fn decided_by(self) -> Decider {
@@ -221,6 +227,7 @@ impl Outcome {
                     Decider::Player
                 }
                 DrawReason::Timeout => Decider::Clock,
+                DrawReason::PlyCap => Decider::Limit,
             },
             Outcome::Aborted => Decider::Absence,
         }
@@ -239,7 +246,7 @@ impl Outcome {
     /// The stable kebab-case label, as the wire and the stores write it:
     /// `checkmate-white-wins`, `resign-black-wins`, `timeout-white-wins`, `timeout-draw`,
     /// `abandoned-black-wins`, `stalemate`, `dead-position`, `counting-draw`, `fifty-move`,
-    /// `threefold`, `agreement` or `aborted`.
+    /// `threefold`, `agreement`, `ply-cap` or `aborted`.
     #[must_use]
     pub const fn label(self) -> &'static str {
         use Color::{Black, White};
@@ -262,6 +269,7 @@ impl Outcome {
                 DrawReason::Threefold => "threefold",
                 DrawReason::Agreement => "agreement",
                 DrawReason::Timeout => "timeout-draw",
+                DrawReason::PlyCap => "ply-cap",
             },
             Outcome::Aborted => "aborted",
         }
@@ -442,6 +450,7 @@ mod tests {
             by(Decider::Absence),
             ["abandoned-white-wins", "abandoned-black-wins", "aborted"]
         );
+        assert_eq!(by(Decider::Limit), ["ply-cap"]);
     }
 
     #[test]

@@ -106,6 +106,8 @@ pub enum Termination {
     TimeForfeit,
     /// A player left (an aborted game, or a win claimed over an absent opponent).
     Abandoned,
+    /// Decided by a third party: here the server's ply cap (a draw).
+    Adjudication,
     /// Not over yet.
     Unterminated,
 }
@@ -118,6 +120,7 @@ impl Termination {
             Termination::Normal => "normal",
             Termination::TimeForfeit => "time forfeit",
             Termination::Abandoned => "abandoned",
+            Termination::Adjudication => "adjudication",
             Termination::Unterminated => "unterminated",
         }
     }
@@ -141,6 +144,7 @@ impl Termination {
             Termination::Normal,
             Termination::TimeForfeit,
             Termination::Abandoned,
+            Termination::Adjudication,
             Termination::Unterminated,
         ]
         .into_iter()
@@ -200,6 +204,7 @@ impl End {
                 DrawReason::Threefold => "Draw claimed by threefold repetition.",
                 DrawReason::Agreement => "Draw agreed.",
                 DrawReason::Timeout => "A flag fell, but the other side cannot mate: draw.",
+                DrawReason::PlyCap => "The game reached the server's move limit: draw.",
             }
             .to_owned(),
             Outcome::Aborted => "Aborted before both sides had moved.".to_owned(),
@@ -208,6 +213,7 @@ impl End {
             Decider::Board | Decider::Player => Termination::Normal,
             Decider::Clock => Termination::TimeForfeit,
             Decider::Absence => Termination::Abandoned,
+            Decider::Limit => Termination::Adjudication,
         };
         End {
             score: outcome.score(),

@@ -61,6 +61,10 @@ struct Args {
     /// watches; it is always kept in the database).
     #[arg(long, default_value_t = server::room::DEFAULT_FINISHED_TTL.as_secs())]
     finished_ttl_secs: u64,
+    /// Plies a game may have: the move that reaches the cap ends the game drawn (its own end,
+    /// `ply-cap`), so no game's record grows without end.
+    #[arg(long, default_value_t = server::room::DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(1..))]
+    max_plies: u32,
     /// Rooms in memory at most (live games and finished ones being watched).
     #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS)]
     max_rooms: usize,
@@ -125,6 +129,7 @@ async fn main() -> ExitCode {
     config.lobby.room.unlist_after = secs(args.unlist_after_secs);
     config.lobby.room.invite_ttl = secs(args.invite_ttl_secs);
     config.lobby.room.finished_ttl = secs(args.finished_ttl_secs);
+    config.lobby.room.max_plies = args.max_plies;
     config.lobby.max_rooms = args.max_rooms;
     config.lobby.max_rooms_per_address = args.max_rooms_per_address;
     config.ws.outbox_bytes = args.max_outbox_bytes;

@@ -188,6 +188,7 @@ OnlineWatching = Online-Partie: Sie schauen zu.
 ResTimeoutWhite = Weiß gewinnt auf Zeit.
 ResTimeoutBlack = Schwarz gewinnt auf Zeit.
 ResTimeoutDraw = Die Zeit ist abgelaufen, aber die andere Seite kann nicht mattsetzen: Remis.
+ResPlyCap = Remis: die Partie hat die Zuggrenze des Servers erreicht.
 ResAbandonedWhite = Weiß gewinnt: Schwarz hat die Partie verlassen.
 ResAbandonedBlack = Schwarz gewinnt: Weiß hat die Partie verlassen.
 LobbyTitle = Online spielen

@@ -191,6 +191,7 @@ OnlineWatching = Online game: you are watching.
 ResTimeoutWhite = White wins on time.
 ResTimeoutBlack = Black wins on time.
 ResTimeoutDraw = Time ran out, but the other side cannot mate: draw.
+ResPlyCap = Draw: the game reached the server’s limit of moves.
 ResAbandonedWhite = White wins: Black left the game.
 ResAbandonedBlack = Black wins: White left the game.
 LobbyTitle = Play online

@@ -192,6 +192,7 @@ OnlineWatching = Partie en ligne : vous êtes spectateur.
 ResTimeoutWhite = Les Blancs gagnent au temps.
 ResTimeoutBlack = Les Noirs gagnent au temps.
 ResTimeoutDraw = Le temps est écoulé, mais l’autre camp ne peut pas mater : nulle.
+ResPlyCap = Nulle : la partie a atteint la limite de coups du serveur.
 ResAbandonedWhite = Les Blancs gagnent : les Noirs ont quitté la partie.
 ResAbandonedBlack = Les Noirs gagnent : les Blancs ont quitté la partie.
 LobbyTitle = Jouer en ligne

@@ -192,6 +192,7 @@ OnlineWatching = Partida online: você está assistindo.
 ResTimeoutWhite = As brancas vencem por tempo.
 ResTimeoutBlack = As pretas vencem por tempo.
 ResTimeoutDraw = O tempo acabou, mas o outro lado não pode dar mate: empate.
+ResPlyCap = Empate: a partida atingiu o limite de lances do servidor.
 ResAbandonedWhite = As brancas vencem: as pretas abandonaram a partida.
 ResAbandonedBlack = As pretas vencem: as brancas abandonaram a partida.
 LobbyTitle = Jogar online

@@ -187,6 +187,7 @@ OnlineWatching = เกมออนไลน์: คุณกำลังดู
 ResTimeoutWhite = ฝ่ายขาวชนะเพราะฝ่ายดำหมดเวลา
 ResTimeoutBlack = ฝ่ายดำชนะเพราะฝ่ายขาวหมดเวลา
 ResTimeoutDraw = หมดเวลา แต่อีกฝ่ายรุกจนไม่ได้: เสมอ
+ResPlyCap = เสมอ: เกมเดินครบจำนวนตาสูงสุดที่เซิร์ฟเวอร์กำหนด
 ResAbandonedWhite = ฝ่ายขาวชนะ: ฝ่ายดำออกจากเกม
 ResAbandonedBlack = ฝ่ายดำชนะ: ฝ่ายขาวออกจากเกม
 LobbyTitle = เล่นออนไลน์

@@ -191,6 +191,7 @@ OnlineWatching = Ván trực tuyến: bạn đang xem.
 ResTimeoutWhite = Trắng thắng vì Đen hết giờ.
 ResTimeoutBlack = Đen thắng vì Trắng hết giờ.
 ResTimeoutDraw = Đã hết giờ, nhưng bên kia không thể chiếu hết: hòa.
+ResPlyCap = Hòa: ván cờ đã đạt giới hạn số nước của máy chủ.
 ResAbandonedWhite = Trắng thắng: Đen đã rời ván cờ.
 ResAbandonedBlack = Đen thắng: Trắng đã rời ván cờ.
 LobbyTitle = Chơi trực tuyến

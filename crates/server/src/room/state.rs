@@ -83,8 +83,12 @@ pub const DEFAULT_UNLIST_AFTER: Duration = Duration::from_secs(30);
 pub const DEFAULT_INVITE_TTL: Duration = Duration::from_secs(24 * 3600);
 /// [`RoomConfig::finished_ttl`] unless told otherwise: 10 minutes.
 pub const DEFAULT_FINISHED_TTL: Duration = Duration::from_secs(600);
+/// [`RoomConfig::max_plies`] unless told otherwise: 1,000 plies (500 moves each), several
+/// times the longest games players play (the count ends a lone king's defence within 64
+/// moves, the 50-move rule may be claimed), so only a game kept going on purpose reaches it.
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
 
-/// The time rules of rooms.
+/// The time rules of rooms and the cap on a game's length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoomConfig {
     /// How long a seated player may be away (added up until they move again) before the
@@ -97,6 +101,10 @@ pub struct RoomConfig {
     pub invite_ttl: Duration,
     /// How long a finished room stays in memory at most (it leaves earlier once nobody watches).
     pub finished_ttl: Duration,
+    /// The plies a game may have: the move that reaches this number ends the game drawn
+    /// ([`DrawReason::PlyCap`]) unless it ends it otherwise, so no game's log grows without
+    /// end.
+    pub max_plies: u32,
 }
 
 impl Default for RoomConfig {
@@ -106,6 +114,7 @@ impl Default for RoomConfig {
             unlist_after: DEFAULT_UNLIST_AFTER,
             invite_ttl: DEFAULT_INVITE_TTL,
             finished_ttl: DEFAULT_FINISHED_TTL,
+            max_plies: DEFAULT_MAX_PLIES,
         }
     }
 }
@@ -624,7 +633,7 @@ impl Room {
                 if !due.is_empty() {
                     return Ok(Plan::events(due));
                 }
-                return self.plan_move(me, *ply, *uci, now_ms);
+                return self.plan_move(me, *ply, *uci, now_ms, config);
             }
             RoomCommand::Resign => {
                 let me = seated()?;
@@ -745,7 +754,14 @@ impl Room {
         Ok(plan)
     }
 
-    fn plan_move(&self, me: Color, ply: u32, uci: UciMove, now_ms: u64) -> Result<Plan, Refusal> {
+    fn plan_move(
+        &self,
+        me: Color,
+        ply: u32,
+        uci: UciMove,
+        now_ms: u64,
+        config: &RoomConfig,
+    ) -> Result<Plan, Refusal> {
         if self.game.position().turn() != me {
             return refuse(ErrorCode::NotYourTurn, "it is your opponent's turn");
         }
@@ -788,7 +804,12 @@ impl Room {
             clocks,
             at_ms: Some(now_ms),
         });
-        if let Some(o) = after.outcome() {
+        // The rules' own end comes first; a game that goes on past the cap is drawn by it.
+        let capped = after.moves().len() >= config.max_plies as usize;
+        let end = after
+            .outcome()
+            .or(capped.then_some(Outcome::draw(DrawReason::PlyCap)));
+        if let Some(o) = end {
             plan.events.push(game_over(o, now_ms));
         }
         Ok(plan)
@@ -1031,6 +1052,41 @@ mod tests {
 
     fn outcome(room: &Room) -> Option<&'static str> {
         room.state(None, 0, &cfg()).outcome.map(Outcome::label)
+    }
+
+    #[test]
+    fn a_game_that_reaches_the_ply_cap_ends_drawn_by_it() {
+        let config = RoomConfig {
+            max_plies: 4,
+            ..RoomConfig::default()
+        };
+        let mut room = seated_room(None);
+        for (ply, (seat, uci)) in [
+            (Color::White, "b1d2"),
+            (Color::Black, "b8d7"),
+            (Color::White, "d2b1"),
+            (Color::Black, "d7b8"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            assert_eq!(outcome(&room), None, "over before ply {ply}");
+            let ply = u32::try_from(ply).expect("ply");
+            let plan = room
+                .plan(Some(seat), &mv(ply, uci), 0, &config)
+                .expect("legal");
+            apply_plan(&mut room, plan, 0);
+        }
+        assert_eq!(outcome(&room), Some("ply-cap"));
+        assert_eq!(
+            room.state(None, 0, &config).outcome,
+            Some(Outcome::draw(DrawReason::PlyCap))
+        );
+        // No move is taken after it.
+        let refused = room
+            .plan(Some(Color::White), &mv(4, "b1d2"), 0, &config)
+            .expect_err("over");
+        assert_eq!(refused.code, ErrorCode::GameOver);
     }
 
     #[test]

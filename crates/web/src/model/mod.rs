@@ -839,6 +839,9 @@ pub fn apply_result(game: &mut Game, result: Outcome) -> Result<(), String> {
             reason: WinReason::Abandonment,
             ..
         }
+        | Outcome::Draw {
+            reason: DrawReason::PlyCap,
+        }
         | Outcome::Aborted => Err("only the server decides it".to_owned()),
     };
     done?;

@@ -334,12 +334,13 @@ pub fn rebuild(view: &RoomView) -> Result<Game, (Game, String)> {
     Ok(game)
 }
 
-/// Whether only a server decides this end online (a clock or an absence: time, abandonment,
-/// abort): the board shows the position and the status line the result.
+/// Whether only a server decides this end online (a clock, an absence or a limit: time,
+/// abandonment, abort, the ply cap): the board shows the position and the status line the
+/// result.
 pub fn is_server_only(result: Outcome) -> bool {
     match result.decided_by() {
         Decider::Board | Decider::Player => false,
-        Decider::Clock | Decider::Absence => true,
+        Decider::Clock | Decider::Absence | Decider::Limit => true,
     }
 }
 

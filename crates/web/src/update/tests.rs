@@ -884,6 +884,48 @@ fn a_sideways_swipe_steps_through_the_game() {
 }
 
 #[test]
+fn every_end_only_a_server_decides_keeps_the_board_and_the_record() {
+    // Time, abandonment, abort and the ply cap: the rules cannot show them, so the board keeps
+    // the room's moves and position, and the saved record keeps the result and replays.
+    let ends: Vec<Outcome> = Outcome::ALL
+        .into_iter()
+        .filter(|&r| crate::model::room::is_server_only(r))
+        .collect();
+    assert!(
+        ends.contains(&Outcome::draw(DrawReason::PlyCap)),
+        "{ends:?}"
+    );
+    for result in ends {
+        let mut m = online_model(Color::White, &["e3e4", "d6d5"]);
+        let fen = m.game.position().fen();
+        let cmds = update(&mut m, game_over(5, result));
+        assert_eq!(m.game.moves().len(), 2, "{result}");
+        assert_eq!(m.game.position().fen(), fen, "{result}");
+        assert_eq!(
+            m.mode
+                .online()
+                .and_then(|o| o.view.as_ref())
+                .and_then(|v| v.state.outcome),
+            Some(result)
+        );
+        let Some(Cmd::Storage(StorageCmd::Record(r))) = cmds
+            .iter()
+            .find(|c| matches!(c, Cmd::Storage(StorageCmd::Record(_))))
+        else {
+            panic!("{result}: not recorded: {cmds:?}");
+        };
+        assert_eq!(r.result, Some(result));
+        let text = serde_json::to_string(r).expect("json");
+        let back = SavedGame::parse(&text).expect("readable");
+        assert_eq!(
+            back.to_game().expect("replays").moves().len(),
+            2,
+            "{result}"
+        );
+    }
+}
+
+#[test]
 fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     let mut m = online_model(Color::White, &["e3e4"]);
     let records: Vec<SavedGame> = update(&mut m, moved(5, 1, "d6d5"))

@@ -32,6 +32,7 @@ pub fn result_key(result: Outcome) -> Key {
             DrawReason::Threefold => Key::ResThreefold,
             DrawReason::Agreement => Key::ResAgreement,
             DrawReason::Timeout => Key::ResTimeoutDraw,
+            DrawReason::PlyCap => Key::ResPlyCap,
         },
         Outcome::Aborted => Key::ResAborted,
     }
