@@ -204,6 +204,9 @@ pub enum StoreError {
         /// The newest version this server knows.
         supported: i64,
     },
+    /// The database file is held by another server (SQLite: one server a file; several
+    /// nodes share PostgreSQL instead). Nothing was changed.
+    InUse(String),
     /// The store has been closed, or its writer stopped.
     Stopped,
 }
@@ -233,6 +236,11 @@ impl fmt::Display for StoreError {
                 f,
                 "the database has schema version {found}, newer than this server's {supported}: \
                  it was written by a newer server; run that version, or restore a backup"
+            ),
+            StoreError::InUse(path) => write!(
+                f,
+                "another server has it open (it holds {path}.lock): stop that server first, or \
+                 give this one its own --db (several nodes share a PostgreSQL database instead)"
             ),
             StoreError::Stopped => f.write_str("the store is closed"),
         }

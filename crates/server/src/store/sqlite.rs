@@ -150,6 +150,9 @@ pub struct SqliteStore {
     writer_done: Arc<AtomicBool>,
     /// The liveness stamp found when the store was opened.
     last_alive_ms: Option<u64>,
+    /// An exclusive lock on the database file, held until the store is closed, so that a
+    /// second server refuses the same file ([`StoreError::InUse`]).
+    file_lock: Mutex<Option<std::fs::File>>,
 }
 
 impl fmt::Debug for SqliteStore {
@@ -218,6 +221,36 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     }
 }
 
+/// Takes an exclusive advisory lock on `<database>.lock` beside the database (created if
+/// missing, never removed), released when the returned file is dropped or the process ends,
+/// even by a crash. A file of its own, so this lock never meets SQLite's own locks on the
+/// database file (on systems where `flock` and POSIX locks interact).
+///
+/// # Errors
+/// [`StoreError::InUse`] when another process (or another store in this one) holds it,
+/// [`StoreError::Database`] when the lock file cannot be opened.
+fn lock_file(path: &Path) -> Result<std::fs::File, StoreError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StoreError::Database(format!("{}: {e}", lock_path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(StoreError::InUse(path.display().to_string()))
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Database(format!(
+            "cannot lock {}: {e}",
+            lock_path.display()
+        ))),
+    }
+}
+
 /// `true` (and a loud log line) when the database says rooms were created but holds none:
 /// rooms were lost.
 fn rooms_lost(conn: &Connection, path: &Path) -> Result<bool, StoreError> {
@@ -254,6 +287,9 @@ impl SqliteStore {
             );
         }
         let mut conn = connect(path)?;
+        // One server a file: a second one refuses to start before it changes anything (two
+        // writers would interleave their rooms' events and fight over the liveness stamp).
+        let file_lock = lock_file(path)?;
         // Refuse a newer database before changing anything in it (even its journal mode).
         let found: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let supported = supported_version();
@@ -327,6 +363,7 @@ impl SqliteStore {
             health,
             writer_done,
             last_alive_ms,
+            file_lock: Mutex::new(Some(file_lock)),
         })
     }
 
@@ -818,10 +855,13 @@ impl Store for SqliteStore {
         drop(lock(&self.jobs).take());
         let threads = Arc::clone(&self.threads);
         let reader = Arc::clone(&self.reader);
+        let file_lock = lock(&self.file_lock).take();
         Box::pin(async move {
             if let Err(e) = tokio::task::spawn_blocking(move || finish(&threads, &reader)).await {
                 tracing::error!("closing the lobby database failed: {e}");
             }
+            // The file is free for the next server once the last write is in.
+            drop(file_lock);
         })
     }
 }
@@ -837,7 +877,7 @@ impl Drop for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::suite::{create, game_over, id, ids, moved};
+    use crate::store::suite::{create, game_over, id, ids, join, moved};
     use protocol::TimeControl;
 
     fn write(s: &SqliteStore, a: Append) -> Result<(), StoreError> {
@@ -975,6 +1015,31 @@ mod tests {
             .pragma_query_value(None, "journal_mode", |r| r.get(0))
             .expect("mode");
         assert_eq!(mode, "delete");
+    }
+
+    #[test]
+    fn a_second_store_on_the_same_file_is_refused_until_the_first_closes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("runtime");
+        let first = SqliteStore::open(&path).expect("open");
+        write(&first, create(1)).expect("create");
+        let second = SqliteStore::open(&path);
+        assert!(
+            matches!(&second, Err(StoreError::InUse(p)) if p.ends_with("lobby.sqlite3")),
+            "{second:?}"
+        );
+        // The refused server changed nothing: the first one goes on writing.
+        write(&first, join(1)).expect("still the writer");
+        // Closing (or a crash, which ends the process) frees the file.
+        first.stamp_alive(5);
+        rt.block_on(first.close());
+        drop(first);
+        let again = SqliteStore::open(&path).expect("free after close");
+        let room = rt.block_on(again.load_room(&id(1))).expect("load");
+        assert_eq!(room.map(|r| r.events.len()), Some(2));
     }
 
     #[test]
