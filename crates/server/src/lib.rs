@@ -141,9 +141,41 @@ pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
         .route("/ws", get(websocket))
         .with_state(state)
         .fallback_service(files)
+        .layer(axum::middleware::from_fn(refuse_long_paths))
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
+}
+
+/// The longest request path served, in bytes as sent: far past any path of ours (the longest
+/// is under 40 bytes); a longer one is `414 URI Too Long`.
+pub const MAX_PATH_BYTES: usize = 1024;
+
+/// The longest name one segment of a path may have once decoded, in bytes: the file systems'
+/// limit on a file name, so a longer one is `414 URI Too Long` (not a failed file read, 500).
+pub const MAX_SEGMENT_BYTES: usize = 255;
+
+/// Whether `path` (as sent, percent-encoded) is within [`MAX_PATH_BYTES`] and each of its
+/// segments, decoded, within [`MAX_SEGMENT_BYTES`] (each `%XX` counts as the one byte it
+/// stands for).
+fn path_fits(path: &str) -> bool {
+    path.len() <= MAX_PATH_BYTES
+        && path
+            .split('/')
+            .all(|s| s.len() - 2 * s.matches('%').count().min(s.len() / 3) <= MAX_SEGMENT_BYTES)
+}
+
+/// Answers `414 URI Too Long` to a path that does not fit ([`path_fits`]), before any route
+/// or file lookup sees it.
+async fn refuse_long_paths(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if path_fits(request.uri().path()) {
+        next.run(request).await
+    } else {
+        (StatusCode::URI_TOO_LONG, "the path is too long").into_response()
+    }
 }
 
 /// `GET /healthz`: `ok` while the server is up and its store takes writes; 503 with the
@@ -361,7 +393,27 @@ pub async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
-    use super::needs_revalidation;
+    use super::{MAX_PATH_BYTES, MAX_SEGMENT_BYTES, needs_revalidation, path_fits};
+
+    #[test]
+    fn paths_fit_up_to_a_file_name_a_segment_and_a_kilobyte_in_all() {
+        let name = |n: usize| "a".repeat(n);
+        for (path, fits) in [
+            ("/".to_owned(), true),
+            ("/pkg/web_bg.wasm".to_owned(), true),
+            (format!("/{}", name(MAX_SEGMENT_BYTES)), true),
+            (format!("/{}", name(MAX_SEGMENT_BYTES + 1)), false),
+            (format!("/x/{}/y", name(MAX_SEGMENT_BYTES + 1)), false),
+            // Encoded bytes count once decoded: 85 characters of three bytes each.
+            (format!("/{}", "%E0%B8%81".repeat(85)), true),
+            (format!("/{}", "%E0%B8%81".repeat(86)), false),
+            (format!("/{}", ["b"; 600].join("/")), false),
+            ("/".repeat(MAX_PATH_BYTES), true),
+            ("/".repeat(MAX_PATH_BYTES + 1), false),
+        ] {
+            assert_eq!(path_fits(&path), fits, "{} bytes: {path:.40}", path.len());
+        }
+    }
 
     #[test]
     fn code_is_revalidated_and_images_are_not() {

@@ -80,6 +80,14 @@ async fn serves_index_health_and_404() {
     let missing = get(&server.url("/no/such/file.js")).await;
     assert_eq!(missing.status(), 404);
 
+    // A name no file can have, or a path past a kilobyte: 414, not a failed read (500).
+    let long_name = get(&server.url(&format!("/{}", "a".repeat(256)))).await;
+    assert_eq!(long_name.status(), 414);
+    let long_path = get(&server.url(&"/a".repeat(600))).await;
+    assert_eq!(long_path.status(), 414);
+    let fitting = get(&server.url(&format!("/{}", "a".repeat(255)))).await;
+    assert_eq!(fitting.status(), 404);
+
     server.stop().await;
 }
 
