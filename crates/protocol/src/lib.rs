@@ -1280,6 +1280,8 @@ mod tests {
             r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"e3e4 "}"#,
             r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":"E3E4"}"#,
             r#"{"type":"move","room":"0123456789abcdef0123","ply":0,"uci":4}"#,
+            // An unknown field inside a nested object is refused too.
+            r#"{"type":"create_room","seat":"white","promotion":"any","clock":{"initial_secs":300,"increment_secs":3,"x":1},"public":true}"#,
             "\u{0}\u{ffff}",
         ] {
             assert!(parse_client(text).is_err(), "{text:?}");

@@ -589,7 +589,9 @@ mod serde_forms {
     use super::{ClockSnapshot, TimeControl, TimeControlError};
     use crate::{ByColor, Color};
 
+    /// A time control on the wire; a field it does not know is refused, as in every message.
     #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct TimeControlForm {
         initial_secs: u32,
         increment_secs: u32,
