@@ -33,7 +33,7 @@ mod server_wire;
 pub mod worker;
 
 /// How a game ends is the rules crate's [`Outcome`], the server's ends (time, abandonment,
-/// abort) included; on the wire it is its label, e.g. `"checkmate-white-wins"`, `"timeout-draw"`
+/// abort, the ply cap) included; on the wire it is its label, e.g. `"checkmate-white-wins"`, `"timeout-draw"`
 /// or `"aborted"` ([`Outcome::label`]).
 pub use rules::{
     ByColor, Color, Decider, DrawClaim, DrawReason, Outcome, OutcomeKind, ParseOutcomeError,

@@ -589,7 +589,8 @@ mod serde_forms {
     use super::{ClockSnapshot, TimeControl, TimeControlError};
     use crate::{ByColor, Color};
 
-    /// A time control on the wire; a field it does not know is refused, as in every message.
+    /// A time control on the wire; a field it does not know is refused, as client messages
+    /// refuse theirs.
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct TimeControlForm {

@@ -5,7 +5,7 @@
 //! abort (no result). Its list ([`Outcome::ALL`]) is derived from the reasons' variants, its
 //! label ([`Outcome::label`]) is written once and read back by [`FromStr`], and
 //! [`Outcome::decided_by`] is the one classification of who or what ends a game
-//! ([`Decider`]: the board, a player, the clock, or someone's absence).
+//! ([`Decider`]: the board, a player, the clock, someone's absence, or a server's limit).
 //!
 //! ```
 //! use rules::{Color, Decider, DrawReason, Outcome, OutcomeKind, WinReason};

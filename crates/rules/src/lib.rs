@@ -15,7 +15,7 @@
 //! - Games: [`Game`] keeps the history and reports the [`Outcome`]: checkmate, stalemate, dead
 //!   position, expired count, and the claimable draws (50-move, threefold), never automatic.
 //! - Endings: [`Outcome`] names every way a game ends, the server's too (time, abandonment,
-//!   abort), with its winner or none, its label (`checkmate-white-wins`, `timeout-draw`,
+//!   abort, the ply cap), with its winner or none, its label (`checkmate-white-wins`, `timeout-draw`,
 //!   `aborted`) and the one classification of who ended it ([`Decider`]); [`Outcome::ALL`] is
 //!   derived from the reasons' variants.
 //! - Settings: [`Rules`] with the [`PromotionRule`] (`any`, the default, or `met-only`).

@@ -2174,7 +2174,10 @@ async fn shuffle_pair(
 }
 
 async fn cross_slow(o: &Options) -> Row {
-    let (db, flags) = cluster_backing().await;
+    let (db, mut flags) = cluster_backing().await;
+    // The players shuffle knights about 30 plies a second for the whole run: no ply cap may
+    // end their games before it does.
+    flags.extend(["--max-plies".to_owned(), u32::MAX.to_string()]);
     let mut nodes = Vec::new();
     for _ in 0..2 {
         let mut s = Server::spawn_on(&flags, &db, tempfile::tempdir().expect("tempdir"));

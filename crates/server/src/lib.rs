@@ -148,7 +148,7 @@ pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
 }
 
 /// The longest request path served, in bytes as sent: far past any path of ours (the longest
-/// is under 40 bytes); a longer one is `414 URI Too Long`.
+/// is under 50 bytes); a longer one is `414 URI Too Long`.
 pub const MAX_PATH_BYTES: usize = 1024;
 
 /// The longest name one segment of a path may have once decoded, in bytes: the file systems'
@@ -156,13 +156,25 @@ pub const MAX_PATH_BYTES: usize = 1024;
 pub const MAX_SEGMENT_BYTES: usize = 255;
 
 /// Whether `path` (as sent, percent-encoded) is within [`MAX_PATH_BYTES`] and each of its
-/// segments, decoded, within [`MAX_SEGMENT_BYTES`] (each `%XX` counts as the one byte it
-/// stands for).
+/// segments, decoded, within [`MAX_SEGMENT_BYTES`] (each `%XX` escape counts as the one byte
+/// it stands for; any other `%` as itself).
 fn path_fits(path: &str) -> bool {
-    path.len() <= MAX_PATH_BYTES
-        && path
-            .split('/')
-            .all(|s| s.len() - 2 * s.matches('%').count().min(s.len() / 3) <= MAX_SEGMENT_BYTES)
+    path.len() <= MAX_PATH_BYTES && path.split('/').all(|s| decoded_len(s) <= MAX_SEGMENT_BYTES)
+}
+
+/// The length in bytes of `segment` once its `%XX` escapes are decoded.
+fn decoded_len(segment: &str) -> usize {
+    let bytes = segment.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = bytes[i] == b'%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        i += if escape { 3 } else { 1 };
+        n += 1;
+    }
+    n
 }
 
 /// Answers `414 URI Too Long` to a path that does not fit ([`path_fits`]), before any route
@@ -407,6 +419,9 @@ mod tests {
             // Encoded bytes count once decoded: 85 characters of three bytes each.
             (format!("/{}", "%E0%B8%81".repeat(85)), true),
             (format!("/{}", "%E0%B8%81".repeat(86)), false),
+            // A `%` that starts no escape is a byte of its own.
+            (format!("/{}", "%".repeat(MAX_SEGMENT_BYTES + 1)), false),
+            (format!("/{}", "%zz".repeat(86)), false),
             (format!("/{}", ["b"; 600].join("/")), false),
             ("/".repeat(MAX_PATH_BYTES), true),
             ("/".repeat(MAX_PATH_BYTES + 1), false),

@@ -783,12 +783,17 @@ impl Room {
         after
             .play(m)
             .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
+        // The rules' own end comes first; a game that goes on past the cap is drawn by it.
+        let capped = after.moves().len() >= config.max_plies as usize;
+        let end = after
+            .outcome()
+            .or(capped.then_some(Outcome::draw(DrawReason::PlyCap)));
         // The rules' clock: the first move is free, then each move pays and earns the
         // increment; the clocks stop when the move ends the game.
         let clocks = self.clocks.map(|mut c| {
             let now = instant(now_ms);
             c.press(me, now);
-            if after.outcome().is_some() {
+            if end.is_some() {
                 c.stop(now);
             }
             c.snapshot(now)
@@ -804,11 +809,6 @@ impl Room {
             clocks,
             at_ms: Some(now_ms),
         });
-        // The rules' own end comes first; a game that goes on past the cap is drawn by it.
-        let capped = after.moves().len() >= config.max_plies as usize;
-        let end = after
-            .outcome()
-            .or(capped.then_some(Outcome::draw(DrawReason::PlyCap)));
         if let Some(o) = end {
             plan.events.push(game_over(o, now_ms));
         }
@@ -1060,7 +1060,7 @@ mod tests {
             max_plies: 4,
             ..RoomConfig::default()
         };
-        let mut room = seated_room(None);
+        let mut room = seated_room(Some(TimeControl::fischer(300, 0).expect("control")));
         for (ply, (seat, uci)) in [
             (Color::White, "b1d2"),
             (Color::Black, "b8d7"),
@@ -1078,6 +1078,16 @@ mod tests {
             apply_plan(&mut room, plan, 0);
         }
         assert_eq!(outcome(&room), Some("ply-cap"));
+        // The capping move stops the clocks, as every end does.
+        let moved_clocks = room.events.iter().rev().find_map(|e| match e {
+            RoomEvent::Moved { clocks, .. } => Some(*clocks),
+            _ => None,
+        });
+        assert_eq!(
+            moved_clocks.flatten().map(|c| c.running),
+            Some(None),
+            "{moved_clocks:?}"
+        );
         assert_eq!(
             room.state(None, 0, &config).outcome,
             Some(Outcome::draw(DrawReason::PlyCap))

@@ -274,6 +274,7 @@ impl SqliteStore {
     /// rooms but holds none.
     ///
     /// # Errors
+    /// [`StoreError::InUse`] when another server has the file open (nothing is changed),
     /// [`StoreError::NewerSchema`] when the database was written by a newer server (it is left
     /// untouched), [`StoreError::Database`] when the file cannot be opened, is not a database,
     /// or a migration fails.
@@ -1036,8 +1037,8 @@ mod tests {
         // Closing (or a crash, which ends the process) frees the file.
         first.stamp_alive(5);
         rt.block_on(first.close());
-        drop(first);
         let again = SqliteStore::open(&path).expect("free after close");
+        drop(first);
         let room = rt.block_on(again.load_room(&id(1))).expect("load");
         assert_eq!(room.map(|r| r.events.len()), Some(2));
     }

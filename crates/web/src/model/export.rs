@@ -10,7 +10,7 @@ use rules::pgn::{self, End, Termination};
 use rules::{Color, Game, Rules};
 
 /// How a game with `result` ends in PGN: the rules' words for every end
-/// ([`End::of_outcome`]), the server's included (time, abandonment, abort).
+/// ([`End::of_outcome`]), the server's included (time, abandonment, abort, the ply cap).
 pub fn end_of(game: &Game, result: Option<Outcome>) -> End {
     match result {
         // An end of the board or of a player that the game on the board does not show (a

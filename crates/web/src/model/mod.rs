@@ -798,8 +798,8 @@ impl Model {
 ///
 /// # Errors
 /// What does not fit: an end decided by the board that the moves do not show (mate,
-/// stalemate, a dead position, an expired count), an absence (abandonment, abort: only a
-/// server knows of it), a claim that is not valid in the final position, or a flag whose
+/// stalemate, a dead position, an expired count), an absence or a limit (abandonment, abort,
+/// the ply cap: only a server knows of it), a claim that is not valid in the final position, or a flag whose
 /// result the position contradicts.
 pub fn apply_result(game: &mut Game, result: Outcome) -> Result<(), String> {
     let done = match result {

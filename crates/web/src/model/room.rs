@@ -306,7 +306,7 @@ pub struct Online {
 
 /// The game of a room: its moves replayed from its first position, with the end the local
 /// rules know of (resignation, agreement, claims) applied. The other ends (time, abandonment,
-/// abort) are the server's alone: the board shows the position, the status line the result.
+/// abort, the ply cap) are the server's alone: the board shows the position, the status line the result.
 ///
 /// # Errors
 /// The game as far as it replays and what did not apply, when the server's record does not

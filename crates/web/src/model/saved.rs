@@ -263,8 +263,8 @@ impl SavedGame {
                 "mode online without its room".to_owned(),
             ));
         }
-        // An online game may have ended by time, abandonment or abort, which the moves do not
-        // show: the record keeps the server's result as it is.
+        // An online game may have ended by time, abandonment, abort or the ply cap, which the
+        // moves do not show: the record keeps the server's result as it is.
         let server_only =
             self.online.is_some() && self.result.is_some_and(crate::model::room::is_server_only);
         if let Some(result) = self.result.filter(|_| !server_only) {
