@@ -170,11 +170,7 @@ impl Fixture for PgFixture {
     }
 
     async fn open(&self) -> Arc<dyn Store> {
-        Arc::new(
-            PostgresStore::connect(self.config.clone(), 4)
-                .await
-                .expect("open"),
-        )
+        self.try_open().await.expect("open")
     }
 
     async fn exec(&self, sql: &str) {

@@ -908,21 +908,25 @@ fn every_end_only_a_server_decides_keeps_the_board_and_the_record() {
                 .and_then(|v| v.state.outcome),
             Some(result)
         );
-        let Some(Cmd::Storage(StorageCmd::Record(r))) = cmds
-            .iter()
-            .find(|c| matches!(c, Cmd::Storage(StorageCmd::Record(_))))
-        else {
-            panic!("{result}: not recorded: {cmds:?}");
-        };
+        let r = recorded(&cmds).unwrap_or_else(|| panic!("{result}: not recorded: {cmds:?}"));
         assert_eq!(r.result, Some(result));
-        let text = serde_json::to_string(r).expect("json");
-        let back = SavedGame::parse(&text).expect("readable");
-        assert_eq!(
-            back.to_game().expect("replays").moves().len(),
-            2,
-            "{result}"
-        );
+        assert_eq!(replayed_moves(r), 2, "{result}");
     }
+}
+
+/// The saved game a command list records, if any.
+fn recorded(cmds: &[Cmd]) -> Option<&SavedGame> {
+    cmds.iter().find_map(|c| match c {
+        Cmd::Storage(StorageCmd::Record(r)) => Some(r),
+        _ => None,
+    })
+}
+
+/// The number of moves a saved game replays after a round trip through its JSON.
+fn replayed_moves(r: &SavedGame) -> usize {
+    let text = serde_json::to_string(r).expect("json");
+    let back = SavedGame::parse(&text).expect("readable");
+    back.to_game().expect("replays").moves().len()
 }
 
 #[test]
@@ -947,16 +951,9 @@ fn a_seated_online_game_is_kept_in_the_saved_games_and_opens_its_room() {
     // The server's own end (time) is kept as it is, and the record replays.
     let result = Outcome::win(Color::Black, WinReason::Timeout);
     let cmds = update(&mut m, game_over(6, result));
-    let Some(Cmd::Storage(StorageCmd::Record(r))) = cmds
-        .iter()
-        .find(|c| matches!(c, Cmd::Storage(StorageCmd::Record(_))))
-    else {
-        panic!("recorded again: {cmds:?}");
-    };
+    let r = recorded(&cmds).unwrap_or_else(|| panic!("recorded again: {cmds:?}"));
     assert_eq!(r.result, Some(result));
-    let text = serde_json::to_string(r).expect("json");
-    let back = SavedGame::parse(&text).expect("readable");
-    assert_eq!(back.to_game().expect("replays").moves().len(), 2);
+    assert_eq!(replayed_moves(r), 2);
     // An acknowledgement alone writes nothing.
     assert!(
         !update(&mut m, Msg::Tick)
