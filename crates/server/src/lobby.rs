@@ -3,6 +3,14 @@
 //!
 //! Rooms are loaded at start-up when live (waiting or playing) and on demand when an old link
 //! is opened; finished rooms leave memory on their own (see [`crate::room::actor`]).
+//!
+//! Old games never take new games' room: a finished or closed room opened by a spectator is
+//! shown from its stored record without a room task ([`crate::room::actor::send_record`]);
+//! a player of a finished game who comes back gets it in memory again, among the finished
+//! rooms, which have a cap of their own ([`LobbyConfig::max_finished_rooms`], the least
+//! recently used leaves first). [`LobbyConfig::max_rooms`] counts live rooms only, and
+//! on-demand loads of live rooms stop a tenth short of it, so new games keep headroom. The
+//! rooms a connection has open are counted per address ([`Lobby::watch`]).
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap};
@@ -22,7 +30,8 @@ use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
 use crate::relay::{Relay, RelayHost};
 use crate::room::{
-    Refusal, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
+    Refusal, Room, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
+    hash_secret,
 };
 use crate::store::{RoomMeta, Store, StoreError};
 
@@ -63,7 +72,7 @@ enum Target {
     Local(mpsc::Sender<Box<RoomCmd>>),
     /// The room's owner, another node.
     Remote(crate::cluster::NodeId),
-    /// Nowhere: the room is not in memory and the command does not need it.
+    /// Nowhere: the room is not in memory (nor owned by another node).
     Nowhere,
 }
 
@@ -92,21 +101,83 @@ const LISTING_LEN: usize = 50;
 const LISTING_COALESCE: Duration = Duration::from_millis(100);
 /// How often the server stamps its liveness in the store.
 const ALIVE_EVERY: Duration = Duration::from_secs(1);
+/// How often the store's cancelled, expired and aborted rooms are purged (also at start-up).
+const PURGE_EVERY: Duration = Duration::from_secs(3600);
 
 /// [`LobbyConfig::max_rooms`] unless told otherwise.
 pub const DEFAULT_MAX_ROOMS: usize = 200_000;
 /// [`LobbyConfig::max_rooms_per_address`] unless told otherwise.
 pub const DEFAULT_MAX_ROOMS_PER_ADDRESS: u32 = 20;
+/// [`LobbyConfig::max_finished_rooms`] unless told otherwise.
+pub const DEFAULT_MAX_FINISHED_ROOMS: usize = 20_000;
+/// [`LobbyConfig::max_watched_per_address`] unless told otherwise.
+pub const DEFAULT_MAX_WATCHED_PER_ADDRESS: u32 = 256;
+
+/// What a room refused for an unknown room says.
+const NO_SUCH_ROOM: &str = "no such room: check the invite link";
+/// What a client hears of a room whose stored record does not read.
+const DAMAGED: &str = "this room's record is damaged and cannot be opened";
+
+/// The key under which an address's rooms are counted (the rooms it created, the rooms its
+/// connections have open): the address itself, an IPv4 address mapped into IPv6 counted as
+/// the IPv4 address. The one place that decides which clients share a count.
+#[must_use]
+pub fn address_key(addr: IpAddr) -> IpAddr {
+    addr.to_canonical()
+}
+
+/// Counts of rooms open per address key.
+type OpenCounts = Arc<Mutex<HashMap<IpAddr, u32>>>;
+
+/// One room a connection has open (joined or created), counted against its address's cap
+/// on rooms watched ([`LobbyConfig::max_watched_per_address`]) until dropped.
+#[derive(Debug)]
+pub struct WatchTicket {
+    counted: Option<(OpenCounts, IpAddr)>,
+}
+
+impl WatchTicket {
+    /// A ticket counted nowhere (a room created by the connection: the cap on rooms per
+    /// address counts those).
+    #[must_use]
+    pub fn uncounted() -> WatchTicket {
+        WatchTicket { counted: None }
+    }
+}
+
+impl Drop for WatchTicket {
+    fn drop(&mut self) {
+        if let Some((counts, key)) = self.counted.take() {
+            let mut counts = counts
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(n) = counts.get_mut(&key) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    counts.remove(&key);
+                }
+            }
+        }
+    }
+}
 
 /// Settings of the lobby: its rooms' time rules and the caps on rooms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LobbyConfig {
     /// The time rules of every room (countdown, listing, invitations, finished rooms).
     pub room: RoomConfig,
-    /// Rooms in memory at most (live rooms and finished ones being watched).
+    /// Live rooms (waiting or playing) in memory at most: a new room is refused at the cap,
+    /// and a live room loaded on demand (an old link of a game not in memory) a tenth short
+    /// of it, so new games keep headroom.
     pub max_rooms: usize,
+    /// Finished or closed rooms in memory at most (players back at a finished game, for a
+    /// rematch or a review); at the cap the least recently used one leaves memory. At least 1.
+    pub max_finished_rooms: usize,
     /// Open rooms (waiting or playing, rematches included) created from one address at most.
     pub max_rooms_per_address: u32,
+    /// Rooms joined (watched or played) at once by the connections of one address at most,
+    /// on this server.
+    pub max_watched_per_address: u32,
 }
 
 impl Default for LobbyConfig {
@@ -114,7 +185,9 @@ impl Default for LobbyConfig {
         LobbyConfig {
             room: RoomConfig::default(),
             max_rooms: DEFAULT_MAX_ROOMS,
+            max_finished_rooms: DEFAULT_MAX_FINISHED_ROOMS,
             max_rooms_per_address: DEFAULT_MAX_ROOMS_PER_ADDRESS,
+            max_watched_per_address: DEFAULT_MAX_WATCHED_PER_ADDRESS,
         }
     }
 }
@@ -123,8 +196,12 @@ struct Entry {
     tx: mpsc::Sender<Box<RoomCmd>>,
     generation: u64,
     status: Option<RoomStatus>,
-    /// The address whose cap this room counts against while it is live.
+    /// The address key whose cap this room counts against while it is live.
     owner: Option<IpAddr>,
+    /// Finished or closed (as last reported).
+    done: bool,
+    /// Its place among the finished rooms by last use (`None` when live, or evicted).
+    lru: Option<u64>,
 }
 
 #[derive(Default)]
@@ -134,9 +211,49 @@ struct Registry {
     listed: BTreeMap<(Reverse<u64>, RoomId), RoomSummary>,
     games: u32,
     per_address: HashMap<IpAddr, u32>,
+    /// Rooms in memory that are finished or closed.
+    done: usize,
+    /// The finished rooms not yet evicted, least recently used first.
+    finished: BTreeMap<u64, RoomId>,
+    /// The last use stamp given.
+    tick: u64,
 }
 
 impl Registry {
+    /// Rooms in memory that are live (or not yet read).
+    fn live(&self) -> usize {
+        self.rooms.len().saturating_sub(self.done)
+    }
+
+    /// Marks a finished room in memory as just used.
+    fn touch(&mut self, id: &RoomId) {
+        let Some(e) = self.rooms.get_mut(id) else {
+            return;
+        };
+        if let Some(t) = e.lru {
+            self.finished.remove(&t);
+            self.tick += 1;
+            e.lru = Some(self.tick);
+            self.finished.insert(self.tick, id.clone());
+        }
+    }
+
+    /// Takes the least recently used finished rooms out of the order until at most `cap`
+    /// remain; answers their channels (each must be told to leave memory).
+    fn over_cap(&mut self, cap: usize) -> Vec<mpsc::Sender<Box<RoomCmd>>> {
+        let mut out = Vec::new();
+        while self.finished.len() > cap {
+            let Some((_, id)) = self.finished.pop_first() else {
+                break;
+            };
+            if let Some(e) = self.rooms.get_mut(&id) {
+                e.lru = None;
+                out.push(e.tx.clone());
+            }
+        }
+        out
+    }
+
     fn release_owner(&mut self, owner: Option<IpAddr>) {
         if let Some(addr) = owner
             && let Some(n) = self.per_address.get_mut(&addr)
@@ -154,6 +271,21 @@ impl Registry {
             return false;
         };
         let old = std::mem::replace(&mut entry.status, new);
+        let done = new.is_some_and(|s| !s.phase.is_live());
+        if done != entry.done {
+            entry.done = done;
+            if done {
+                self.done += 1;
+                self.tick += 1;
+                entry.lru = Some(self.tick);
+                self.finished.insert(self.tick, id.clone());
+            } else {
+                self.done = self.done.saturating_sub(1);
+                if let Some(t) = entry.lru.take() {
+                    self.finished.remove(&t);
+                }
+            }
+        }
         let freed = match new {
             Some(s) if s.phase.is_live() => None,
             _ => entry.owner.take(),
@@ -203,6 +335,8 @@ pub struct Lobby {
     background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     /// Set when this server is a node of several.
     nodes: Option<Nodes>,
+    /// Rooms open per address key (see [`Lobby::watch`]).
+    watched: OpenCounts,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -271,6 +405,7 @@ impl Lobby {
                 resync: tokio::sync::Mutex::new(()),
                 started: std::sync::atomic::AtomicBool::new(false),
             }),
+            watched: OpenCounts::default(),
         });
         let count = loaded.rooms.len();
         for room in loaded.rooms {
@@ -304,7 +439,26 @@ impl Lobby {
                 }
             })
         };
-        let mut tasks = vec![publisher, stamper];
+        let purger = {
+            let store = lobby.store.clone();
+            let metrics = lobby.metrics.clone();
+            tokio::spawn(async move {
+                // The first tick is at once: a purge at start-up, then every hour.
+                let mut every = tokio::time::interval(PURGE_EVERY);
+                loop {
+                    every.tick().await;
+                    match store.purge(clock.now_ms()).await {
+                        Ok(0) => {}
+                        Ok(n) => {
+                            metrics.rooms_purged.inc_by(n);
+                            tracing::info!("purged {n} cancelled, expired or aborted rooms");
+                        }
+                        Err(e) => tracing::warn!("rooms not purged: {e}"),
+                    }
+                }
+            })
+        };
+        let mut tasks = vec![publisher, stamper, purger];
         if let Some(events) = events {
             tasks.push(tokio::spawn(run_cluster_events(
                 Arc::downgrade(&lobby),
@@ -544,6 +698,7 @@ impl Lobby {
                 // Only a load can meet an entry (new ids are random): that task serves it.
                 return Some(e.tx.clone());
             }
+            let owner = owner.map(address_key);
             if let Some(addr) = owner {
                 *reg.per_address.entry(addr).or_default() += 1;
             }
@@ -554,6 +709,8 @@ impl Lobby {
                     generation,
                     status: None,
                     owner,
+                    done: false,
+                    lru: None,
                 },
             );
         }
@@ -625,18 +782,29 @@ impl Lobby {
         Ok(id)
     }
 
-    /// Delivers a command to a room's task, loading the room from the store first when it is
-    /// not in memory and the command needs it (an acknowledgement or a goodbye to a room that
-    /// left memory is dropped).
+    /// Delivers a command to a room's task. A join of a room not in memory opens it from the
+    /// store ([`Lobby::open_stored`]); a room command to a room not in memory is refused as
+    /// an unknown room (without loading it: the client joins again); an acknowledgement or a
+    /// goodbye to a room that left memory is dropped.
     ///
     /// # Errors
-    /// [`ErrorCode::TooManyRooms`] when the server holds as many rooms as allowed, or
-    /// [`ErrorCode::Internal`] when the room's task cannot be reached.
+    /// [`ErrorCode::UnknownRoom`] for a command to a room not in memory or a join of a room
+    /// that does not exist, [`ErrorCode::TooManyRooms`] when a live room cannot be loaded
+    /// (the cap), or [`ErrorCode::Internal`] when the room's task cannot be reached.
     pub async fn send(&self, id: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
         let mut cmd = Box::new(cmd);
         for _ in 0..3 {
-            match self.lookup(id, cmd.needs_room()).await? {
-                Target::Nowhere => return Ok(()),
+            match self.lookup(id, matches!(*cmd, RoomCmd::Join { .. }))? {
+                Target::Nowhere => {
+                    return match *cmd {
+                        RoomCmd::Join { .. } => self.open_stored(id, *cmd).await,
+                        RoomCmd::Command { .. } => Err(Refusal::new(
+                            ErrorCode::UnknownRoom,
+                            "this room is not open on the server now: join it again",
+                        )),
+                        _ => Ok(()),
+                    };
+                }
                 Target::Remote(node) => {
                     let Some(n) = &self.nodes else {
                         return Ok(());
@@ -656,38 +824,130 @@ impl Lobby {
         ))
     }
 
-    async fn lookup(&self, id: &RoomId, load: bool) -> Result<Target, Refusal> {
+    /// Where a room's commands go now, without reading the store. A join of a closed room
+    /// (cancelled or expired: nothing can happen in it any more) goes to its record
+    /// ([`Target::Nowhere`]) even while the room is in memory, so that its spectators do not
+    /// keep it there.
+    fn lookup(&self, id: &RoomId, join: bool) -> Result<Target, Refusal> {
+        let mut reg = self
+            .registry
+            .lock()
+            .map_err(|_| Refusal::new(ErrorCode::Internal, "the lobby is unavailable"))?;
+        if let Some(e) = reg.rooms.get(id)
+            && join
+            && e.status
+                .is_some_and(|s| s.phase == crate::store::Phase::Closed)
         {
+            return Ok(Target::Nowhere);
+        }
+        if let Some(tx) = reg.rooms.get(id).map(|e| e.tx.clone()) {
+            reg.touch(id);
+            return Ok(Target::Local(tx));
+        }
+        if let Some(n) = &self.nodes
+            && let Some(owner) = n.relay.route(id)
+        {
+            return Ok(Target::Remote(owner));
+        }
+        Ok(Target::Nowhere)
+    }
+
+    /// The live rooms in memory past which none is loaded on demand: a tenth short of
+    /// [`LobbyConfig::max_rooms`], the headroom of new games.
+    fn load_cap(&self) -> usize {
+        self.config.max_rooms - self.config.max_rooms / 10
+    }
+
+    /// Opens a room that is not in memory for a join: reads its record; a finished or closed
+    /// room is shown to a spectator (anyone without its seat's secret) from the record, with
+    /// no room task; a live room, or a finished one its player comes back to, gets its task
+    /// (a live one only below [`Lobby::load_cap`]; a finished one among the finished rooms,
+    /// evicting the least recently used past their cap).
+    async fn open_stored(&self, id: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
+        let RoomCmd::Join {
+            sub,
+            secret,
+            after,
+            watch,
+            joined,
+        } = cmd
+        else {
+            return Ok(());
+        };
+        let stored = match self.store.load_room(id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Err(Refusal::new(ErrorCode::UnknownRoom, NO_SUCH_ROOM)),
+            Err(e) => {
+                tracing::error!("room {id} not read: {e}");
+                let corrupt = matches!(e, StoreError::Corrupt { .. });
+                if corrupt {
+                    self.metrics.rooms_skipped.inc();
+                    return Err(Refusal::new(ErrorCode::Internal, DAMAGED));
+                }
+                return Err(Refusal::new(
+                    ErrorCode::Internal,
+                    "the room cannot be read right now: try again in a moment",
+                ));
+            }
+        };
+        let seated = secret.as_deref().is_some_and(|s| {
+            let h = hash_secret(s);
+            Color::ALL
+                .into_iter()
+                .any(|c| stored.secrets.get(c).as_ref() == Some(&h))
+        });
+        if !stored.phase.is_live() && !seated {
+            let now = self.clock.now_ms();
+            let room = Room::restore(stored, now, self.last_alive_ms).map_err(|e| {
+                tracing::error!("room {id} skipped: {e}");
+                self.metrics.rooms_skipped.inc();
+                Refusal::new(ErrorCode::Internal, DAMAGED)
+            })?;
+            crate::room::actor::send_record(
+                &room,
+                &sub,
+                after,
+                secret.is_some(),
+                now,
+                &self.config.room,
+            );
+            if let Some(j) = joined {
+                let _ = j.send(true);
+            }
+            self.metrics.records_served.inc();
+            return Ok(());
+        }
+        if stored.phase.is_live() {
             let reg = self
                 .registry
                 .lock()
                 .map_err(|_| Refusal::new(ErrorCode::Internal, "the lobby is unavailable"))?;
-            if let Some(e) = reg.rooms.get(id) {
-                return Ok(Target::Local(e.tx.clone()));
-            }
-            if let Some(n) = &self.nodes
-                && let Some(owner) = n.relay.route(id)
-            {
-                return Ok(Target::Remote(owner));
-            }
-            if !load {
-                return Ok(Target::Nowhere);
-            }
-            if reg.rooms.len() >= self.config.max_rooms {
+            if !reg.rooms.contains_key(id) && reg.live() >= self.load_cap() {
+                tracing::warn!(
+                    "room {id} not loaded: {} live rooms in memory (the cap less a tenth)",
+                    reg.live()
+                );
                 return Err(Refusal::new(
                     ErrorCode::TooManyRooms,
                     "the server holds as many rooms as it can: try again in a minute",
                 ));
             }
         }
+        let cmd = RoomCmd::Join {
+            sub,
+            secret,
+            after,
+            watch,
+            joined,
+        };
         let start = match &self.nodes {
-            None => Start::Load(id.clone()),
+            None => Start::Stored(stored),
             Some(n) => match n.cluster.claim(id).await {
                 Ok(Owner::Me) => Start::TakeOver {
                     id: id.clone(),
                     alive_ms: Some(self.unowned_alive_ms()),
                 },
-                Ok(Owner::Other(node)) => return Ok(Target::Remote(node)),
+                Ok(Owner::Other(node)) => return n.relay.forward(node, id, cmd).await,
                 Err(e) => {
                     tracing::warn!("owner of room {id} unknown: {e}");
                     return Err(unreachable_cluster());
@@ -695,9 +955,49 @@ impl Lobby {
             },
         };
         // Two joins of the same unloaded room at once: the second finds the first's entry.
-        Ok(self
+        let tx = self
             .spawn_room(start, None)
-            .map_or(Target::Nowhere, Target::Local))
+            .ok_or_else(|| Refusal::new(ErrorCode::Internal, "the server is shutting down"))?;
+        tx.send(Box::new(cmd))
+            .await
+            .map_err(|_| Refusal::new(ErrorCode::Internal, "the room is not available right now"))
+    }
+
+    /// Counts one more room open on a connection from `addr` (joined to watch or to play),
+    /// until the ticket is dropped.
+    ///
+    /// # Errors
+    /// [`ErrorCode::TooManyRooms`] (counted in `asean_watches_refused`) when the connections
+    /// of `addr` already have [`LobbyConfig::max_watched_per_address`] rooms open.
+    pub fn watch(&self, addr: Option<IpAddr>) -> Result<WatchTicket, Refusal> {
+        let Some(key) = addr.map(address_key) else {
+            return Ok(WatchTicket::uncounted());
+        };
+        let mut counts = self
+            .watched
+            .lock()
+            .map_err(|_| Refusal::new(ErrorCode::Internal, "the lobby is unavailable"))?;
+        let n = counts.entry(key).or_default();
+        if *n >= self.config.max_watched_per_address {
+            drop(counts);
+            self.metrics.watches_refused.inc();
+            tracing::info!(
+                "join refused: {key} has {} rooms open (the cap)",
+                self.config.max_watched_per_address
+            );
+            return Err(Refusal::new(
+                ErrorCode::TooManyRooms,
+                format!(
+                    "at most {} rooms open at once from one address: leave one first",
+                    self.config.max_watched_per_address
+                ),
+            ));
+        }
+        *n += 1;
+        drop(counts);
+        Ok(WatchTicket {
+            counted: Some((self.watched.clone(), key)),
+        })
     }
 }
 
@@ -751,7 +1051,17 @@ impl RoomHost for Lobby {
         };
         let before = reg.rooms.get(id).and_then(|e| listing_entry(id, e.status));
         let changed = reg.update(id, Some(status));
+        let evict = reg.over_cap(self.config.max_finished_rooms);
         drop(reg);
+        for tx in evict {
+            self.metrics.rooms_evicted.inc();
+            if let Err(mpsc::error::TrySendError::Full(cmd)) = tx.try_send(Box::new(RoomCmd::Evict))
+            {
+                tokio::spawn(async move {
+                    let _ = tx.send(cmd).await;
+                });
+            }
+        }
         if let Some(n) = &self.nodes {
             let after = listing_entry(id, Some(status));
             if after != before {
@@ -798,7 +1108,8 @@ impl RoomHost for Lobby {
                 RoomCmd::Ack { .. }
                 | RoomCmd::Leave { .. }
                 | RoomCmd::Disconnect { .. }
-                | RoomCmd::Relinquish => None,
+                | RoomCmd::Relinquish
+                | RoomCmd::Evict => None,
             };
             if let Err(r) = lobby.send(&id, cmd).await
                 && let Some(outbox) = reply
@@ -813,17 +1124,17 @@ impl RoomHost for Lobby {
             .registry
             .lock()
             .map_err(|_| Refusal::new(ErrorCode::Internal, "the lobby is unavailable"))?;
-        if reg.rooms.len() >= self.config.max_rooms {
+        if reg.live() >= self.config.max_rooms {
             tracing::warn!(
-                "room refused: {} rooms in memory (the cap)",
-                reg.rooms.len()
+                "room refused: {} live rooms in memory (the cap)",
+                reg.live()
             );
             return Err(Refusal::new(
                 ErrorCode::TooManyRooms,
                 "the server holds as many rooms as it can: try again in a minute",
             ));
         }
-        if let Some(addr) = owner
+        if let Some(addr) = owner.map(address_key)
             && reg.per_address.get(&addr).copied().unwrap_or(0) >= self.config.max_rooms_per_address
         {
             tracing::info!(

@@ -65,9 +65,18 @@ struct Args {
     /// `ply-cap`), so no game's record grows without end.
     #[arg(long, default_value_t = server::room::DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(1..))]
     max_plies: u32,
-    /// Rooms in memory at most (live games and finished ones being watched).
+    /// Live rooms (waiting or playing) in memory at most; an old link of a live game not in
+    /// memory is loaded only up to a tenth short of it, so new games keep headroom.
     #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS)]
     max_rooms: usize,
+    /// Finished rooms in memory at most (players back at a finished game); past it the least
+    /// recently used leaves memory. Spectators of finished games are shown the stored record
+    /// without a room in memory.
+    #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_FINISHED_ROOMS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    max_finished_rooms: u64,
+    /// Rooms the connections of one address may have open (watched or played) at once.
+    #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_WATCHED_PER_ADDRESS)]
+    max_watched_per_address: u32,
     /// Open rooms (waiting or playing, rematches included) one address may create.
     #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS_PER_ADDRESS)]
     max_rooms_per_address: u32,
@@ -132,6 +141,9 @@ async fn main() -> ExitCode {
     config.lobby.room.max_plies = args.max_plies;
     config.lobby.max_rooms = args.max_rooms;
     config.lobby.max_rooms_per_address = args.max_rooms_per_address;
+    config.lobby.max_finished_rooms =
+        usize::try_from(args.max_finished_rooms).unwrap_or(usize::MAX);
+    config.lobby.max_watched_per_address = args.max_watched_per_address;
     config.ws.outbox_bytes = args.max_outbox_bytes;
     config.allowed_origins = args.allowed_origins;
     config.cluster = args.redis.map(|url| server::cluster::ClusterConfig {
@@ -155,5 +167,23 @@ async fn main() -> ExitCode {
             tracing::error!("{err}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use clap::Parser;
+
+    #[test]
+    fn the_cap_on_finished_rooms_is_at_least_one() {
+        let parse = |n: &str| Args::try_parse_from(["server", "--max-finished-rooms", n]);
+        let err = parse("0").expect_err("0 is refused").to_string();
+        assert!(err.contains("--max-finished-rooms"), "{err}");
+        assert!(err.contains("0 is not in 1.."), "{err}");
+        assert_eq!(parse("1").expect("1").max_finished_rooms, 1);
+        let defaults = Args::try_parse_from(["server"]).expect("defaults");
+        assert_eq!(defaults.max_finished_rooms, 20_000);
+        assert_eq!(defaults.max_watched_per_address, 256);
     }
 }

@@ -23,7 +23,7 @@ pub type ByReason = Family<Reason, Counter>;
 pub struct Metrics {
     /// Open WebSocket connections.
     pub connections: Gauge,
-    /// Rooms held in memory (live rooms and finished ones still watched).
+    /// Rooms held in memory (live rooms and finished ones still open).
     pub rooms_in_memory: Gauge,
     /// Games with both seats taken and not over.
     pub games: Gauge,
@@ -56,6 +56,14 @@ pub struct Metrics {
     pub relayed_rooms: Gauge,
     /// Stand-ins here for connections of other nodes.
     pub proxies: Gauge,
+    /// Finished or closed rooms shown to spectators from the store, without a room task.
+    pub records_served: Counter,
+    /// Finished rooms sent out of memory because the cap on finished rooms was reached.
+    pub rooms_evicted: Counter,
+    /// Joins refused because the address watches as many rooms as allowed.
+    pub watches_refused: Counter,
+    /// Rooms deleted from the store (cancelled, expired or aborted, ended over a day ago).
+    pub rooms_purged: Counter,
 }
 
 impl Metrics {
@@ -168,6 +176,26 @@ impl Metrics {
             "asean_proxies",
             "Stand-ins for connections of other nodes",
             self.proxies.clone(),
+        );
+        registry.register(
+            "asean_records_served",
+            "Finished or closed rooms shown to spectators from the store",
+            self.records_served.clone(),
+        );
+        registry.register(
+            "asean_rooms_evicted",
+            "Finished rooms sent out of memory by the cap on finished rooms",
+            self.rooms_evicted.clone(),
+        );
+        registry.register(
+            "asean_watches_refused",
+            "Joins refused by the cap on rooms watched per address",
+            self.watches_refused.clone(),
+        );
+        registry.register(
+            "asean_rooms_purged",
+            "Cancelled, expired or aborted rooms deleted from the store",
+            self.rooms_purged.clone(),
         );
     }
 }

@@ -213,7 +213,7 @@ impl Relay {
                 self.with_ends(|e| e.leave(conn, room));
                 (conn, None, RemoteCmd::Disconnect)
             }
-            RoomCmd::Relinquish => return Ok(()),
+            RoomCmd::Relinquish | RoomCmd::Evict => return Ok(()),
         };
         let msg = BusMsg::Cmd {
             from: self.cluster.me().clone(),

@@ -6,7 +6,7 @@
 //! The loop is generic over any `Sink`/`Stream` of [`Message`]s, so it is unit-tested with
 //! channels; reader and writer run in one task, so neither outlives the connection.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,7 +19,7 @@ use protocol::{
 };
 use tokio::sync::watch;
 
-use crate::lobby::Lobby;
+use crate::lobby::{Lobby, WatchTicket};
 use crate::outbox::{DEFAULT_OUTBOX_BYTES, Frame, Outbox, OutboxReader};
 use crate::room::RoomCmd;
 use crate::room::actor::Subscriber;
@@ -152,7 +152,7 @@ pub async fn connection<Si, St, E>(
         outbox: outbox.clone(),
         addr,
     };
-    let mut joined: HashSet<RoomId> = HashSet::new();
+    let mut joined: Joined = HashMap::new();
     let listing = lobby.watch_listing();
     let end = tokio::select! {
         end = write_loop(&mut sink, &mut reader, listing, watching_rx, limits.write_timeout) => end,
@@ -196,11 +196,14 @@ pub async fn connection<Si, St, E>(
         })));
         let _ = tokio::time::timeout(Duration::from_millis(200), close).await;
     }
-    for room in joined {
+    for room in joined.into_keys() {
         let _ = lobby.send(&room, RoomCmd::Disconnect { conn }).await;
     }
     lobby.disconnect(conn);
 }
+
+/// The rooms a connection has open, each with its place in its address's count.
+type Joined = HashMap<RoomId, WatchTicket>;
 
 /// Writes frames from the outbox and, while watching, the latest lobby listing.
 async fn write_loop<Si>(
@@ -252,7 +255,7 @@ async fn read_loop<St, E>(
     sub: &Subscriber,
     lobby: &Lobby,
     watching: &watch::Sender<bool>,
-    joined: &mut HashSet<RoomId>,
+    joined: &mut Joined,
     limits: WsLimits,
 ) -> End
 where
@@ -390,7 +393,7 @@ async fn route(
     sub: &Subscriber,
     lobby: &Lobby,
     watching: &watch::Sender<bool>,
-    joined: &mut HashSet<RoomId>,
+    joined: &mut Joined,
     limits: WsLimits,
     refuse: &impl Fn(ErrorCode, String, Option<&RoomId>),
 ) {
@@ -406,7 +409,7 @@ async fn route(
         }
         ClientMsg::CreateRoom { .. } | ClientMsg::Join { .. }
             if joined.len() >= limits.max_joined
-                && !msg.room().is_some_and(|r| joined.contains(r)) =>
+                && !msg.room().is_some_and(|r| joined.contains_key(r)) =>
         {
             refuse(
                 ErrorCode::NotAllowed,
@@ -427,7 +430,7 @@ async fn route(
             .await
         {
             Ok(id) => {
-                joined.insert(id);
+                joined.insert(id, WatchTicket::uncounted());
             }
             Err(r) => refuse(r.code, r.message, None),
         },
@@ -437,6 +440,19 @@ async fn route(
             after,
             watch,
         } => {
+            // A room not open yet counts against the address's rooms open (a join again of
+            // an open room, a resync, keeps its place).
+            let ticket = if joined.contains_key(&room) {
+                None
+            } else {
+                match lobby.watch(sub.addr) {
+                    Ok(t) => Some(t),
+                    Err(r) => {
+                        refuse(r.code, r.message, Some(&room));
+                        return;
+                    }
+                }
+            };
             let (told, answer) = tokio::sync::oneshot::channel();
             let cmd = RoomCmd::Join {
                 sub: sub.clone(),
@@ -449,8 +465,10 @@ async fn route(
                 // Only a room that exists counts against the rooms joined; the room answers
                 // once it is loaded (an unknown room answers the client itself).
                 Ok(()) => {
-                    if let Ok(Ok(true)) = tokio::time::timeout(JOIN_ANSWER, answer).await {
-                        joined.insert(room);
+                    if let Ok(Ok(true)) = tokio::time::timeout(JOIN_ANSWER, answer).await
+                        && let Some(t) = ticket
+                    {
+                        joined.insert(room, t);
                     }
                 }
                 Err(r) => refuse(r.code, r.message, Some(&room)),
@@ -485,12 +503,12 @@ async fn route(
 /// `true` when the connection had joined the room.
 async fn to_joined(
     lobby: &Lobby,
-    joined: &HashSet<RoomId>,
+    joined: &Joined,
     room: RoomId,
     cmd: RoomCmd,
     refuse: &impl Fn(ErrorCode, String, Option<&RoomId>),
 ) -> bool {
-    if !joined.contains(&room) {
+    if !joined.contains_key(&room) {
         refuse(
             ErrorCode::UnknownRoom,
             "join the room first".into(),

@@ -255,7 +255,7 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("lobby.sqlite3");
     let server = Server::start(Some(&db), Duration::from_secs(60)).await;
-    let (mut white, mut black, room, _) = seated(&server).await;
+    let (mut white, mut black, room, black_secret) = seated(&server).await;
     both_move(&mut white, &mut black, &room).await;
     black.send(&RoomCommand::Resign.to(room.clone())).await;
     game_over(&mut white).await;
@@ -281,12 +281,32 @@ async fn a_finished_room_leaves_memory_and_its_link_loads_the_record() {
         }
         m => panic!("{m:?}"),
     }
+    // A spectator sees the record: no room comes back into memory for it, and a command to
+    // the room is refused without loading it.
+    assert_eq!(
+        metric(server.addr, "asean_records_served_total").await,
+        Some(1.0)
+    );
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(0.0)
+    );
+    visitor.play(&room, 2, "d3d4").await;
+    assert_eq!(visitor.error().await, ErrorCode::UnknownRoom);
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(0.0)
+    );
+    // A player who comes back gets the room in memory (for a rematch).
+    let mut back = server.client().await;
+    match back.join(&room, Some(&black_secret), None).await {
+        ServerMsg::Snapshot { you, .. } => assert_eq!(you, Some(Color::Black)),
+        m => panic!("{m:?}"),
+    }
     assert_eq!(
         metric(server.addr, "asean_rooms_in_memory").await,
         Some(1.0)
     );
-    visitor.play(&room, 2, "d3d4").await;
-    assert_eq!(visitor.error().await, ErrorCode::NotSeated);
     server.stop().await;
 }
 
@@ -570,6 +590,114 @@ async fn an_untimed_game_both_players_left_waits_in_the_store() {
             assert_eq!(you, Some(Color::Black));
             assert_eq!(common::ucis(&state.moves), ["e3e4", "e6e5"]);
             assert_eq!(state.outcome, None);
+        }
+        m => panic!("{m:?}"),
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_games_loaded_on_demand_leave_a_tenth_of_the_rooms_to_new_games() {
+    let server = Server::start_with(None, |c| {
+        c.lobby.max_rooms = 10;
+        c.lobby.room.finished_ttl = Duration::from_millis(500);
+    })
+    .await;
+    let (mut white, mut black, room, black_secret) = seated(&server).await;
+    both_move(&mut white, &mut black, &room).await;
+    drop(white);
+    drop(black);
+    assert!(metric_reaches(server.addr, "asean_rooms_in_memory", 0.0).await);
+    // Nine live rooms: the old game is not loaded again (the tenth is new games' headroom).
+    let mut creator = server.client().await;
+    for _ in 0..9 {
+        creator.create(SeatChoice::White, false, None).await;
+    }
+    let mut black = server.client().await;
+    black
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: Some(black_secret.clone()),
+            after: None,
+            watch: false,
+        })
+        .await;
+    assert_eq!(black.error().await, ErrorCode::TooManyRooms);
+    // A new game still gets the tenth room; past it even new games wait.
+    let mut other = common::connect_from(server.addr, std::net::Ipv4Addr::new(127, 0, 0, 3)).await;
+    other.create(SeatChoice::White, false, None).await;
+    other
+        .send(&ClientMsg::CreateRoom {
+            seat: SeatChoice::White,
+            promotion: protocol::PromotionRule::Any,
+            clock: None,
+            public: false,
+        })
+        .await;
+    assert_eq!(other.error().await, ErrorCode::TooManyRooms);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_rooms_past_their_cap_leave_memory_least_recently_used_first() {
+    let server = Server::start_with(None, |c| c.lobby.max_finished_rooms = 1).await;
+    let (mut white1, mut black1, room1, secret1) = seated(&server).await;
+    white1.send(&RoomCommand::Resign.to(room1.clone())).await;
+    assert_eq!(game_over(&mut black1).await, Outcome::Aborted);
+    let (mut white2, mut black2, room2, _) = seated(&server).await;
+    white2.send(&RoomCommand::Resign.to(room2.clone())).await;
+    game_over(&mut black2).await;
+    // Both games are open on their players' pages, but one finished room fits: the older goes.
+    assert!(metric_reaches(server.addr, "asean_rooms_evicted_total", 1.0).await);
+    assert!(metric_reaches(server.addr, "asean_rooms_in_memory", 1.0).await);
+    // Its player's next command is refused without loading it (the page then joins again),
+    // and joining again with the seat's secret brings it back, evicting the other.
+    black1.send(&RoomCommand::Rematch.to(room1.clone())).await;
+    assert_eq!(black1.error().await, ErrorCode::UnknownRoom);
+    match black1.join(&room1, Some(&secret1), None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, Some(Color::Black));
+            assert_eq!(state.outcome, Some(Outcome::Aborted));
+        }
+        m => panic!("{m:?}"),
+    }
+    assert!(metric_reaches(server.addr, "asean_rooms_evicted_total", 2.0).await);
+    assert!(metric_reaches(server.addr, "asean_rooms_in_memory", 1.0).await);
+    // The room back in memory takes commands again.
+    black1.send(&RoomCommand::Rematch.to(room1.clone())).await;
+    black1
+        .until("the rematch offer", |m| {
+            is_event(m, |e| matches!(e, RoomEvent::RematchOffered { .. }))
+        })
+        .await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_away_countdown_survives_a_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let countdown = Duration::from_secs(20);
+    let server = Server::start(Some(&db), countdown).await;
+    let mut white = server.client().await;
+    let (room, _, white_secret) = white.create(SeatChoice::White, false, None).await;
+    let mut black = server.client().await;
+    black.take_seat(&room).await;
+    both_move(&mut white, &mut black, &room).await;
+    drop(black);
+    white.away(Color::Black).await;
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    drop(white);
+    server.stop().await;
+    // Black was away 4 s before the restart (at least 3 s of it before the last liveness
+    // stamp): the countdown goes on from there instead of starting again at 20 s.
+    let server = Server::start(Some(&db), countdown).await;
+    let mut white = server.client().await;
+    match white.join(&room, Some(&white_secret), None).await {
+        ServerMsg::Snapshot { state, .. } => {
+            let claim = state.claim_in_ms.expect("Black is away");
+            assert!(claim <= 17_000, "{claim} ms left of 20 s");
+            assert!(claim >= 10_000, "{claim} ms left of 20 s");
         }
         m => panic!("{m:?}"),
     }

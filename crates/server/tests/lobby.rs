@@ -367,3 +367,164 @@ async fn foreign_origins_and_missing_hello_are_refused() {
     assert_eq!(c.error().await, ErrorCode::UnsupportedVersion);
     server.stop().await;
 }
+
+/// The attack of issue 36: connections of one address create and cancel rooms, then watch
+/// them (on main every watched cancelled room was loaded into memory and counted against
+/// `--max-rooms`, so nobody could create a room or open an old link any more). Now a
+/// spectator of a closed room is shown its record without a room in memory, and the rooms
+/// one address has open are capped: a player from another address still creates a room
+/// and opens an old game's link.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_cancel_and_watch_to_the_cap_locks_nobody_out() {
+    const ROOMS: usize = 24;
+    const WATCH_CAP: u32 = 40;
+    let server = Server::start_with(None, |c| {
+        c.lobby.max_rooms = 16;
+        c.lobby.max_watched_per_address = WATCH_CAP;
+    })
+    .await;
+    let honest_address = std::net::Ipv4Addr::new(127, 0, 0, 2);
+    // An old game, finished before the attack.
+    let mut white = common::connect_from(server.addr, honest_address).await;
+    let (old, _, _) = white.create(SeatChoice::White, false, None).await;
+    let mut black = common::connect_from(server.addr, honest_address).await;
+    black.take_seat(&old).await;
+    white.play(&old, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&old, 1, "e6e5").await;
+    white.moved(1).await;
+    white.send(&RoomCommand::Resign.to(old.clone())).await;
+    black
+        .until("the game over", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    drop(white);
+    drop(black);
+
+    // Two connections create and cancel rooms (each message within the burst allowed).
+    let mut cancelled = Vec::new();
+    for _ in 0..2 {
+        let mut c = server.client().await;
+        for _ in 0..ROOMS / 2 {
+            c.send(&ClientMsg::CreateRoom {
+                seat: SeatChoice::White,
+                promotion: protocol::PromotionRule::Any,
+                clock: None,
+                public: false,
+            })
+            .await;
+            let created = c
+                .until("seated or refused", |m| {
+                    matches!(m, ServerMsg::Seated { .. } | ServerMsg::Error { .. })
+                })
+                .await;
+            let ServerMsg::Seated { room, .. } = created else {
+                // The attack has already filled the server (as it did before).
+                break;
+            };
+            c.send(&RoomCommand::Cancel.to(room.clone())).await;
+            c.until("closed", |m| {
+                matches!(
+                    m,
+                    ServerMsg::Event {
+                        event: RoomEvent::Closed { .. },
+                        ..
+                    }
+                )
+            })
+            .await;
+            cancelled.push(room);
+        }
+    }
+    // Watchers from the same address open every cancelled room until the cap refuses them.
+    let mut watchers = Vec::new();
+    let mut watching = 0u32;
+    let mut refused = Vec::new();
+    for _ in 0..2 {
+        let mut w = server.client().await;
+        for room in &cancelled {
+            w.send(&ClientMsg::Join {
+                room: room.clone(),
+                secret: None,
+                after: None,
+                watch: true,
+            })
+            .await;
+            match w
+                .until("a snapshot or a refusal", |m| {
+                    matches!(m, ServerMsg::Snapshot { .. } | ServerMsg::Error { .. })
+                })
+                .await
+            {
+                ServerMsg::Snapshot { state, .. } => {
+                    assert_eq!(state.closed, Some(protocol::CloseReason::Cancelled));
+                    watching += 1;
+                }
+                ServerMsg::Error { code, message, .. } => refused.push((code, message)),
+                _ => unreachable!(),
+            }
+        }
+        watchers.push(w);
+    }
+    assert_eq!(cancelled.len(), ROOMS, "every cancelled room was created");
+    assert_eq!(watching, WATCH_CAP, "the address watches up to its cap");
+    assert_eq!(refused.len(), 2 * ROOMS - WATCH_CAP as usize);
+    let (code, message) = &refused[0];
+    assert_eq!(*code, ErrorCode::TooManyRooms);
+    assert!(message.contains("from one address"), "{message}");
+    assert_eq!(
+        common::metric(server.addr, "asean_watches_refused_total").await,
+        Some(refused.len() as f64)
+    );
+    assert!(
+        common::metric_reaches(server.addr, "asean_rooms_in_memory", 0.0).await,
+        "no cancelled room stays in memory for its spectators: {:?}",
+        common::metric(server.addr, "asean_rooms_in_memory").await
+    );
+
+    // A player from another address creates a room and opens the old game's link.
+    let mut honest = common::connect_from(server.addr, honest_address).await;
+    let (_, seat, _) = honest.create(SeatChoice::Black, false, None).await;
+    assert_eq!(seat, Color::Black);
+    let mut visitor = common::connect_from(server.addr, honest_address).await;
+    match visitor.join(&old, None, None).await {
+        ServerMsg::Snapshot { you, state, .. } => {
+            assert_eq!(you, None);
+            assert_eq!(ucis(&state.moves), ["e3e4", "e6e5"]);
+            assert_eq!(
+                state.outcome,
+                Some(protocol::Outcome::win(
+                    Color::Black,
+                    protocol::WinReason::Resignation
+                ))
+            );
+        }
+        m => panic!("{m:?}"),
+    }
+    // A watcher that leaves frees its place for its address.
+    let w = &mut watchers[0];
+    w.send(&ClientMsg::Leave {
+        room: cancelled[0].clone(),
+    })
+    .await;
+    w.send(&ClientMsg::Join {
+        room: old.clone(),
+        secret: None,
+        after: None,
+        watch: true,
+    })
+    .await;
+    w.until(
+        "the old game",
+        |m| matches!(m, ServerMsg::Snapshot { room, .. } if *room == old),
+    )
+    .await;
+    server.stop().await;
+}

@@ -19,7 +19,7 @@ use crate::clock::ServerClock;
 use crate::ids::{random_room_id, random_secret};
 use crate::metrics::Metrics;
 use crate::outbox::{Outbox, frame};
-use crate::store::{Append, Phase, RoomMeta, SecretHash, Store, StoreError, StoredRoom};
+use crate::store::{Append, Phase, RoomMeta, SeatAway, SecretHash, Store, StoreError, StoredRoom};
 
 /// A connection's number, unique while the server runs.
 pub type ConnId = u64;
@@ -186,6 +186,10 @@ pub enum RoomCmd {
     /// Another node owns the room now (several nodes): leave memory without writing; the
     /// subscribers reconnect and find the new owner.
     Relinquish,
+    /// A finished room leaves memory to make room for others (the cap on finished rooms):
+    /// its subscribers stay connected; their next command to it is refused as an unknown
+    /// room, and joining again opens it anew.
+    Evict,
 }
 
 impl RoomCmd {
@@ -198,9 +202,51 @@ impl RoomCmd {
             RoomCmd::Ack { .. }
             | RoomCmd::Leave { .. }
             | RoomCmd::Disconnect { .. }
-            | RoomCmd::Relinquish => false,
+            | RoomCmd::Relinquish
+            | RoomCmd::Evict => false,
         }
     }
+}
+
+/// Shows a finished or closed room to a spectator from its stored record, without a room
+/// task: the events after `after` when they are few, then a snapshot, as a spectator of the
+/// room in memory gets them (`not_seated` adds the refusal of a seat secret that is not the
+/// room's, as the room's task says it).
+pub fn send_record(
+    room: &Room,
+    sub: &Subscriber,
+    after: Option<u64>,
+    not_seated: bool,
+    now_ms: u64,
+    config: &RoomConfig,
+) {
+    let id = room.id().clone();
+    if not_seated {
+        sub.outbox.send(&ServerMsg::error(
+            ErrorCode::NotSeated,
+            "this seat secret does not belong to the room; watching instead",
+            Some(&id),
+        ));
+    }
+    let top = room.seq();
+    if let Some(n) = after
+        && n <= top
+        && top - n <= RESEND_BATCH as u64
+    {
+        for (seq, event) in room.events_after(n) {
+            sub.outbox.send(&ServerMsg::Event {
+                room: id.clone(),
+                seq,
+                event: event.clone(),
+            });
+        }
+    }
+    sub.outbox.send(&ServerMsg::Snapshot {
+        room: id,
+        seq: top,
+        you: None,
+        state: room.state(None, now_ms, config),
+    });
 }
 
 struct Sub {
@@ -223,6 +269,10 @@ struct Actor {
     fence: Option<u64>,
     /// Another node took the room over: leave memory now.
     relinquished: bool,
+    /// The lobby evicted this finished room: leave memory now, subscribers kept connected.
+    evicted: bool,
+    /// The seats' time away as last stored (without its event number).
+    saved_away: Option<(SeatAway, SeatAway)>,
 }
 
 /// Runs a room until it leaves memory (or the server stops). `generation` tells this task
@@ -242,6 +292,7 @@ pub async fn run(
         return;
     };
     actor.report();
+    actor.save_away();
     loop {
         let wake = actor.next_wake();
         tokio::select! {
@@ -262,6 +313,10 @@ pub async fn run(
             }
             break;
         }
+        if actor.evicted {
+            break;
+        }
+        actor.save_away();
     }
     // Leaving memory: commands that arrived meanwhile go to the room's next task.
     actor.env.host.release(actor.room.id()).await;
@@ -380,6 +435,8 @@ impl Actor {
             retry_at: None,
             fence,
             relinquished: false,
+            evicted: false,
+            saved_away: None,
         }
     }
 
@@ -467,6 +524,19 @@ impl Actor {
 
     fn config(&self) -> &RoomConfig {
         &self.env.config
+    }
+
+    /// Stores the seats' time away when it changed (a game in progress only), so that a
+    /// restart goes on with it.
+    fn save_away(&mut self) {
+        let Some(rec) = self.room.away_record() else {
+            return;
+        };
+        let seats = (rec.white, rec.black);
+        if self.saved_away != Some(seats) {
+            self.saved_away = Some(seats);
+            self.env.store.save_away(self.room.id(), rec);
+        }
     }
 
     fn now_ms(&self) -> u64 {
@@ -615,6 +685,7 @@ impl Actor {
             RoomCmd::Ack { conn, seq } => self.ack(conn, seq),
             RoomCmd::Leave { conn } | RoomCmd::Disconnect { conn } => self.leave(conn),
             RoomCmd::Relinquish => self.relinquished = true,
+            RoomCmd::Evict => self.evicted = self.room.is_done(),
         }
     }
 
@@ -697,7 +768,10 @@ impl Actor {
     /// Plans and commits a joined connection's command, or tells it why not.
     async fn command(&mut self, sub: Subscriber, command: RoomCommand) {
         let id = self.room.id().clone();
-        let Some(seat) = self.subs.get(&sub.conn).map(|s| s.seat) else {
+        // A spectator shown the record of this closed or finished room (not subscribed here)
+        // is answered as a spectator: why nothing can be done.
+        let spectator = self.room.is_done().then_some(None);
+        let Some(seat) = self.subs.get(&sub.conn).map(|s| s.seat).or(spectator) else {
             sub.outbox.send(&ServerMsg::error(
                 ErrorCode::UnknownRoom,
                 "join the room first",
@@ -785,6 +859,7 @@ impl Actor {
                 phase: Phase::Playing,
                 secrets,
                 events,
+                away: None,
             }),
             sub.addr,
         );

@@ -13,7 +13,8 @@
 //!
 //! Presence is not part of the log: it is state of the live room only. A seat's time away
 //! adds up over reconnects until that player moves again, so brief reconnects cannot hold the
-//! countdown back.
+//! countdown back; it is stored apart from the log ([`AwayRecord`], [`Room::away_record`])
+//! so that a restart does not reset it.
 
 use std::time::Duration;
 
@@ -24,7 +25,7 @@ use protocol::{
 use rules::{ByColor, Clock, Color, DrawReason, Game, Outcome, Position, Rules, WinReason};
 use sha2::{Digest, Sha256};
 
-use crate::store::{Phase, RoomMeta, SecretHash, StoredRoom};
+use crate::store::{AwayRecord, Phase, RoomMeta, SeatAway, SecretHash, StoredRoom};
 
 /// A refused command: the error code and a message for the client (English).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -261,7 +262,13 @@ impl Room {
     /// server stamps its liveness every second (`last_alive_ms`). The side whose clock was
     /// running is charged from its clock's start up to the last moment the server was known
     /// alive; the downtime itself (from that stamp to the restart) is charged to nobody, and
-    /// the clock runs again from `now_ms`. Countdowns of absent players start again from zero.
+    /// the clock runs again from `now_ms`.
+    ///
+    /// Time away after a restart: each seat's time away as last recorded
+    /// ([`StoredRoom::away`]), plus, for a seat that was away then, the time up to the last
+    /// moment the server was known alive; the downtime is charged to nobody and the absence
+    /// goes on from `now_ms`. A seat that moved after the record was made starts from zero,
+    /// as does every seat of a room without a record.
     ///
     /// # Errors
     /// [`ReplayError`] when the stored room does not replay (a corrupt record).
@@ -272,7 +279,15 @@ impl Room {
     ) -> Result<Room, ReplayError> {
         let mut room = Room::empty(stored.meta)?;
         room.secrets = stored.secrets;
-        for e in &stored.events {
+        let away = stored.away;
+        // Seats that moved after the away record was made: back since then.
+        let mut moved_since = ByColor::new_with(|_| false);
+        for (i, e) in stored.events.iter().enumerate() {
+            if let (Some(rec), RoomEvent::Moved { .. }) = (&away, e)
+                && i as u64 + 1 > rec.seq
+            {
+                *moved_since.get_mut(room.game.position().turn()) = true;
+            }
             // An end without its time (logs written before it was recorded) charges no time:
             // the clocks show what was left at the last move.
             let at = match e {
@@ -294,15 +309,51 @@ impl Room {
         if room.is_over() || room.closed.is_some() {
             room.ended_ms = Some(now_ms);
         }
-        // Nobody is connected after a restart; absences start now.
+        // Nobody is connected after a restart; absences go on from now.
+        let alive = last_alive_ms.map_or(now_ms, |a| a.min(now_ms));
         for c in Color::ALL {
+            let carried = match &away {
+                Some(rec) if !*moved_since.get(c) => {
+                    let seat = if c == Color::White {
+                        rec.white
+                    } else {
+                        rec.black
+                    };
+                    seat.away_ms
+                        + seat
+                            .offline_since_ms
+                            .map_or(0, |since| alive.saturating_sub(since))
+                }
+                _ => 0,
+            };
             *room.presence.get_mut(c) = Presence {
                 online: false,
-                away_ms: 0,
+                away_ms: carried,
                 offline_since_ms: Some(now_ms),
             };
         }
         Ok(room)
+    }
+
+    /// The seats' time away now, to store ([`crate::store::Store::save_away`]) while the
+    /// game is in progress (`None` otherwise: it matters in no other phase).
+    #[must_use]
+    pub fn away_record(&self) -> Option<AwayRecord> {
+        if self.phase() != Phase::Playing {
+            return None;
+        }
+        let seat = |c: Color| {
+            let p = self.presence.get(c);
+            SeatAway {
+                away_ms: p.away_ms,
+                offline_since_ms: p.offline_since_ms.filter(|_| !p.online),
+            }
+        };
+        Some(AwayRecord {
+            seq: self.seq(),
+            white: seat(Color::White),
+            black: seat(Color::Black),
+        })
     }
 
     /// The room's id.
@@ -1186,6 +1237,7 @@ mod tests {
             phase: room.phase(),
             secrets: room.secrets.clone(),
             events: room.events.clone(),
+            away: None,
         };
         let back = Room::restore(stored.clone(), 100_000, Some(5_500)).expect("restore");
         let c = back.state(None, 100_000, &cfg()).clocks.expect("clocks");
@@ -1446,6 +1498,7 @@ mod tests {
             phase: Phase::Playing,
             secrets: room.secrets.clone(),
             events,
+            away: None,
         };
         let back = Room::restore(stored, 5, None).expect("restore");
         assert_eq!(back.seq(), 4);

@@ -16,11 +16,55 @@ pub(super) const LIVE: [&str; 2] = [Phase::Waiting.name(), Phase::Playing.name()
 /// The columns of a room row, in the order of [`RoomRow`]'s fields.
 pub(super) const ROOM_COLUMNS: &str = "id, created_ms, public, promotion, clock_initial_secs, \
                                        clock_increment_secs, initial_fen, white_secret, \
-                                       black_secret, phase";
+                                       black_secret, phase, away";
 
-/// Reads the counter of rooms ever created (one row, or none).
-pub(super) const ROOMS_CREATED_SQL: &str =
-    "SELECT value FROM lobby_meta WHERE key = 'rooms_created'";
+/// Reads the count of rooms ever created less those purged (one row, or none).
+pub(super) const ROOMS_CREATED_SQL: &str = "SELECT value - coalesce((SELECT value FROM \
+     lobby_meta WHERE key = 'rooms_purged'), 0) FROM lobby_meta WHERE key = 'rooms_created'";
+
+/// How a room's end is stored: when, and whether [`super::Store::purge`] may delete it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Ending {
+    /// Ms since the Unix epoch: the game's end as its event says, else the write's time.
+    pub ended_ms: u64,
+    /// Cancelled, expired or aborted (at most one move: an abort comes only before both
+    /// sides have moved).
+    pub purgeable: bool,
+}
+
+/// The end an append brings (its phase becomes finished or closed), if it does.
+pub(super) fn ending(a: &Append) -> Option<Ending> {
+    let phase = a.phase.filter(|p| !p.is_live())?;
+    let over = a.events.iter().find_map(|e| match e {
+        RoomEvent::GameOver { result, at_ms, .. } => Some((*result, *at_ms)),
+        _ => None,
+    });
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    };
+    let ended_ms = over.and_then(|(_, at)| at).unwrap_or_else(now);
+    let purgeable =
+        phase == Phase::Closed || over.is_some_and(|(result, _)| result == rules::Outcome::Aborted);
+    Some(Ending {
+        ended_ms,
+        purgeable,
+    })
+}
+
+/// Decodes a stored away record (JSON); one that does not read is logged and left out (the
+/// countdown then starts again, as it did before such records were kept).
+pub(super) fn decode_away(id: &str, text: Option<&str>) -> Option<super::AwayRecord> {
+    let text = text?;
+    match serde_json::from_str(text) {
+        Ok(a) => Some(a),
+        Err(e) => {
+            tracing::warn!("room {id:?}: away record not read ({e}): ignored");
+            None
+        }
+    }
+}
 
 /// `true` when the store holds a room.
 pub(super) const ANY_ROOM_SQL: &str = "SELECT EXISTS (SELECT 1 FROM rooms)";
@@ -53,6 +97,8 @@ pub(super) struct RoomRow {
     pub white_secret: Option<String>,
     pub black_secret: Option<String>,
     pub phase: String,
+    /// The away record as JSON ([`super::AwayRecord`]).
+    pub away: Option<String>,
 }
 
 /// A room row that cannot be decoded: its id as stored (for the log) and what is wrong.
@@ -123,6 +169,7 @@ pub(super) fn decode_room(row: RoomRow) -> Result<StoredRoom, BadRow> {
                 black: row.black_secret.map(SecretHash),
             },
             events: Vec::new(),
+            away: decode_away(&row.id, row.away.as_deref()),
         })
     };
     let id = row.id.clone();
@@ -392,6 +439,7 @@ mod tests {
             white_secret: Some("w".into()),
             black_secret: None,
             phase: "playing".into(),
+            away: None,
         }
     }
 

@@ -105,6 +105,35 @@ impl Phase {
     }
 }
 
+/// How long one seat has been away, as stored (see [`AwayRecord`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct SeatAway {
+    /// Time away in closed absences since the player's last move, in ms.
+    pub away_ms: u64,
+    /// Start of the current absence (ms since the Unix epoch), `None` while connected.
+    pub offline_since_ms: Option<u64>,
+}
+
+/// The away countdown of a game in progress, stored when it changes so that a restart does
+/// not reset it: each seat's time away as it stood after event `seq`. A seat that moved
+/// after event `seq` has been back since (its time away starts again from zero).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct AwayRecord {
+    /// The number of the room's last event when this was recorded.
+    pub seq: u64,
+    /// White's time away.
+    pub white: SeatAway,
+    /// Black's time away.
+    pub black: SeatAway,
+}
+
+/// How long after it ended a cancelled, expired or aborted room is deleted by
+/// [`Store::purge`]: a day, in ms.
+pub const PURGE_AFTER_MS: u64 = 24 * 3600 * 1000;
+
+/// Rooms [`Store::purge`] deletes in one transaction at most.
+pub const PURGE_BATCH: usize = 1_000;
+
 /// A room as stored: its settings, phase, the hashes of its seats' secrets and its events.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredRoom {
@@ -116,6 +145,8 @@ pub struct StoredRoom {
     pub secrets: ByColor<Option<SecretHash>>,
     /// Every event, event 1 first.
     pub events: Vec<RoomEvent>,
+    /// The away countdown last recorded ([`Store::save_away`]), if any.
+    pub away: Option<AwayRecord>,
 }
 
 /// One atomic write of a room: all of it is stored, or none of it.
@@ -305,6 +336,20 @@ pub trait Store: Send + Sync {
     /// [`StoreError::Database`] when the read fails.
     fn last_alive_ms(&self) -> StoreFuture<Option<u64>>;
 
+    /// Records the away countdown of room `room` without blocking (queued like an append,
+    /// unanswered; a failure is logged): [`Store::load_room`] and [`Store::load_live`] give
+    /// back the latest one in [`StoredRoom::away`].
+    fn save_away(&self, room: &RoomId, away: AwayRecord);
+
+    /// Deletes the rooms, with their events, that were cancelled, expired or aborted (so with
+    /// at most one move) and ended more than [`PURGE_AFTER_MS`] before `now_ms` (ms since
+    /// the Unix epoch), [`PURGE_BATCH`] rooms a transaction; finished games with a result
+    /// are kept. Returns how many rooms were deleted.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] when a batch fails (the batches before it stay deleted).
+    fn purge(&self, now_ms: u64) -> StoreFuture<u64>;
+
     /// `Ok` while writes succeed (a refused append is not a failure); the error of the
     /// latest write while they fail, or [`StoreError::Stopped`] once closed.
     ///
@@ -357,11 +402,13 @@ pub async fn open(spec: &str, pool_size: usize) -> Result<Arc<dyn Store>, StoreE
     Ok(Arc::new(store))
 }
 
-/// A room of a [`MemoryStore`]: the room and its ownership fence.
+/// A room of a [`MemoryStore`]: the room, its ownership fence, and when it ended with
+/// whether it may be purged (see [`Store::purge`]).
 #[derive(Debug)]
 struct MemoryRoom {
     room: StoredRoom,
     fence: u64,
+    ended: Option<(u64, bool)>,
 }
 
 /// Rooms kept in memory only (lost on restart).
@@ -388,8 +435,10 @@ impl MemoryStore {
                     phase: Phase::Waiting,
                     secrets: ByColor::default(),
                     events: Vec::new(),
+                    away: None,
                 },
                 fence: a.fence.unwrap_or(0),
+                ended: None,
             });
         }
         let Some(r) = rooms.iter_mut().find(|r| r.room.meta.id == a.room) else {
@@ -398,6 +447,9 @@ impl MemoryStore {
         let last = i64::try_from(r.room.events.len()).ok();
         let fence = i64::try_from(r.fence).unwrap_or(i64::MAX);
         common::check_position(&a, Some((fence, last)))?;
+        if let Some(end) = common::ending(&a) {
+            r.ended = Some((end.ended_ms, end.purgeable));
+        }
         let r = &mut r.room;
         r.events.extend(a.events);
         for (seat, hash) in a.seats {
@@ -466,6 +518,26 @@ impl Store for MemoryStore {
             let r = rooms.iter_mut().find(|r| r.room.meta.id == id)?;
             r.fence = r.fence.saturating_add(1);
             Some((r.fence, r.room.clone()))
+        })
+    }
+
+    fn save_away(&self, room: &RoomId, away: AwayRecord) {
+        if let Ok(mut rooms) = self.rooms.lock()
+            && let Some(r) = rooms.iter_mut().find(|r| &r.room.meta.id == room)
+        {
+            r.room.away = Some(away);
+        }
+    }
+
+    fn purge(&self, now_ms: u64) -> StoreFuture<u64> {
+        let before = now_ms.saturating_sub(PURGE_AFTER_MS);
+        self.read(move |rooms| {
+            let n = rooms.len();
+            rooms.retain(|r| {
+                !r.ended
+                    .is_some_and(|(at, purgeable)| purgeable && at < before)
+            });
+            (n - rooms.len()) as u64
         })
     }
 

@@ -64,7 +64,8 @@ const MIGRATION_LOCK: i64 = 0x6173_6561_6e2d_6c62;
 /// Schema migrations, applied in order; `schema_version` has a row for each that ran.
 ///
 /// A migration that has shipped must never change: add a new one.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
     CREATE TABLE rooms (
         id TEXT COLLATE "C" PRIMARY KEY,
         created_ms BIGINT NOT NULL,
@@ -93,7 +94,22 @@ const MIGRATIONS: &[&str] = &[r#"
         key TEXT PRIMARY KEY,
         value BIGINT NOT NULL
     );
-"#];
+"#,
+    // When a room ended and whether it may be purged (closed, or aborted), for
+    // `Store::purge` (rooms that ended before this migration count as ending now); the away
+    // countdown of a game in progress (JSON, see `AwayRecord`).
+    r#"
+    ALTER TABLE rooms ADD COLUMN ended_ms BIGINT;
+    ALTER TABLE rooms ADD COLUMN purgeable BOOLEAN NOT NULL DEFAULT FALSE;
+    ALTER TABLE rooms ADD COLUMN away TEXT;
+    UPDATE rooms SET ended_ms = (extract(epoch FROM now()) * 1000)::BIGINT
+        WHERE phase IN ('finished', 'closed');
+    UPDATE rooms SET purgeable = TRUE WHERE phase = 'closed';
+    UPDATE rooms SET purgeable = TRUE WHERE phase = 'finished' AND id IN (SELECT room FROM events
+        WHERE strpos(event, '"kind":"game_over"') > 0 AND strpos(event, '"result":"aborted"') > 0);
+    CREATE INDEX rooms_purgeable ON rooms (ended_ms) WHERE purgeable;
+"#,
+];
 
 /// The answer to one append.
 type Reply = oneshot::Sender<Result<(), StoreError>>;
@@ -542,6 +558,14 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
             r => r?,
         };
     }
+    if let Some(end) = common::ending(a) {
+        let update = tx
+            .prepare_cached("UPDATE rooms SET ended_ms = $2, purgeable = $3 WHERE id = $1")
+            .await?;
+        let ended = i64::try_from(end.ended_ms).unwrap_or(i64::MAX);
+        tx.execute(&update, &[&room, &ended, &end.purgeable])
+            .await?;
+    }
     if a.create.is_some() {
         // Last, because every creation waits for this row's lock until it commits.
         let count = tx
@@ -554,6 +578,54 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// Deletes purgeable rooms that ended before `before_ms` with their events, a batch of
+/// [`super::PURGE_BATCH`] rooms a transaction (rows another node is purging are skipped),
+/// and counts them in `lobby_meta`.
+async fn purge(pool: Pool, before_ms: u64) -> Result<u64, StoreError> {
+    let before = i64::try_from(before_ms).unwrap_or(i64::MAX);
+    let batch = i64::try_from(super::PURGE_BATCH).unwrap_or(i64::MAX);
+    let mut client = pool.get().await.map_err(pool_error)?;
+    let mut total = 0u64;
+    loop {
+        let tx = client.transaction().await?;
+        let select = tx
+            .prepare_cached(
+                "SELECT id FROM rooms WHERE purgeable AND ended_ms < $1 LIMIT $2 \
+                 FOR UPDATE SKIP LOCKED",
+            )
+            .await?;
+        let ids: Vec<String> = tx
+            .query(&select, &[&before, &batch])
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()?;
+        if !ids.is_empty() {
+            let events = tx
+                .prepare_cached("DELETE FROM events WHERE room = ANY($1)")
+                .await?;
+            tx.execute(&events, &[&ids]).await?;
+            let rooms = tx
+                .prepare_cached("DELETE FROM rooms WHERE id = ANY($1)")
+                .await?;
+            tx.execute(&rooms, &[&ids]).await?;
+            let count = tx
+                .prepare_cached(
+                    "INSERT INTO lobby_meta (key, value) VALUES ('rooms_purged', $1) \
+                     ON CONFLICT (key) DO UPDATE SET value = lobby_meta.value + excluded.value",
+                )
+                .await?;
+            let n = i64::try_from(ids.len()).unwrap_or(i64::MAX);
+            tx.execute(&count, &[&n]).await?;
+        }
+        tx.commit().await?;
+        total += ids.len() as u64;
+        if ids.len() < super::PURGE_BATCH {
+            return Ok(total);
+        }
+    }
 }
 
 /// Writes the liveness stamp `at_ms` (ms since the Unix epoch), unless a later one is stored.
@@ -596,6 +668,7 @@ fn decode_room(row: &Row) -> Result<StoredRoom, BadRow> {
             white_secret: column(row, 7, "White's secret hash")?,
             black_secret: column(row, 8, "Black's secret hash")?,
             phase: column(row, 9, "phase")?,
+            away: column(row, 10, "away record")?,
         })
     };
     let row = read().map_err(|what| BadRow {
@@ -771,6 +844,49 @@ impl Store for PostgresStore {
             &self.inner.runtime,
         );
         drop(queues);
+    }
+
+    /// Written by a task of its own, outside the room's queue of appends and its fence (a
+    /// record is only the countdown's state, rewritten whole at each change).
+    fn save_away(&self, room: &RoomId, away: super::AwayRecord) {
+        let queues = lock(&self.inner.queues);
+        if queues.closed {
+            tracing::debug!("away record not written: the store is closed");
+            return;
+        }
+        let json = match serde_json::to_string(&away) {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::error!("room {room}: away record not encoded: {e}");
+                return;
+            }
+        };
+        let inner = Arc::clone(&self.inner);
+        let room = room.clone();
+        self.inner.tasks.spawn_on(
+            async move {
+                let written = async {
+                    let client = inner.pool.get().await.map_err(pool_error)?;
+                    client
+                        .execute(
+                            "UPDATE rooms SET away = $2 WHERE id = $1",
+                            &[&room.as_str(), &json],
+                        )
+                        .await?;
+                    Ok::<(), StoreError>(())
+                };
+                if let Err(e) = written.await {
+                    tracing::warn!("room {room}: away record not written: {e}");
+                }
+            },
+            &self.inner.runtime,
+        );
+        drop(queues);
+    }
+
+    fn purge(&self, now_ms: u64) -> StoreFuture<u64> {
+        let before = now_ms.saturating_sub(super::PURGE_AFTER_MS);
+        self.read(move |pool| purge(pool, before))
     }
 
     /// The stamp found when the store was opened.

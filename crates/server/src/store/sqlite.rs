@@ -110,6 +110,20 @@ const MIGRATIONS: &[&str] = &[
 "#,
     // The ownership fence of each room (see `Append::fence`).
     "ALTER TABLE rooms ADD COLUMN fence INTEGER NOT NULL DEFAULT 0;",
+    // When a room ended and whether it may be purged (closed, or aborted), for
+    // `Store::purge` (rooms that ended before this migration count as ending now); the away
+    // countdown of a game in progress (JSON, see `AwayRecord`).
+    r#"
+    ALTER TABLE rooms ADD COLUMN ended_ms INTEGER;
+    ALTER TABLE rooms ADD COLUMN purgeable INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rooms ADD COLUMN away TEXT;
+    UPDATE rooms SET ended_ms = CAST(strftime('%s', 'now') AS INTEGER) * 1000
+        WHERE phase IN ('finished', 'closed');
+    UPDATE rooms SET purgeable = 1 WHERE phase = 'closed';
+    UPDATE rooms SET purgeable = 1 WHERE phase = 'finished' AND id IN (SELECT room FROM events
+        WHERE instr(event, '"kind":"game_over"') > 0 AND instr(event, '"result":"aborted"') > 0);
+    CREATE INDEX rooms_purgeable ON rooms (ended_ms) WHERE purgeable = 1;
+"#,
 ];
 
 /// The answer to one append.
@@ -121,6 +135,8 @@ enum Job {
     Append(Append, Reply),
     /// Write the liveness stamp (ms since the Unix epoch).
     Stamp(u64),
+    /// Write a room's away record (JSON).
+    Away(RoomId, String),
 }
 
 /// The background threads, until [`Store::close`] joins them.
@@ -441,12 +457,14 @@ fn run_writer(mut conn: Connection, queue: &mpsc::Receiver<Job>, health: &WriteH
     while let Ok(first) = queue.recv() {
         let mut appends = Vec::new();
         let mut stamp: Option<u64> = None;
+        let mut aways: Vec<(RoomId, String)> = Vec::new();
         let mut next = Some(first);
         let mut taken = 0;
         while let Some(job) = next {
             match job {
                 Job::Append(a, reply) => appends.push((a, reply)),
                 Job::Stamp(at) => stamp = Some(stamp.map_or(at, |s| s.max(at))),
+                Job::Away(room, json) => aways.push((room, json)),
             }
             taken += 1;
             next = if taken < MAX_BATCH {
@@ -455,7 +473,7 @@ fn run_writer(mut conn: Connection, queue: &mpsc::Receiver<Job>, health: &WriteH
                 None
             };
         }
-        write_batch(&mut conn, appends, stamp, health);
+        write_batch(&mut conn, appends, stamp, &aways, health);
     }
 }
 
@@ -488,6 +506,7 @@ fn write_batch(
     conn: &mut Connection,
     appends: Vec<(Append, Reply)>,
     stamp: Option<u64>,
+    aways: &[(RoomId, String)],
     health: &WriteHealth,
 ) {
     let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(appends.len());
@@ -502,6 +521,12 @@ fn write_batch(
             && let Err(e) = in_savepoint(&mut tx, |c| write_stamp(c, at))?
         {
             stamp_failed = Some(e);
+        }
+        // In the order they were made: a room's latest record is written last.
+        for (room, json) in aways {
+            if let Err(e) = in_savepoint(&mut tx, |c| write_away(c, room, json))? {
+                tracing::warn!("room {room}: away record not written: {e}");
+            }
         }
         tx.commit()?;
         Ok(())
@@ -539,6 +564,49 @@ fn write_stamp(conn: &Connection, at_ms: u64) -> Result<(), StoreError> {
     )?
     .execute([i64::try_from(at_ms).unwrap_or(i64::MAX)])?;
     Ok(())
+}
+
+/// Writes a room's away record (JSON).
+fn write_away(conn: &Connection, room: &RoomId, json: &str) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE rooms SET away = ?2 WHERE id = ?1")?
+        .execute([room.as_str(), json])?;
+    Ok(())
+}
+
+/// Deletes purgeable rooms that ended before `before_ms` with their events, a batch of
+/// [`super::PURGE_BATCH`] rooms a transaction, and counts them in `lobby_meta`.
+fn purge(conn: &mut Connection, before_ms: u64) -> Result<u64, StoreError> {
+    let before = i64::try_from(before_ms).unwrap_or(i64::MAX);
+    let batch = i64::try_from(super::PURGE_BATCH).unwrap_or(i64::MAX);
+    let mut total = 0u64;
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let ids: Vec<String> = tx
+            .prepare_cached("SELECT id FROM rooms WHERE purgeable = 1 AND ended_ms < ?1 LIMIT ?2")?
+            .query_map(params![before, batch], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        {
+            let mut events = tx.prepare_cached("DELETE FROM events WHERE room = ?1")?;
+            let mut rooms = tx.prepare_cached("DELETE FROM rooms WHERE id = ?1")?;
+            for id in &ids {
+                events.execute([id])?;
+                rooms.execute([id])?;
+            }
+        }
+        let n = ids.len() as u64;
+        if n > 0 {
+            tx.prepare_cached(
+                "INSERT INTO lobby_meta (key, value) VALUES ('rooms_purged', ?1) \
+                 ON CONFLICT (key) DO UPDATE SET value = value + excluded.value",
+            )?
+            .execute([i64::try_from(n).unwrap_or(i64::MAX)])?;
+        }
+        tx.commit()?;
+        total += n;
+        if ids.len() < super::PURGE_BATCH {
+            return Ok(total);
+        }
+    }
 }
 
 /// Writes one append (in the caller's savepoint: on an error, the caller rolls it back).
@@ -606,6 +674,14 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
         conn.prepare_cached("UPDATE rooms SET phase = ?1 WHERE id = ?2")?
             .execute([p.name(), room])?;
     }
+    if let Some(end) = common::ending(a) {
+        conn.prepare_cached("UPDATE rooms SET ended_ms = ?1, purgeable = ?2 WHERE id = ?3")?
+            .execute(params![
+                i64::try_from(end.ended_ms).unwrap_or(i64::MAX),
+                end.purgeable,
+                room
+            ])?;
+    }
     Ok(())
 }
 
@@ -652,6 +728,7 @@ fn decode_room(row: &Row<'_>) -> Result<StoredRoom, BadRow> {
             white_secret: column(row, 7, "White's secret hash")?,
             black_secret: column(row, 8, "Black's secret hash")?,
             phase: column(row, 9, "phase")?,
+            away: column(row, 10, "away record")?,
         })
     };
     let row = read().map_err(|what| BadRow {
@@ -836,6 +913,27 @@ impl Store for SqliteStore {
         }
     }
 
+    fn save_away(&self, room: &RoomId, away: super::AwayRecord) {
+        let json = match serde_json::to_string(&away) {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::error!("room {room}: away record not encoded: {e}");
+                return;
+            }
+        };
+        let sent = lock(&self.jobs)
+            .as_ref()
+            .is_some_and(|jobs| jobs.send(Job::Away(room.clone(), json)).is_ok());
+        if !sent {
+            tracing::debug!("away record not written: the store is closed");
+        }
+    }
+
+    fn purge(&self, now_ms: u64) -> StoreFuture<u64> {
+        let before = now_ms.saturating_sub(super::PURGE_AFTER_MS);
+        self.read(move |conn| purge(conn, before))
+    }
+
     /// The stamp found when the store was opened.
     fn last_alive_ms(&self) -> StoreFuture<Option<u64>> {
         Box::pin(std::future::ready(Ok(self.last_alive_ms)))
@@ -1009,7 +1107,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 3
+                supported: 4
             })
         ));
         let mode: String = raw(&path)

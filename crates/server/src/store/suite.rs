@@ -302,6 +302,7 @@ async fn round_trip_and_reopen<F: Fixture>(f: &F) {
             moved(0),
             moved(1),
         ],
+        away: None,
     };
     let loaded = s.load_live().await.expect("load");
     assert_eq!(loaded.skipped, 0);
@@ -645,6 +646,158 @@ async fn two_nodes_racing_for_event_n_one_wins<F: Fixture>(f: &F) {
     }
 }
 
+/// Now on the wall clock, in ms since the Unix epoch.
+fn wall_ms() -> u64 {
+    u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
+}
+
+/// A room id of its own for each `n`, apart from [`id`]'s.
+fn many_id(n: u16) -> RoomId {
+    let mut b = [0xee; 10];
+    b[..2].copy_from_slice(&n.to_be_bytes());
+    RoomId::from_bytes(b)
+}
+
+/// Room `r` (created by [`create`] or like it) ends at event `seq` with `result` at `at_ms`.
+fn ended(r: RoomId, seq: u64, result: Outcome, at_ms: u64) -> Append {
+    let mut a = Append::events(
+        r,
+        seq,
+        vec![RoomEvent::GameOver {
+            result,
+            winner: result.winner(),
+            at_ms: Some(at_ms),
+        }],
+    );
+    a.phase = Some(Phase::Finished);
+    a
+}
+
+/// Room `r` is cancelled at event `seq`.
+fn cancelled(r: RoomId, seq: u64) -> Append {
+    let mut a = Append::events(
+        r,
+        seq,
+        vec![RoomEvent::Closed {
+            reason: CloseReason::Cancelled,
+        }],
+    );
+    a.phase = Some(Phase::Closed);
+    a
+}
+
+async fn purge_deletes_ended_rooms_with_at_most_one_move_after_a_day<F: Fixture>(f: &F) {
+    let s = f.open().await;
+    let long_ago = 1_000_000;
+    // 1: cancelled now. 2: aborted after one move, long ago. 3: resigned after two moves,
+    // long ago. 4: drawn by agreement after one move, long ago. 5: waiting.
+    write(&s, create(1)).await.unwrap();
+    write(&s, cancelled(id(1), 2)).await.unwrap();
+    for n in 2..=4 {
+        write(&s, create(n)).await.unwrap();
+        write(&s, join(n)).await.unwrap();
+        write(&s, Append::events(id(n), 3, vec![moved(0)]))
+            .await
+            .unwrap();
+    }
+    write(&s, ended(id(2), 4, Outcome::Aborted, long_ago))
+        .await
+        .unwrap();
+    write(&s, Append::events(id(3), 4, vec![moved(1)]))
+        .await
+        .unwrap();
+    let resigned = Outcome::win(Color::White, WinReason::Resignation);
+    write(&s, ended(id(3), 5, resigned, long_ago))
+        .await
+        .unwrap();
+    let agreed = Outcome::draw(rules::DrawReason::Agreement);
+    write(&s, ended(id(4), 4, agreed, long_ago)).await.unwrap();
+    write(&s, create(5)).await.unwrap();
+    let now = wall_ms();
+    assert_eq!(s.purge(now).await.expect("purge"), 1, "the old abort only");
+    assert_eq!(s.load_room(&id(2)).await.expect("read"), None);
+    let events = format!("SELECT count(*) FROM events WHERE room = '{}'", id(2));
+    assert_eq!(f.query_i64(&events).await, Some(0));
+    assert!(s.load_room(&id(1)).await.expect("read").is_some());
+    // A day later the cancelled room goes too; finished games and the waiting room stay.
+    let later = now + super::PURGE_AFTER_MS + 60_000;
+    assert_eq!(s.purge(later).await.expect("purge"), 1);
+    assert_eq!(s.load_room(&id(1)).await.expect("read"), None);
+    for n in 3..=5 {
+        let room = s.load_room(&id(n)).await.expect("read");
+        assert!(room.is_some(), "room {n} is kept");
+    }
+    assert_eq!(s.purge(later).await.expect("purge"), 0);
+    // More rooms than a batch: every one goes, over several transactions.
+    let many = u16::try_from(super::PURGE_BATCH).unwrap() + 5;
+    let mut answers = Vec::new();
+    for n in 0..many {
+        let mut a = create(1);
+        a.room = many_id(n);
+        if let Some(m) = &mut a.create {
+            m.id = many_id(n);
+        }
+        answers.push(s.append(a));
+        answers.push(s.append(cancelled(many_id(n), 2)));
+    }
+    for a in answers {
+        a.await.unwrap().unwrap();
+    }
+    assert_eq!(
+        s.purge(later).await.expect("purge"),
+        u64::from(many),
+        "in batches"
+    );
+    let purged = f
+        .query_i64("SELECT value FROM lobby_meta WHERE key = 'rooms_purged'")
+        .await;
+    assert_eq!(purged, Some(2 + i64::from(many)));
+    assert_eq!(
+        f.query_i64("SELECT count(*) FROM rooms").await,
+        Some(3),
+        "rooms 3, 4 and 5"
+    );
+    s.close().await;
+}
+
+async fn the_away_record_is_kept_with_the_room<F: Fixture>(f: &F) {
+    let record = super::AwayRecord {
+        seq: 2,
+        white: super::SeatAway {
+            away_ms: 1_500,
+            offline_since_ms: Some(9_000),
+        },
+        black: super::SeatAway::default(),
+    };
+    {
+        let s = f.open().await;
+        write(&s, create(1)).await.unwrap();
+        write(&s, join(1)).await.unwrap();
+        assert_eq!(s.load_room(&id(1)).await.unwrap().unwrap().away, None);
+        s.save_away(&id(1), super::AwayRecord::default());
+        s.save_away(&id(1), record);
+        // A room that does not exist: nothing happens.
+        s.save_away(&id(9), record);
+        s.close().await;
+    }
+    let s = f.open().await;
+    assert_eq!(
+        s.load_room(&id(1)).await.unwrap().unwrap().away,
+        Some(record)
+    );
+    assert_eq!(
+        s.load_live().await.unwrap().rooms[0].away,
+        Some(record),
+        "start-up reads it too"
+    );
+}
+
 /// Runs each test of the suite against both stores.
 macro_rules! both_stores {
     ($($name:ident),* $(,)?) => {
@@ -678,6 +831,8 @@ both_stores!(
     appends_after_close_are_stopped,
     take_over_fences_the_old_owner,
     two_nodes_racing_for_event_n_one_wins,
+    purge_deletes_ended_rooms_with_at_most_one_move_after_a_day,
+    the_away_record_is_kept_with_the_room,
 );
 
 /// The environment variable with the URL of the Redis server the cluster tests use.

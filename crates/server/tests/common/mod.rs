@@ -264,6 +264,32 @@ pub async fn metric_reaches(addr: std::net::SocketAddr, name: &str, value: f64) 
     false
 }
 
+/// A client connected to `addr` from the loopback address `from` (another address than
+/// 127.0.0.1, for the caps per address), that has said hello.
+pub async fn connect_from(addr: std::net::SocketAddr, from: std::net::Ipv4Addr) -> Client {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(std::net::SocketAddr::from((from, 0)))
+        .expect("bind the source address");
+    let stream = socket.connect(addr).await.expect("connect");
+    let (ws, _) =
+        tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(stream))
+            .await
+            .expect("handshake");
+    let mut c = Client { ws, seq: 0 };
+    assert_eq!(
+        c.recv().await,
+        ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION
+        }
+    );
+    c.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+    })
+    .await;
+    c
+}
+
 /// A client connected to `addr` that has said hello.
 pub async fn connect(addr: std::net::SocketAddr) -> Client {
     let mut c = welcomed(addr).await;
