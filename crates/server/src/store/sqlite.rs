@@ -1222,6 +1222,122 @@ mod tests {
         assert_eq!(found, vec!["", "a", "g", "limbo", "zzz"]);
     }
 
+    /// The figure of the README: bytes on disk per finished 80-ply timed game. By hand:
+    /// `cargo test -p server --release --lib -- --ignored --nocapture disk_per_finished_game`.
+    /// Writes 2,000 games as the server does (creation, the second seat, each move its own
+    /// append with its clocks, an away record, the end), then measures the database file
+    /// after the store is closed (write-ahead log checkpointed and truncated).
+    #[test]
+    #[ignore = "a measurement, run by hand"]
+    fn disk_per_finished_game() {
+        use protocol::{Outcome, WinReason};
+        const GAMES: u32 = 2_000;
+        const PLIES: u32 = 80;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        drop(SqliteStore::open(&path).expect("create"));
+        let empty = std::fs::metadata(&path).expect("size").len();
+        let s = SqliteStore::open(&path).expect("open");
+        let ucis = [
+            "e3e4", "e6e5", "g1f3", "b8c6", "f1e2", "g8f6", "b1c3", "f8e7",
+        ];
+        let sans = ["e4", "e5", "Nf3", "Nc6", "Me2", "Nf6", "Nc3", "Me7"];
+        let mut answers = Vec::new();
+        for g in 0..GAMES {
+            let mut bytes = [0u8; 10];
+            bytes[..4].copy_from_slice(&g.to_be_bytes());
+            bytes[4..].copy_from_slice(&[0x5a, 0x17, 0x33, 0x90, 0x0c, 0xd2]);
+            let room = RoomId::from_bytes(bytes);
+            let start = 1_780_000_000_000 + u64::from(g) * 1_000_000;
+            let mut first = Append::events(
+                room.clone(),
+                1,
+                vec![RoomEvent::Seated { seat: Color::White }],
+            );
+            first.create = Some(crate::store::RoomMeta {
+                id: room.clone(),
+                created_ms: start,
+                public: g % 2 == 0,
+                promotion: protocol::PromotionRule::Any,
+                clock: TimeControl::fischer(300, 3).ok(),
+                initial_fen: "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1".into(),
+            });
+            first.seats = vec![(Color::White, crate::room::hash_secret(&format!("w{g}")))];
+            first.phase = Some(Phase::Waiting);
+            answers.push(s.append(first));
+            let mut second = Append::events(
+                room.clone(),
+                2,
+                vec![RoomEvent::Seated { seat: Color::Black }],
+            );
+            second.seats = vec![(Color::Black, crate::room::hash_secret(&format!("b{g}")))];
+            second.phase = Some(Phase::Playing);
+            answers.push(s.append(second));
+            for ply in 0..PLIES {
+                let i = ply as usize % ucis.len();
+                let left = |c: u64| Duration::from_millis(300_000 - c * 1_537);
+                let clocks = rules::ClockSnapshot {
+                    left: rules::ByColor {
+                        white: left(u64::from(ply / 2)),
+                        black: left(u64::from(ply.div_ceil(2))),
+                    },
+                    running: Some(if ply % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }),
+                };
+                let moved = RoomEvent::Moved {
+                    ply,
+                    uci: ucis[i].parse().expect("uci"),
+                    san: sans[i].into(),
+                    clocks: Some(clocks),
+                    at_ms: Some(start + 5_000 + u64::from(ply) * 3_271),
+                };
+                answers.push(s.append(Append::events(
+                    room.clone(),
+                    3 + u64::from(ply),
+                    vec![moved],
+                )));
+            }
+            s.save_away(
+                &room,
+                crate::store::AwayRecord {
+                    seq: 2 + u64::from(PLIES),
+                    white: crate::store::SeatAway {
+                        away_ms: 4_211,
+                        offline_since_ms: None,
+                    },
+                    black: crate::store::SeatAway::default(),
+                },
+            );
+            let mut end = Append::events(
+                room,
+                3 + u64::from(PLIES),
+                vec![RoomEvent::GameOver {
+                    result: Outcome::win(Color::White, WinReason::Resignation),
+                    winner: Some(Color::White),
+                    at_ms: Some(start + 300_000),
+                }],
+            );
+            end.phase = Some(Phase::Finished);
+            answers.push(s.append(end));
+        }
+        for a in answers {
+            assert!(matches!(a.blocking_recv(), Ok(Ok(()))));
+        }
+        wait(s.close());
+        drop(s);
+        let size = std::fs::metadata(&path).expect("size").len();
+        let per_game = (size - empty) / u64::from(GAMES);
+        eprintln!(
+            "{GAMES} finished games of {PLIES} plies: {size} bytes ({empty} empty), {per_game} \
+             bytes a game, {:.2} GB a million games",
+            per_game as f64 * 1e6 / 1e9
+        );
+        assert!(per_game > 0);
+    }
+
     /// By hand: `cargo test -p server --lib -- --ignored --nocapture load_live_timing`.
     /// 50,000 finished rooms of 40 events each and 200 live ones.
     #[test]
