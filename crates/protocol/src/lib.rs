@@ -8,6 +8,12 @@
 //! server resends what is not acknowledged, and a client that reconnects joins again with the
 //! last number it saw ([`ClientMsg::Join`]`.after`) to catch up.
 //!
+//! A connection that watches the lobby ([`ClientMsg::WatchLobby`]) gets the listing in full
+//! ([`ServerMsg::Lobby`]), then each change of its rooms as a [`ServerMsg::LobbyDiff`] (or in
+//! full again when that is the smaller frame, or when the connection missed a change), and the
+//! counts of players and games apart ([`ServerMsg::LobbyCounts`]), at most every few seconds:
+//! connections coming and going never resend the rooms.
+//!
 //! A wire move is not a legal move: it is read as a [`UciMove`] (text that is none is a
 //! malformed message), and the room checks every [`RoomCommand::Move`] with the rules crate
 //! against its own game. Unknown or malformed messages are [`ParseError`]s, answered with
