@@ -47,7 +47,7 @@
 //!   them in either node's relay (`asean_relayed_connections`, `asean_proxies`) at the end.
 //!
 //! * `listing-churn`: `--watchers 20` clients watch the lobby (and read everything) while
-//!   `--listed 50` public rooms wait in it and one more room is created and cancelled every
+//!   `--listed 50` public rooms wait in it and one more room is created, or cancelled, every
 //!   `--room-every-ms 1000`; one source address (127.10.0.1) opens and closes WebSockets (hello,
 //!   then close) `--churn-parallel 8` at a time for `--seconds 30`. Reports what each watcher
 //!   received of the lobby (frames and bytes per second, by message type). Target: under
@@ -164,7 +164,8 @@ struct Options {
     /// Public rooms waiting in the listing (`listing-churn`; 20 per creating address).
     #[arg(long, default_value_t = 50, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     listed: usize,
-    /// Milliseconds between two rooms created and cancelled (`listing-churn`; 0: none).
+    /// Milliseconds between two changes of the listing, a room created or cancelled
+    /// (`listing-churn`; 0: none).
     #[arg(long, default_value_t = 1000)]
     room_every_ms: u64,
     /// Connections the churning address opens at a time (`listing-churn`).
@@ -2191,7 +2192,7 @@ async fn listing_churn(o: &Options) -> Row {
     let watchers: Vec<_> = (0..o.watchers)
         .map(|_| tokio::spawn(lobby_watcher(addr, stop_rx.clone(), count_rx.clone())))
         .collect();
-    // Room changes: one room created and cancelled every `room_every_ms`.
+    // Room changes: one room created, or cancelled, every `room_every_ms`.
     let room_changes = Arc::new(AtomicU64::new(0));
     let changer = (o.room_every_ms > 0).then(|| {
         let (mut stop, changes, every) = (
@@ -2204,24 +2205,27 @@ async fn listing_churn(o: &Options) -> Row {
                 return;
             };
             let mut tick = tokio::time::interval(every);
+            let mut open: Option<RoomId> = None;
             loop {
                 tokio::select! {
                     _ = stop.changed() => return,
                     _ = tick.tick() => {}
                 }
-                if c.send(&create(true)).await.is_err() {
-                    return;
+                // One change a tick: the room created, or (at the next tick) cancelled.
+                if let Some(room) = open.take() {
+                    if c.send(&RoomCommand::Cancel.to(room)).await.is_err() {
+                        return;
+                    }
+                } else {
+                    if c.send(&create(true)).await.is_err() {
+                        return;
+                    }
+                    let Ok(seated) = c.wait(Duration::from_secs(10), is("seated")).await else {
+                        return;
+                    };
+                    open = seated["room"].as_str().map(room_id);
                 }
-                let Ok(seated) = c.wait(Duration::from_secs(10), is("seated")).await else {
-                    return;
-                };
-                let Some(room) = seated["room"].as_str().map(room_id) else {
-                    return;
-                };
-                if c.send(&RoomCommand::Cancel.to(room)).await.is_err() {
-                    return;
-                }
-                changes.fetch_add(2, Ordering::Relaxed);
+                changes.fetch_add(1, Ordering::Relaxed);
             }
         })
     });
