@@ -8,6 +8,12 @@
 //! server resends what is not acknowledged, and a client that reconnects joins again with the
 //! last number it saw ([`ClientMsg::Join`]`.after`) to catch up.
 //!
+//! A connection that watches the lobby ([`ClientMsg::WatchLobby`]) gets the listing in full
+//! ([`ServerMsg::Lobby`]), then each change of its rooms as a [`ServerMsg::LobbyDiff`] (or in
+//! full again when that is the smaller frame, or when the connection missed a change), and the
+//! counts of players and games apart ([`ServerMsg::LobbyCounts`]), at most every few seconds:
+//! connections coming and going never resend the rooms.
+//!
 //! A wire move is not a legal move: it is read as a [`UciMove`] (text that is none is a
 //! malformed message), and the room checks every [`RoomCommand::Move`] with the rules crate
 //! against its own game. Unknown or malformed messages are [`ParseError`]s, answered with
@@ -506,6 +512,92 @@ pub struct RoomSummary {
     pub clock: Option<TimeControl>,
 }
 
+/// A room of the listing and its place there (0 the newest), in a [`ListingDiff`].
+///
+/// On the wire: `{"at": 0, "room": {"id": "…", "open_seat": "white", "promotion": "any",
+/// "clock": null}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedRoom {
+    /// The room's index in the listing once the diff is applied.
+    pub at: u32,
+    /// The room as listed.
+    pub room: RoomSummary,
+}
+
+/// The change from one listing to the next ([`ServerMsg::LobbyDiff`]): the rooms that left it,
+/// and the rooms that entered it or changed, each with its place.
+///
+/// ```
+/// use protocol::{Color, ListingDiff, PromotionRule, RoomId, RoomSummary};
+/// let room = |b: u8| RoomSummary {
+///     id: RoomId::from_bytes([b; 10]),
+///     open_seat: Color::White,
+///     promotion: PromotionRule::Any,
+///     clock: None,
+/// };
+/// let old = vec![room(1), room(2), room(3)];
+/// let new = vec![room(4), room(1), room(3)];
+/// let diff = ListingDiff::between(&old, &new).expect("the rooms kept keep their order");
+/// assert_eq!(diff.removed, vec![RoomId::from_bytes([2; 10])]);
+/// assert_eq!(diff.added.len(), 1);
+/// let mut rooms = old.clone();
+/// diff.apply(&mut rooms);
+/// assert_eq!(rooms, new);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ListingDiff {
+    /// Rooms that left the listing.
+    pub removed: Vec<RoomId>,
+    /// Rooms that entered the listing or changed, in ascending order of `at`.
+    pub added: Vec<ListedRoom>,
+}
+
+impl ListingDiff {
+    /// The diff from `old` to `new`: `None` when the rooms in both do not keep their order
+    /// (this diff cannot say that: send the full listing).
+    #[must_use]
+    pub fn between(old: &[RoomSummary], new: &[RoomSummary]) -> Option<ListingDiff> {
+        let removed = old
+            .iter()
+            .filter(|o| !new.iter().any(|n| n.id == o.id))
+            .map(|o| o.id.clone())
+            .collect();
+        let added = new
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| !old.contains(n))
+            .map(|(at, n)| ListedRoom {
+                at: u32::try_from(at).unwrap_or(u32::MAX),
+                room: n.clone(),
+            })
+            .collect();
+        let diff = ListingDiff { removed, added };
+        let mut check = old.to_vec();
+        diff.apply(&mut check);
+        (check == new).then_some(diff)
+    }
+
+    /// Applies the diff to `rooms`, the listing it was made from: drops the rooms removed and
+    /// the ones added (a changed room is in `added`), then inserts each added room at its
+    /// place, in order. A place past the end appends (a diff that does not fit the listing
+    /// gives a wrong listing, never a panic).
+    pub fn apply(&self, rooms: &mut Vec<RoomSummary>) {
+        rooms.retain(|r| {
+            !self.removed.contains(&r.id) && !self.added.iter().any(|a| a.room.id == r.id)
+        });
+        for a in &self.added {
+            let at = usize::try_from(a.at).unwrap_or(usize::MAX).min(rooms.len());
+            rooms.insert(at, a.room.clone());
+        }
+    }
+
+    /// No room changed.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.removed.is_empty() && self.added.is_empty()
+    }
+}
+
 /// One seat as everyone in the room sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Seat {
@@ -755,11 +847,31 @@ pub enum ServerMsg {
         /// [`PROTOCOL_VERSION`].
         protocol: u32,
     },
-    /// The lobby: public rooms waiting for an opponent and live counts.
+    /// The lobby's listing in full: the public rooms waiting for an opponent, newest first (at
+    /// most 50). Sent when a connection starts watching the lobby ([`ClientMsg::WatchLobby`])
+    /// and whenever a diff would not be smaller, or the connection missed a change (it was
+    /// slow to read); later changes come as [`ServerMsg::LobbyDiff`]. Only a change of the rooms
+    /// sends it: the counts travel apart ([`ServerMsg::LobbyCounts`]).
+    ///
+    /// On the wire: `{"type":"lobby","rooms":[{"id":"…","open_seat":"white","promotion":"any",
+    /// "clock":null}]}`.
     Lobby {
         /// Public rooms with a free seat, newest first.
         rooms: Vec<RoomSummary>,
-        /// Open connections.
+    },
+    /// What changed in the listing since the last [`ServerMsg::Lobby`] or `lobby_diff` this
+    /// connection received: apply it with [`ListingDiff::apply`]. Sent instead of the full
+    /// listing when it is the smaller frame.
+    ///
+    /// On the wire: `{"type":"lobby_diff","removed":["…"],"added":[{"at":0,"room":{…}}]}`.
+    LobbyDiff(ListingDiff),
+    /// The lobby's live counts. Sent when a connection starts watching the lobby and then at
+    /// most once every few seconds (5 s on the server as shipped), and only when a count
+    /// changed: connections coming and going never send the listing.
+    ///
+    /// On the wire: `{"type":"lobby_counts","players_online":12,"games_in_progress":3}`.
+    LobbyCounts {
+        /// Open connections (on every node of the server).
         players_online: u32,
         /// Games with both seats taken and not over.
         games_in_progress: u32,
@@ -1159,6 +1271,21 @@ mod tests {
                     promotion: PromotionRule::Any,
                     clock: None,
                 }],
+            },
+            ServerMsg::LobbyDiff(ListingDiff {
+                removed: vec![r()],
+                added: vec![ListedRoom {
+                    at: 2,
+                    room: RoomSummary {
+                        id: r(),
+                        open_seat: Color::Black,
+                        promotion: PromotionRule::MetOnly,
+                        clock: TimeControl::fischer(60, 1).ok(),
+                    },
+                }],
+            }),
+            ServerMsg::LobbyDiff(ListingDiff::default()),
+            ServerMsg::LobbyCounts {
                 players_online: 4,
                 games_in_progress: 1,
             },
@@ -1228,7 +1355,12 @@ mod tests {
                 r#"{"type":"seated","room":"bad id","seat":"white","secret":"s"}"#,
                 r#"{"type":"welcome","protocol":-1}"#,
                 r#"{"type":"welcome","protocol":1,"protocol":2}"#,
-                r#"{"type":"lobby","rooms":[],"players_online":1}"#,
+                r#"{"type":"lobby","players_online":1}"#,
+                r#"{"type":"lobby_diff","removed":[]}"#,
+                r#"{"type":"lobby_diff","removed":["R"],"added":[{"room":{"id":"R","open_seat":"white","promotion":"any","clock":null}}]}"#,
+                r#"{"type":"lobby_diff","removed":["bad id"],"added":[]}"#,
+                r#"{"type":"lobby_counts","players_online":1}"#,
+                r#"{"type":"lobby_counts","players_online":-1,"games_in_progress":0}"#,
                 r#"{"type":"presence","room":"R","seat":"green","online":true}"#,
                 "[]",
                 "null",
@@ -1264,6 +1396,71 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn listed(b: u8, open_seat: Color) -> RoomSummary {
+        RoomSummary {
+            id: RoomId::from_bytes([b; 10]),
+            open_seat,
+            promotion: PromotionRule::Any,
+            clock: None,
+        }
+    }
+
+    #[test]
+    fn a_listing_diff_adds_changes_and_removes_rooms() {
+        let old = vec![
+            listed(1, Color::White),
+            listed(2, Color::White),
+            listed(3, Color::Black),
+            listed(4, Color::White),
+        ];
+        // Room 5 added first, room 2 removed, room 3 changed (its open seat), room 6 added last.
+        let new = vec![
+            listed(5, Color::White),
+            listed(1, Color::White),
+            listed(3, Color::White),
+            listed(4, Color::White),
+            listed(6, Color::Black),
+        ];
+        let diff = ListingDiff::between(&old, &new).expect("a diff");
+        assert_eq!(diff.removed, vec![RoomId::from_bytes([2; 10])]);
+        let added: Vec<(u32, u8)> = diff
+            .added
+            .iter()
+            .map(|a| (a.at, a.room.id.as_str().as_bytes()[1] - b'0'))
+            .collect();
+        assert_eq!(added, vec![(0, 5), (2, 3), (4, 6)]);
+        // Through the wire and back, applied to the old listing: the new one.
+        let text = ServerMsg::LobbyDiff(diff).to_json();
+        let Ok(ServerMsg::LobbyDiff(read)) = parse_server(&text) else {
+            panic!("{text}");
+        };
+        let mut rooms = old.clone();
+        read.apply(&mut rooms);
+        assert_eq!(rooms, new);
+        // Everything removed, nothing left; nothing changed, an empty diff.
+        let gone = ListingDiff::between(&old, &[]).expect("a diff");
+        assert_eq!(gone.removed.len(), 4);
+        assert!(gone.added.is_empty());
+        assert!(ListingDiff::between(&new, &new).is_some_and(|d| d.is_empty()));
+    }
+
+    #[test]
+    fn rooms_that_change_order_are_no_diff_and_a_diff_that_does_not_fit_never_panics() {
+        let old = vec![listed(1, Color::White), listed(2, Color::White)];
+        let swapped = vec![listed(2, Color::White), listed(1, Color::White)];
+        assert_eq!(ListingDiff::between(&old, &swapped), None);
+        let odd = ListingDiff {
+            removed: vec![RoomId::from_bytes([9; 10])],
+            added: vec![ListedRoom {
+                at: u32::MAX,
+                room: listed(3, Color::Black),
+            }],
+        };
+        let mut rooms = Vec::new();
+        odd.apply(&mut rooms);
+        assert_eq!(rooms, vec![listed(3, Color::Black)]);
     }
 
     #[test]

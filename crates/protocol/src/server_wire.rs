@@ -11,8 +11,8 @@
 use serde::Deserialize;
 
 use crate::{
-    ClockSnapshot, CloseReason, Color, ErrorCode, Outcome, RoomEvent, RoomId, RoomState,
-    RoomSummary, ServerMsg, UciMove,
+    ClockSnapshot, CloseReason, Color, ErrorCode, ListedRoom, ListingDiff, Outcome, RoomEvent,
+    RoomId, RoomState, RoomSummary, ServerMsg, UciMove,
 };
 
 #[derive(Deserialize)]
@@ -20,6 +20,8 @@ use crate::{
 enum ServerType {
     Welcome,
     Lobby,
+    LobbyDiff,
+    LobbyCounts,
     Seated,
     Snapshot,
     Event,
@@ -50,6 +52,8 @@ pub(crate) struct ServerWire {
     kind: ServerType,
     protocol: Option<u32>,
     rooms: Option<Vec<RoomSummary>>,
+    removed: Option<Vec<RoomId>>,
+    added: Option<Vec<ListedRoom>>,
     players_online: Option<u32>,
     games_in_progress: Option<u32>,
     room: Option<RoomId>,
@@ -100,6 +104,12 @@ impl TryFrom<ServerWire> for ServerMsg {
             },
             ServerType::Lobby => ServerMsg::Lobby {
                 rooms: need(w.rooms, "rooms")?,
+            },
+            ServerType::LobbyDiff => ServerMsg::LobbyDiff(ListingDiff {
+                removed: need(w.removed, "removed")?,
+                added: need(w.added, "added")?,
+            }),
+            ServerType::LobbyCounts => ServerMsg::LobbyCounts {
                 players_online: need(w.players_online, "players_online")?,
                 games_in_progress: need(w.games_in_progress, "games_in_progress")?,
             },

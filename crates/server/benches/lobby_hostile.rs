@@ -46,6 +46,13 @@
 //!   fill. Targets: both nodes under 50 MB added, the spectators cut off, and nothing left of
 //!   them in either node's relay (`asean_relayed_connections`, `asean_proxies`) at the end.
 //!
+//! * `listing-churn`: `--watchers 20` clients watch the lobby (and read everything) while
+//!   `--listed 50` public rooms wait in it and one more room is created, or cancelled, every
+//!   `--room-every-ms 1000`; one source address (127.10.0.1) opens and closes WebSockets (hello,
+//!   then close) `--churn-parallel 8` at a time for `--seconds 30`. Reports what each watcher
+//!   received of the lobby (frames and bytes per second, by message type). Target: under
+//!   1 KiB per watcher per second (the listing is not an amplifier of connections).
+//!
 //! `LOBBY_SERVER_BIN=/path/to/server` runs another build of the server than the one cargo built
 //! for the bench (to compare two builds with the same harness).
 //!
@@ -78,13 +85,14 @@ use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-const SCENARIOS: [&str; 7] = [
+const SCENARIOS: [&str; 8] = [
     "idle",
     "slow-readers",
     "idle-tcp",
     "room-spam",
     "flicker",
     "finished-startup",
+    "listing-churn",
     "cross-slow",
 ];
 
@@ -150,6 +158,19 @@ struct Options {
     /// Plies of each finished game (`finished-startup`).
     #[arg(long, default_value_t = 40, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
     finished_plies: usize,
+    /// Lobby watchers that read everything (`listing-churn`).
+    #[arg(long, default_value_t = 20, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    watchers: usize,
+    /// Public rooms waiting in the listing (`listing-churn`; 20 per creating address).
+    #[arg(long, default_value_t = 50, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
+    listed: usize,
+    /// Milliseconds between two changes of the listing, a room created or cancelled
+    /// (`listing-churn`; 0: none).
+    #[arg(long, default_value_t = 1000)]
+    room_every_ms: u64,
+    /// Connections the churning address opens at a time (`listing-churn`).
+    #[arg(long, default_value_t = 8, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    churn_parallel: usize,
     /// Rooms played on node 1 and watched from node 2 (`cross-slow`).
     #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     cross_rooms: usize,
@@ -2080,6 +2101,7 @@ async fn main() {
             "room-spam" => room_spam(&o, &opening).await,
             "flicker" => flicker(&o, &opening).await,
             "finished-startup" => finished_startup(&o).await,
+            "listing-churn" => listing_churn(&o).await,
             "cross-slow" => cross_slow(&o).await,
             _ => unreachable!("checked by options()"),
         };
@@ -2106,7 +2128,203 @@ async fn main() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scenario 7: spectators on another node that never read.
+// Scenario 7: one address churning connections against lobby watchers.
+// ---------------------------------------------------------------------------------------------
+
+/// What one watcher received of the lobby: (frames, bytes) by message type.
+type LobbyTally = BTreeMap<String, (u64, u64)>;
+
+/// A watcher: hello, watch_lobby, then reads until `stop`, counting the lobby's messages
+/// (any type starting with `lobby`) from the moment `counting` turns true.
+async fn lobby_watcher(
+    server: SocketAddr,
+    mut stop: watch::Receiver<bool>,
+    counting: watch::Receiver<bool>,
+) -> Result<LobbyTally, String> {
+    let mut c = Client::connect(server, LOCAL).await?;
+    c.send(&ClientMsg::WatchLobby).await?;
+    let mut seen = LobbyTally::new();
+    let mut ping = tokio::time::interval(Duration::from_secs(20));
+    loop {
+        tokio::select! {
+            _ = stop.changed() => return Ok(seen),
+            _ = ping.tick() => { c.send(&ClientMsg::Ping).await?; }
+            got = c.ws.next() => match got {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+                    let k = kind(&v);
+                    if k.starts_with("lobby") && *counting.borrow() {
+                        let e = seen.entry(k.to_owned()).or_default();
+                        e.0 += 1;
+                        e.1 += t.len() as u64;
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(ws_err(&e)),
+                None => return Err("eof".into()),
+            }
+        }
+    }
+}
+
+async fn listing_churn(o: &Options) -> Row {
+    let server = Server::start(&[]).await;
+    let addr = server.addr;
+    // The rooms in the listing, their creators connected throughout.
+    let mut creators = Vec::new();
+    let mut listed = 0;
+    while listed < o.listed {
+        let Ok(mut c) = Client::connect(addr, source(9, creators.len())).await else {
+            break;
+        };
+        for _ in 0..20.min(o.listed - listed) {
+            if c.send(&create(true)).await.is_err()
+                || c.wait(Duration::from_secs(10), is("seated")).await.is_err()
+            {
+                break;
+            }
+            listed += 1;
+        }
+        creators.push(c);
+    }
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let (count_tx, count_rx) = watch::channel(false);
+    let watchers: Vec<_> = (0..o.watchers)
+        .map(|_| tokio::spawn(lobby_watcher(addr, stop_rx.clone(), count_rx.clone())))
+        .collect();
+    // Room changes: one room created, or cancelled, every `room_every_ms`.
+    let room_changes = Arc::new(AtomicU64::new(0));
+    let changer = (o.room_every_ms > 0).then(|| {
+        let (mut stop, changes, every) = (
+            stop_rx.clone(),
+            room_changes.clone(),
+            Duration::from_millis(o.room_every_ms),
+        );
+        tokio::spawn(async move {
+            let Ok(mut c) = Client::connect(addr, source(9, 100)).await else {
+                return;
+            };
+            let mut tick = tokio::time::interval(every);
+            let mut open: Option<RoomId> = None;
+            loop {
+                tokio::select! {
+                    _ = stop.changed() => return,
+                    _ = tick.tick() => {}
+                }
+                // One change a tick: the room created, or (at the next tick) cancelled.
+                if let Some(room) = open.take() {
+                    if c.send(&RoomCommand::Cancel.to(room)).await.is_err() {
+                        return;
+                    }
+                } else {
+                    if c.send(&create(true)).await.is_err() {
+                        return;
+                    }
+                    let Ok(seated) = c.wait(Duration::from_secs(10), is("seated")).await else {
+                        return;
+                    };
+                    open = seated["room"].as_str().map(room_id);
+                }
+                changes.fetch_add(1, Ordering::Relaxed);
+            }
+        })
+    });
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let m = Measure::begin(&server);
+    let _ = count_tx.send(true);
+    let started = Instant::now();
+    let end = started + Duration::from_secs(o.seconds);
+    let churned = Arc::new(AtomicU64::new(0));
+    let refused = Arc::new(Tally::default());
+    let churners: Vec<_> = (0..o.churn_parallel)
+        .map(|_| {
+            let (churned, refused) = (churned.clone(), refused.clone());
+            tokio::spawn(async move {
+                while Instant::now() < end {
+                    match Client::connect(addr, Ipv4Addr::new(127, 10, 0, 1)).await {
+                        Ok(mut c) => {
+                            let _ = c.wait(Duration::from_secs(5), is("welcome")).await;
+                            let _ = c.ws.close(None).await;
+                            churned.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err(e) => {
+                            refused.add(e);
+                            tokio::time::sleep(Duration::from_millis(10)).await;
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in churners {
+        let _ = t.await;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let _ = count_tx.send(false);
+    let _ = stop_tx.send(true);
+    if let Some(t) = changer {
+        let _ = t.await;
+    }
+    let mut total = LobbyTally::new();
+    let failed = Tally::default();
+    let mut n = 0u64;
+    for w in watchers {
+        match w.await {
+            Ok(Ok(seen)) => {
+                n += 1;
+                for (k, (f, b)) in seen {
+                    let e = total.entry(k).or_default();
+                    e.0 += f;
+                    e.1 += b;
+                }
+            }
+            Ok(Err(e)) => failed.add(e),
+            Err(e) => failed.add(e.to_string()),
+        }
+    }
+    drop(creators);
+    let fig = m.end().await;
+    let churned = churned.load(Ordering::Relaxed);
+    let per = |x: u64| x as f64 / n.max(1) as f64 / secs;
+    let bytes: u64 = total.values().map(|&(_, b)| b).sum();
+    let frames: u64 = total.values().map(|&(f, _)| f).sum();
+    println!(
+        "  {listed} public rooms listed; {} room changes; {churned} connections opened and closed by one address in {secs:.1} s ({:.0}/s); refused: {}",
+        room_changes.load(Ordering::Relaxed),
+        churned as f64 / secs,
+        refused.show()
+    );
+    println!(
+        "  {n} watchers each received {:.2} lobby frames/s, {:.0} bytes/s; failed: {}",
+        per(frames),
+        per(bytes),
+        failed.show()
+    );
+    for (k, (f, b)) in &total {
+        println!(
+            "    {k}: {:.2} frames/s, {:.0} bytes/s per watcher ({:.0} bytes a frame)",
+            per(*f),
+            per(*b),
+            *b as f64 / (*f).max(1) as f64
+        );
+    }
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    Row {
+        name: "listing-churn",
+        fig,
+        result: format!(
+            "{:.0} churns/s; per watcher {:.0} bytes/s, {:.2} frames/s",
+            churned as f64 / secs,
+            per(bytes),
+            per(frames)
+        ),
+        target: verdict(per(bytes) < 1024.0, "< 1 KiB/s per watcher".into()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 8: spectators on another node that never read.
 // ---------------------------------------------------------------------------------------------
 
 /// A fresh PostgreSQL database (its URL) and the flags that make a server a node of a new

@@ -1,6 +1,11 @@
 //! The lobby: the registry of rooms in memory (each owned by its task), the lobby listing kept
 //! incrementally, the counts of players online and games in progress, and the caps on rooms.
 //!
+//! Watchers of the lobby get the listing only when its rooms change, as a diff when that is
+//! the smaller frame ([`ListingWatch`]), and the counts apart, at most once every
+//! [`LobbyConfig::counts_every`]: a client that opens and closes connections changes the
+//! count of players online, which reaches the watchers at that pace, never with the rooms.
+//!
 //! Rooms are loaded at start-up when live (waiting or playing) and on demand when an old link
 //! is opened; finished rooms leave memory on their own (see [`crate::room::actor`]).
 //!
@@ -19,7 +24,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use protocol::{ErrorCode, PromotionRule, RoomId, RoomSummary, SeatChoice, ServerMsg, TimeControl};
+use protocol::{
+    ErrorCode, ListingDiff, PromotionRule, RoomId, RoomSummary, SeatChoice, ServerMsg, TimeControl,
+};
 use rules::{Color, Position, Rules};
 use tokio::sync::{Notify, mpsc, watch};
 
@@ -99,6 +106,13 @@ const ROOM_QUEUE: usize = 256;
 const LISTING_LEN: usize = 50;
 /// How long listing changes are gathered before one update goes out.
 const LISTING_COALESCE: Duration = Duration::from_millis(100);
+/// How often the counts (players online, games in progress) go to the lobby's watchers at
+/// most, and to the other nodes ([`LobbyConfig::counts_every`] unless told otherwise). A
+/// count frame is about 60 bytes: at most 12 bytes a second per watcher, however fast
+/// connections come and go.
+pub const COUNTS_EVERY: Duration = Duration::from_secs(5);
+/// The shortest [`LobbyConfig::counts_every`] taken (a shorter one is this).
+const COUNTS_EVERY_MIN: Duration = Duration::from_millis(10);
 /// How often the server stamps its liveness in the store.
 const ALIVE_EVERY: Duration = Duration::from_secs(1);
 /// How often the store's cancelled, expired and aborted rooms are purged (also at start-up).
@@ -178,6 +192,9 @@ pub struct LobbyConfig {
     /// Rooms joined (watched or played) at once by the connections of one address at most,
     /// on this server.
     pub max_watched_per_address: u32,
+    /// How often the counts go to the lobby's watchers (and to the other nodes) at most, when
+    /// they changed ([`COUNTS_EVERY`]; at least 10 ms).
+    pub counts_every: Duration,
 }
 
 impl Default for LobbyConfig {
@@ -188,6 +205,7 @@ impl Default for LobbyConfig {
             max_finished_rooms: DEFAULT_MAX_FINISHED_ROOMS,
             max_rooms_per_address: DEFAULT_MAX_ROOMS_PER_ADDRESS,
             max_watched_per_address: DEFAULT_MAX_WATCHED_PER_ADDRESS,
+            counts_every: COUNTS_EVERY,
         }
     }
 }
@@ -317,6 +335,88 @@ impl Registry {
     }
 }
 
+/// One version of the lobby listing as published to its watchers.
+#[derive(Debug)]
+struct Published {
+    /// 0 for the empty listing at start; one more at each change of the rooms.
+    version: u64,
+    /// The rooms listed, newest first.
+    rooms: Vec<RoomSummary>,
+    /// [`ServerMsg::Lobby`]: the rooms in full.
+    full: Frame,
+    /// [`ServerMsg::LobbyDiff`] from the previous version, when it is smaller than `full`.
+    diff: Option<Frame>,
+}
+
+impl Published {
+    fn first() -> Published {
+        Published {
+            version: 0,
+            rooms: Vec::new(),
+            full: frame(&ServerMsg::Lobby { rooms: Vec::new() }),
+            diff: None,
+        }
+    }
+
+    /// The version after `self`, listing `rooms`.
+    fn next(&self, rooms: Vec<RoomSummary>) -> Published {
+        let full = frame(&ServerMsg::Lobby {
+            rooms: rooms.clone(),
+        });
+        let diff = ListingDiff::between(&self.rooms, &rooms)
+            .map(|d| frame(&ServerMsg::LobbyDiff(d)))
+            .filter(|d| d.len() < full.len());
+        Published {
+            version: self.version + 1,
+            rooms,
+            full,
+            diff,
+        }
+    }
+}
+
+/// What one connection receives of the lobby while it watches it ([`Lobby::watch_listing`]):
+/// the full listing first, then each change of the rooms as a diff when that is smaller (the
+/// full listing again when the connection missed a version, being slow to write), and the
+/// counts when they changed, at most once every [`LobbyConfig::counts_every`].
+#[derive(Debug)]
+pub struct ListingWatch {
+    rooms: watch::Receiver<Arc<Published>>,
+    counts: watch::Receiver<Frame>,
+    /// The version of the listing this connection was sent last.
+    sent: Option<u64>,
+}
+
+impl ListingWatch {
+    /// Starts over (the connection starts watching): the next frames are the full listing and
+    /// the counts.
+    pub fn restart(&mut self) {
+        self.sent = None;
+        self.rooms.mark_changed();
+        self.counts.mark_changed();
+    }
+
+    /// The next frame for the connection; `None` once the lobby is gone. Cancel-safe.
+    pub async fn next(&mut self) -> Option<Frame> {
+        tokio::select! {
+            changed = self.rooms.changed() => {
+                changed.ok()?;
+                let p = self.rooms.borrow_and_update().clone();
+                let follows = self.sent.is_some_and(|v| v + 1 == p.version);
+                self.sent = Some(p.version);
+                Some(match &p.diff {
+                    Some(d) if follows => d.clone(),
+                    _ => p.full.clone(),
+                })
+            }
+            changed = self.counts.changed() => {
+                changed.ok()?;
+                Some(self.counts.borrow_and_update().clone())
+            }
+        }
+    }
+}
+
 /// The shared state of the online service.
 pub struct Lobby {
     me: Weak<Lobby>,
@@ -326,7 +426,8 @@ pub struct Lobby {
     clock: ServerClock,
     /// Counters.
     pub metrics: Arc<Metrics>,
-    listing: watch::Sender<Frame>,
+    listing: watch::Sender<Arc<Published>>,
+    counts: watch::Sender<Frame>,
     dirty: Arc<Notify>,
     online: AtomicU64,
     next_conn: AtomicU64,
@@ -373,8 +474,8 @@ impl Lobby {
             store.load_live().await.map_err(OpenError::Store)?
         };
         metrics.rooms_skipped.inc_by(loaded.skipped);
-        let (listing, _) = watch::channel(frame(&ServerMsg::Lobby {
-            rooms: Vec::new(),
+        let (listing, _) = watch::channel(Arc::new(Published::first()));
+        let (counts, _) = watch::channel(frame(&ServerMsg::LobbyCounts {
             players_online: 0,
             games_in_progress: 0,
         }));
@@ -388,6 +489,7 @@ impl Lobby {
             clock,
             metrics,
             listing,
+            counts,
             dirty: Arc::new(Notify::new()),
             online: AtomicU64::new(0),
             next_conn: AtomicU64::new(1),
@@ -422,7 +524,19 @@ impl Lobby {
                     dirty.notified().await;
                     tokio::time::sleep(LISTING_COALESCE).await;
                     let Some(l) = me.upgrade() else { break };
-                    let (online, games) = l.publish();
+                    l.publish_rooms();
+                }
+            })
+        };
+        let counter = {
+            let me = Arc::downgrade(&lobby);
+            let mut every = tokio::time::interval(config.counts_every.max(COUNTS_EVERY_MIN));
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            tokio::spawn(async move {
+                loop {
+                    every.tick().await;
+                    let Some(l) = me.upgrade() else { break };
+                    let (online, games) = l.publish_counts();
                     if let Some(n) = &l.nodes {
                         n.cluster.set_counts(online, games).await;
                     }
@@ -458,7 +572,7 @@ impl Lobby {
                 }
             })
         };
-        let mut tasks = vec![publisher, stamper, purger];
+        let mut tasks = vec![publisher, counter, stamper, purger];
         if let Some(events) = events {
             tasks.push(tokio::spawn(run_cluster_events(
                 Arc::downgrade(&lobby),
@@ -612,11 +726,11 @@ impl Lobby {
         })
     }
 
-    /// A new connection's id; counts it online.
+    /// A new connection's id; counts it online (the watchers see the count within
+    /// [`LobbyConfig::counts_every`]).
     pub fn connect(&self) -> ConnId {
         self.online.fetch_add(1, Ordering::Relaxed);
         self.metrics.connections.inc();
-        self.dirty.notify_one();
         self.next_conn.fetch_add(1, Ordering::Relaxed)
     }
 
@@ -633,46 +747,57 @@ impl Lobby {
         }
         self.online.fetch_sub(1, Ordering::Relaxed);
         self.metrics.connections.dec();
-        self.dirty.notify_one();
     }
 
-    /// The lobby listing (a serialised [`ServerMsg::Lobby`]) now and on every change; a
-    /// watcher only ever sees the latest one.
+    /// What a connection receives of the lobby while it watches it: call
+    /// [`ListingWatch::restart`] when it starts watching.
     #[must_use]
-    pub fn watch_listing(&self) -> watch::Receiver<Frame> {
-        self.listing.subscribe()
+    pub fn watch_listing(&self) -> ListingWatch {
+        ListingWatch {
+            rooms: self.listing.subscribe(),
+            counts: self.counts.subscribe(),
+            sent: None,
+        }
     }
 
-    /// Publishes the listing and the counts (of the whole cluster on a node); answers this
-    /// server's own counts (players online, games in progress).
-    fn publish(&self) -> (u64, u32) {
-        let online = self.online.load(Ordering::Relaxed);
+    /// Publishes the listing (of the whole cluster on a node) when its rooms changed.
+    fn publish_rooms(&self) {
         let Ok(reg) = self.registry.lock() else {
-            return (online, 0);
+            return;
         };
-        let games = reg.games;
-        let msg = match &self.nodes {
-            None => ServerMsg::Lobby {
-                rooms: reg.listed.values().take(LISTING_LEN).cloned().collect(),
-                players_online: u32::try_from(online).unwrap_or(u32::MAX),
-                games_in_progress: games,
-            },
+        self.metrics.games.set(i64::from(reg.games));
+        let rooms: Vec<RoomSummary> = match &self.nodes {
+            None => reg.listed.values().take(LISTING_LEN).cloned().collect(),
             Some(n) => {
                 let local = reg.listed.iter().map(|((at, _), s)| (at.0, s.clone()));
-                let rooms =
-                    crate::cluster::merge_listing(local, n.cluster.remote_listing(), LISTING_LEN);
-                let (o, g) = n.cluster.remote_counts();
-                ServerMsg::Lobby {
-                    rooms,
-                    players_online: u32::try_from(online + o).unwrap_or(u32::MAX),
-                    games_in_progress: games.saturating_add(g),
-                }
+                crate::cluster::merge_listing(local, n.cluster.remote_listing(), LISTING_LEN)
             }
         };
-        self.metrics.games.set(i64::from(games));
         drop(reg);
-        let f = frame(&msg);
         self.listing.send_if_modified(|cur| {
+            if cur.rooms == rooms {
+                false
+            } else {
+                *cur = Arc::new(cur.next(rooms));
+                true
+            }
+        });
+    }
+
+    /// Publishes the counts (of the whole cluster on a node) when they changed; answers this
+    /// server's own counts (players online, games in progress).
+    fn publish_counts(&self) -> (u64, u32) {
+        let online = self.online.load(Ordering::Relaxed);
+        let games = self.registry.lock().map_or(0, |reg| reg.games);
+        let (o, g) = self
+            .nodes
+            .as_ref()
+            .map_or((0, 0), |n| n.cluster.remote_counts());
+        let f = frame(&ServerMsg::LobbyCounts {
+            players_online: u32::try_from(online.saturating_add(o)).unwrap_or(u32::MAX),
+            games_in_progress: games.saturating_add(g),
+        });
+        self.counts.send_if_modified(|cur| {
             if *cur == f {
                 false
             } else {

@@ -80,6 +80,10 @@ struct Args {
     /// Open rooms (waiting or playing, rematches included) one address may create.
     #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS_PER_ADDRESS)]
     max_rooms_per_address: u32,
+    /// Milliseconds between two sendings of the lobby's counts (players online, games in
+    /// progress) to its watchers and to the other nodes, at most (sent only when they changed).
+    #[arg(long, default_value_t = millis(server::lobby::COUNTS_EVERY), value_parser = clap::value_parser!(u64).range(10..))]
+    counts_every_ms: u64,
     /// Open connections at most (default: what the open-file limit allows).
     #[arg(long)]
     max_connections: Option<usize>,
@@ -144,6 +148,7 @@ async fn main() -> ExitCode {
     config.lobby.max_finished_rooms =
         usize::try_from(args.max_finished_rooms).unwrap_or(usize::MAX);
     config.lobby.max_watched_per_address = args.max_watched_per_address;
+    config.lobby.counts_every = std::time::Duration::from_millis(args.counts_every_ms);
     config.ws.outbox_bytes = args.max_outbox_bytes;
     config.allowed_origins = args.allowed_origins;
     config.cluster = args.redis.map(|url| server::cluster::ClusterConfig {

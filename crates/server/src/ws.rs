@@ -1,7 +1,8 @@
 //! One WebSocket connection: reads client messages (size- and rate-limited, validated, with a
 //! deadline for `hello` and a read timeout that notices vanished clients), routes them to the
 //! lobby or to room tasks, and writes server messages from the client's byte-bounded
-//! [`Outbox`] and the lobby listing (watch semantics: only the latest listing is ever sent).
+//! [`Outbox`] and the lobby listing ([`ListingWatch`]: the listing when its rooms change, as a
+//! diff when smaller, and the counts at most every few seconds).
 //!
 //! The loop is generic over any `Sink`/`Stream` of [`Message`]s, so it is unit-tested with
 //! channels; reader and writer run in one task, so neither outlives the connection.
@@ -19,8 +20,8 @@ use protocol::{
 };
 use tokio::sync::watch;
 
-use crate::lobby::{Lobby, WatchTicket};
-use crate::outbox::{DEFAULT_OUTBOX_BYTES, Frame, Outbox, OutboxReader};
+use crate::lobby::{ListingWatch, Lobby, WatchTicket};
+use crate::outbox::{DEFAULT_OUTBOX_BYTES, Outbox, OutboxReader};
 use crate::room::RoomCmd;
 use crate::room::actor::Subscriber;
 
@@ -205,11 +206,11 @@ pub async fn connection<Si, St, E>(
 /// The rooms a connection has open, each with its place in its address's count.
 type Joined = HashMap<RoomId, WatchTicket>;
 
-/// Writes frames from the outbox and, while watching, the latest lobby listing.
+/// Writes frames from the outbox and, while watching, the lobby's listing and counts.
 async fn write_loop<Si>(
     sink: &mut Si,
     reader: &mut OutboxReader,
-    mut listing: watch::Receiver<Frame>,
+    mut listing: ListingWatch,
     mut watching: watch::Receiver<bool>,
     write_timeout: Duration,
 ) -> End
@@ -224,19 +225,17 @@ where
                 None if reader.moved() => return End::Moved,
                 None => return End::Closed,
             },
-            changed = listing.changed(), if *watching.borrow() => {
-                if changed.is_err() {
-                    return End::Closed;
-                }
-                listing.borrow_and_update().clone()
-            }
+            f = listing.next(), if *watching.borrow() => match f {
+                Some(f) => f,
+                None => return End::Closed,
+            },
             changed = watching.changed() => {
                 if changed.is_err() {
                     return End::Closed;
                 }
                 if *watching.borrow_and_update() {
-                    // Watching starts with the listing as it is now.
-                    listing.mark_changed();
+                    // Watching starts with the listing and the counts as they are now.
+                    listing.restart();
                 }
                 continue;
             }

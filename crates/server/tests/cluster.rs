@@ -71,6 +71,8 @@ impl Backing {
             .args(["--cluster-name", &self.name])
             .arg("--www")
             .arg(self.www.path())
+            // The tests wait for counts: sent often (every 5 s as shipped).
+            .args(["--counts-every-ms", "200"])
             .args(extra)
             .env(
                 "RUST_LOG",
@@ -335,21 +337,6 @@ async fn a_game_across_two_nodes_to_mate() {
     }
 }
 
-/// The listing message a lobby watcher on `c` receives once `pred` holds.
-async fn lobby_until(c: &mut Client, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let m = c.recv().await;
-        if std::env::var("DEBUG_UNTIL").is_ok() {
-            eprintln!("{what}: {m:?}");
-        }
-        if matches!(m, ServerMsg::Lobby { .. }) && pred(&m) {
-            return m;
-        }
-        assert!(Instant::now() < deadline, "never: {what}");
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     not(all(asean_test_postgres, asean_test_redis)),
@@ -368,20 +355,17 @@ async fn a_public_room_on_one_node_is_listed_on_the_other_with_the_same_counts()
     let (room, _, _) = creator.create(SeatChoice::White, true, None).await;
     // Two connections on node 1, one on node 2: three players online everywhere.
     for w in &mut watchers {
-        let seen = lobby_until(w, "the room listed with the counts", |m| {
-            matches!(m, ServerMsg::Lobby { rooms, players_online: 3, games_in_progress: 0 }
-                if rooms.iter().any(|r| r.id == room))
+        w.lobby_until("the room listed with the counts", |l| {
+            l.lists(&room) && l.counts == Some((3, 0))
         })
         .await;
-        assert!(matches!(seen, ServerMsg::Lobby { .. }));
     }
     // Taken from node 2: it leaves both listings, and one game is in progress everywhere.
     let mut black = n2.client().await;
     black.take_seat(&room).await;
     for w in &mut watchers {
-        lobby_until(w, "the room unlisted, one game", |m| {
-            matches!(m, ServerMsg::Lobby { rooms, players_online: 4, games_in_progress: 1 }
-                if !rooms.iter().any(|r| r.id == room))
+        w.lobby_until("the room unlisted, one game", |l| {
+            l.rooms.is_some() && !l.lists(&room) && l.counts == Some((4, 1))
         })
         .await;
     }
@@ -634,7 +618,11 @@ async fn a_whole_cluster_down_charges_no_clock_for_the_downtime() {
     );
 }
 
-async fn lobby_within(c: &mut Client, secs: u64, pred: impl Fn(&ServerMsg) -> bool) -> bool {
+async fn lobby_within(
+    c: &mut Client,
+    secs: u64,
+    pred: impl Fn(&common::LobbySeen) -> bool,
+) -> bool {
     use futures_util::StreamExt as _;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
     let mut last = None;
@@ -646,8 +634,8 @@ async fn lobby_within(c: &mut Client, secs: u64, pred: impl Fn(&ServerMsg) -> bo
             }
             Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => {
                 let m = protocol::parse_server(&t).expect("valid");
-                if matches!(m, ServerMsg::Lobby { .. }) {
-                    if pred(&m) {
+                if c.lobby.apply(&m) {
+                    if pred(&c.lobby) {
                         return true;
                     }
                     last = Some(m);
@@ -659,8 +647,8 @@ async fn lobby_within(c: &mut Client, secs: u64, pred: impl Fn(&ServerMsg) -> bo
     }
 }
 
-fn online_is(n: u32) -> impl Fn(&ServerMsg) -> bool {
-    move |m| matches!(m, ServerMsg::Lobby { players_online, .. } if *players_online == n)
+fn online_is(n: u32) -> impl Fn(&common::LobbySeen) -> bool {
+    move |l| l.players_online() == Some(n)
 }
 
 /// A node paused past its lease comes back: the other nodes must count its players again.

@@ -37,13 +37,6 @@ async fn game_over(c: &mut Client) -> Outcome {
     }
 }
 
-fn listed(m: &ServerMsg, room: &RoomId) -> Option<bool> {
-    match m {
-        ServerMsg::Lobby { rooms, .. } => Some(rooms.iter().any(|r| &r.id == room)),
-        _ => None,
-    }
-}
-
 /// White and Black each play a first move (so the game has started).
 async fn both_move(white: &mut Client, black: &mut Client, room: &RoomId) {
     white.play(room, 0, "e3e4").await;
@@ -68,9 +61,7 @@ async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
     watcher.send(&ClientMsg::WatchLobby).await;
     let mut creator = server.client().await;
     let (room, _, _) = creator.create(SeatChoice::White, true, None).await;
-    watcher
-        .until("listed", |m| listed(m, &room) == Some(true))
-        .await;
+    watcher.lobby_until("listed", |l| l.lists(&room)).await;
     creator.send(&RoomCommand::Cancel.to(room.clone())).await;
     creator
         .until("closed", |m| {
@@ -82,7 +73,7 @@ async fn a_cancelled_invitation_leaves_the_listing_and_its_link_says_so() {
         })
         .await;
     watcher
-        .until("unlisted", |m| listed(m, &room) == Some(false))
+        .lobby_until("unlisted", |l| l.rooms.is_some() && !l.lists(&room))
         .await;
     // The invitee's link: the room says it was cancelled, and no seat is taken.
     let mut stranger = server.client().await;
@@ -111,12 +102,12 @@ async fn a_public_room_is_unlisted_while_its_creator_is_gone_and_relisted_on_ret
     watcher.send(&ClientMsg::WatchLobby).await;
     let mut creator = server.client().await;
     let (room, _, secret) = creator.create(SeatChoice::Black, true, None).await;
-    watcher
-        .until("listed", |m| listed(m, &room) == Some(true))
-        .await;
+    watcher.lobby_until("listed", |l| l.lists(&room)).await;
     drop(creator);
     watcher
-        .until("unlisted after 300 ms", |m| listed(m, &room) == Some(false))
+        .lobby_until("unlisted after 300 ms", |l| {
+            l.rooms.is_some() && !l.lists(&room)
+        })
         .await;
     // A stranger with the link still finds it, unlisted.
     let mut creator = server.client().await;
@@ -130,7 +121,7 @@ async fn a_public_room_is_unlisted_while_its_creator_is_gone_and_relisted_on_ret
         })
         .await;
     watcher
-        .until("listed again", |m| listed(m, &room) == Some(true))
+        .lobby_until("listed again", |l| l.lists(&room))
         .await;
     server.stop().await;
 }

@@ -285,34 +285,26 @@ async fn lobby_listing_counts_and_metrics() {
     let mut creator = server.client().await;
     let (room, _, _) = creator.create(SeatChoice::Black, true, None).await;
     let listed = watcher
-        .until(
-            "the room listed",
-            |m| matches!(m, ServerMsg::Lobby { rooms, .. } if rooms.iter().any(|r| r.id == room)),
-        )
+        .lobby_until("the room listed, two players", |l| {
+            l.lists(&room) && l.players_online() == Some(2)
+        })
         .await;
-    match listed {
-        ServerMsg::Lobby {
-            rooms,
-            players_online,
-            ..
-        } => {
-            assert_eq!(rooms[0].open_seat, Color::White);
-            assert!(players_online >= 2);
-        }
-        _ => unreachable!(),
-    }
+    assert_eq!(
+        listed.rooms.as_ref().map(|r| r[0].open_seat),
+        Some(Color::White)
+    );
     let mut joiner = server.client().await;
     joiner.join(&room, None, None).await;
     watcher
-        .until("a game in progress", |m| matches!(m, ServerMsg::Lobby { rooms, games_in_progress: 1, .. } if rooms.is_empty()))
+        .lobby_until("a game in progress", |l| {
+            l.rooms.as_ref().is_some_and(Vec::is_empty) && l.games_in_progress() == Some(1)
+        })
         .await;
     // A private room is never listed.
     creator.create(SeatChoice::White, false, None).await;
     creator.send(&ClientMsg::Ping).await;
     creator.until("pong", |m| *m == ServerMsg::Pong).await;
-    if let ServerMsg::Lobby { rooms, .. } = server_listing(&mut watcher).await {
-        assert!(rooms.is_empty());
-    }
+    assert_eq!(server_listing(&mut watcher).await, Some(Vec::new()));
     let text = common::http_get(server.addr, "/metrics").await;
     for name in [
         "asean_connections",
@@ -326,11 +318,145 @@ async fn lobby_listing_counts_and_metrics() {
     server.stop().await;
 }
 
-async fn server_listing(c: &mut Client) -> ServerMsg {
+/// The listing a watcher gets when it starts watching again: the full one.
+async fn server_listing(c: &mut Client) -> Option<Vec<protocol::RoomSummary>> {
     c.send(&ClientMsg::UnwatchLobby).await;
     c.send(&ClientMsg::WatchLobby).await;
-    c.until("listing", |m| matches!(m, ServerMsg::Lobby { .. }))
+    match c
+        .until("listing", |m| matches!(m, ServerMsg::Lobby { .. }))
         .await
+    {
+        ServerMsg::Lobby { rooms } => Some(rooms),
+        _ => None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_applies_diffs_to_the_listing_a_new_watcher_gets_in_full() {
+    let server = Server::start(None, Duration::from_secs(60)).await;
+    let mut creator = server.client().await;
+    // Five rooms listed first: a diff is smaller than the listing (with one or two rooms, the
+    // full listing can be the smaller frame, and is sent instead).
+    let mut older = Vec::new();
+    for _ in 0..5 {
+        older.push(creator.create(SeatChoice::White, true, None).await.0);
+    }
+    let first = older[0].clone();
+    let mut watcher = server.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let start = watcher
+        .lobby_until("five rooms, in full", |l| {
+            l.rooms.as_ref().is_some_and(|r| r.len() == 5)
+        })
+        .await;
+    // Two rooms added (newest first), then the first one cancelled: diffs, no full listing.
+    let (second, _, _) = creator.create(SeatChoice::Black, true, None).await;
+    let (third, _, _) = creator.create(SeatChoice::White, true, None).await;
+    watcher
+        .lobby_until("seven rooms", |l| l.lists(&second) && l.lists(&third))
+        .await;
+    creator.send(&RoomCommand::Cancel.to(first.clone())).await;
+    let seen = watcher
+        .lobby_until("the first room gone", |l| !l.lists(&first))
+        .await;
+    assert_eq!(
+        seen.full, start.full,
+        "after the first listing, only diffs: {seen:?}"
+    );
+    assert!(seen.diffs >= 2, "{seen:?}");
+    let mut ids: Vec<RoomId> = seen
+        .rooms
+        .as_ref()
+        .map(|r| r.iter().map(|s| s.id.clone()).collect())
+        .unwrap_or_default();
+    ids.sort();
+    let mut want = vec![third, second];
+    want.extend(older[1..].iter().cloned());
+    want.sort();
+    assert_eq!(ids, want);
+    // A new watcher gets the same listing (in the same order), in full.
+    let mut other = server.client().await;
+    other.send(&ClientMsg::WatchLobby).await;
+    let fresh = other
+        .lobby_until("six rooms", |l| {
+            l.rooms.as_ref().is_some_and(|r| r.len() == 6)
+        })
+        .await;
+    assert_eq!(fresh.rooms, seen.rooms);
+    assert_eq!(fresh.diffs, 0);
+    server.stop().await;
+}
+
+/// One address opening and closing connections makes no listing go to the watchers: the
+/// count of players online reaches them at most once every `COUNTS_EVERY`, in a frame of its
+/// own (on main every count change sent the whole listing to every watcher, up to ten a
+/// second).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_churning_client_sends_watchers_no_listing_and_few_counts() {
+    let server = Server::start_with(None, |c| {
+        c.lobby.counts_every = server::lobby::COUNTS_EVERY;
+    })
+    .await;
+    let mut creator = server.client().await;
+    for _ in 0..5 {
+        creator.create(SeatChoice::White, true, None).await;
+    }
+    let mut watcher = server.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let before = watcher
+        .lobby_until("five rooms and the counts", |l| {
+            l.rooms.as_ref().is_some_and(|r| r.len() == 5) && l.counts.is_some()
+        })
+        .await;
+    let started = std::time::Instant::now();
+    // 200 connections, four open at a time: the count online never rests at its first value.
+    let mut open = std::collections::VecDeque::new();
+    for _ in 0..200 {
+        open.push_back(common::connect(server.addr).await);
+        if open.len() > 4
+            && let Some(mut c) = open.pop_front()
+        {
+            let _ = c.ws.close(None).await;
+        }
+    }
+    for mut c in open {
+        let _ = c.ws.close(None).await;
+    }
+    let churned = started.elapsed();
+    // What the watcher was sent meanwhile, and what followed the churn's end (the listing is
+    // published 100 ms after a change): everything until a pong sent after that.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    watcher.send(&ClientMsg::Ping).await;
+    let mut bytes = 0;
+    loop {
+        use futures_util::StreamExt as _;
+        let frame = tokio::time::timeout(Duration::from_secs(10), watcher.ws.next())
+            .await
+            .expect("a frame")
+            .expect("open")
+            .expect("frame");
+        if let Message::Text(t) = frame {
+            let m = protocol::parse_server(&t).expect("valid");
+            if m == ServerMsg::Pong {
+                break;
+            }
+            if watcher.lobby.apply(&m) {
+                bytes += t.len();
+            }
+        }
+    }
+    let seen = &watcher.lobby;
+    assert_eq!(seen.full, before.full, "no full listing: {seen:?}");
+    assert_eq!(seen.diffs, before.diffs, "no diff: {seen:?}");
+    let counts = seen.counted - before.counted;
+    let intervals = churned.as_millis() / server::lobby::COUNTS_EVERY.as_millis();
+    assert!(
+        u128::from(counts) <= intervals + 2,
+        "{counts} count frames over {churned:?}"
+    );
+    assert!(bytes <= 100 * (intervals as usize + 2), "{bytes} bytes");
+    assert_eq!(seen.rooms, before.rooms);
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -355,7 +481,11 @@ async fn foreign_origins_and_missing_hello_are_refused() {
     let (ws, _) = tokio_tungstenite::connect_async(req)
         .await
         .expect("own origin is fine");
-    let mut c = Client { ws, seq: 0 };
+    let mut c = Client {
+        ws,
+        seq: 0,
+        lobby: common::LobbySeen::default(),
+    };
     c.recv().await;
     c.send(&ClientMsg::WatchLobby).await;
     assert_eq!(

@@ -11,7 +11,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
     ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomCommand, RoomEvent, RoomId,
-    SeatChoice, ServerMsg, TimeControl, parse_server,
+    RoomSummary, SeatChoice, ServerMsg, TimeControl, parse_server,
 };
 use rules::Color;
 use tokio::net::TcpStream;
@@ -35,6 +35,8 @@ impl Server {
         let www = tempfile::tempdir().expect("tempdir").keep();
         let mut config = server::Config::new(www);
         config.db = db.map(|p| p.display().to_string());
+        // The tests wait for counts: sent often (a server as shipped sends them every 5 s).
+        config.lobby.counts_every = Duration::from_millis(200);
         tune(&mut config);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -72,6 +74,62 @@ impl Server {
 pub struct Client {
     pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub seq: u64,
+    /// The lobby as the frames received so far make it.
+    pub lobby: LobbySeen,
+}
+
+/// The lobby as a watching client has it, from the `lobby`, `lobby_diff` and `lobby_counts`
+/// frames it received.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LobbySeen {
+    /// The listing, once a full one arrived.
+    pub rooms: Option<Vec<RoomSummary>>,
+    /// (players online, games in progress), once sent.
+    pub counts: Option<(u32, u32)>,
+    /// Frames received: full listings, diffs, counts.
+    pub full: u32,
+    pub diffs: u32,
+    pub counted: u32,
+}
+
+impl LobbySeen {
+    /// Applies a message (other messages change nothing); `true` for a lobby message.
+    pub fn apply(&mut self, m: &ServerMsg) -> bool {
+        match m {
+            ServerMsg::Lobby { rooms } => {
+                self.full += 1;
+                self.rooms = Some(rooms.clone());
+            }
+            ServerMsg::LobbyDiff(d) => {
+                self.diffs += 1;
+                d.apply(self.rooms.as_mut().expect("a diff after a full listing"));
+            }
+            ServerMsg::LobbyCounts {
+                players_online,
+                games_in_progress,
+            } => {
+                self.counted += 1;
+                self.counts = Some((*players_online, *games_in_progress));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The listing shows `room`.
+    pub fn lists(&self, room: &RoomId) -> bool {
+        self.rooms
+            .as_ref()
+            .is_some_and(|rooms| rooms.iter().any(|r| &r.id == room))
+    }
+
+    pub fn players_online(&self) -> Option<u32> {
+        self.counts.map(|c| c.0)
+    }
+
+    pub fn games_in_progress(&self) -> Option<u32> {
+        self.counts.map(|c| c.1)
+    }
 }
 
 impl Client {
@@ -98,6 +156,7 @@ impl Client {
                 if let ServerMsg::Event { seq, .. } = &msg {
                     self.seq = self.seq.max(*seq);
                 }
+                self.lobby.apply(&msg);
                 return msg;
             }
         }
@@ -142,6 +201,29 @@ impl Client {
             }
         }
         panic!("never received {what}");
+    }
+
+    /// Receives until a lobby message leaves the lobby as `pred` wants it; the lobby then.
+    pub async fn lobby_until(
+        &mut self,
+        what: &str,
+        pred: impl Fn(&LobbySeen) -> bool,
+    ) -> LobbySeen {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let m = self.recv().await;
+            if std::env::var("DEBUG_UNTIL").is_ok() {
+                eprintln!("{what}: {m:?}");
+            }
+            if matches!(
+                m,
+                ServerMsg::Lobby { .. } | ServerMsg::LobbyDiff(_) | ServerMsg::LobbyCounts { .. }
+            ) && pred(&self.lobby)
+            {
+                return self.lobby.clone();
+            }
+            assert!(tokio::time::Instant::now() < deadline, "never: {what}");
+        }
     }
 
     pub async fn error(&mut self) -> ErrorCode {
@@ -243,7 +325,11 @@ pub async fn welcomed(addr: std::net::SocketAddr) -> Client {
     let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
         .await
         .expect("connect");
-    let mut c = Client { ws, seq: 0 };
+    let mut c = Client {
+        ws,
+        seq: 0,
+        lobby: LobbySeen::default(),
+    };
     assert_eq!(
         c.recv().await,
         ServerMsg::Welcome {
@@ -276,7 +362,11 @@ pub async fn connect_from(addr: std::net::SocketAddr, from: std::net::Ipv4Addr) 
         tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(stream))
             .await
             .expect("handshake");
-    let mut c = Client { ws, seq: 0 };
+    let mut c = Client {
+        ws,
+        seq: 0,
+        lobby: LobbySeen::default(),
+    };
     assert_eq!(
         c.recv().await,
         ServerMsg::Welcome {

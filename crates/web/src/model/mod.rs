@@ -419,11 +419,17 @@ pub struct AiService {
     pub hint: Option<Hint>,
 }
 
-/// The lobby's public rooms and counts, as last sent by the server.
+/// The lobby's public rooms, as the server sent them: in full when the page starts watching
+/// the lobby, then as diffs applied here ([`protocol::ListingDiff::apply`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Listing {
-    /// Public rooms waiting for a player.
+    /// Public rooms waiting for a player, newest first.
     pub rooms: Vec<RoomSummary>,
+}
+
+/// The lobby's counts, as last sent by the server (every few seconds at most).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LobbyCounts {
     /// Players connected to the server.
     pub players: u32,
     /// Games being played.
@@ -441,8 +447,10 @@ pub struct Net {
     pub failed: bool,
     /// The browser says it is offline (`navigator.onLine` false).
     pub browser_offline: bool,
-    /// The lobby's last listing.
+    /// The lobby's listing.
     pub listing: Option<Listing>,
+    /// The lobby's last counts.
+    pub counts: Option<LobbyCounts>,
 }
 
 impl Net {

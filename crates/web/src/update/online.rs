@@ -10,7 +10,7 @@ use super::{BrowserCmd, Cmd, NetEvent, StorageCmd, ViewCmd, feedback, new_game, 
 use crate::i18n::Key;
 use crate::model::room::{self, Step};
 use crate::model::saved::{SavedGame, SavedOnline};
-use crate::model::{Dialog, Listing, Mode, Model, Online, RoomView};
+use crate::model::{Dialog, Listing, LobbyCounts, Mode, Model, Online, RoomView};
 use protocol::{
     ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomCommand, RoomEvent, RoomId,
     RoomState, SeatChoice, ServerMsg, TimeControl, UciMove,
@@ -351,13 +351,17 @@ fn is_our_room(model: &Model, room: &RoomId) -> bool {
 fn server_msg(model: &mut Model, m: ServerMsg, out: &mut Vec<Cmd>) {
     match m {
         ServerMsg::Welcome { .. } | ServerMsg::Pong => {}
-        ServerMsg::Lobby {
-            rooms,
+        ServerMsg::Lobby { rooms } => model.net.listing = Some(Listing { rooms }),
+        // The server sends the full listing first: a diff without one has nothing to apply to.
+        ServerMsg::LobbyDiff(diff) => match model.net.listing.as_mut() {
+            Some(l) => diff.apply(&mut l.rooms),
+            None => out.push(Cmd::Log("server: a lobby diff before the listing".into())),
+        },
+        ServerMsg::LobbyCounts {
             players_online,
             games_in_progress,
         } => {
-            model.net.listing = Some(Listing {
-                rooms,
+            model.net.counts = Some(LobbyCounts {
                 players: players_online,
                 games: games_in_progress,
             });

@@ -544,6 +544,65 @@ pub(super) fn moved(seq: u64, ply: u32, uci: &str) -> Msg {
     }))
 }
 
+fn summary(b: u8, open_seat: Color) -> protocol::RoomSummary {
+    protocol::RoomSummary {
+        id: RoomId::from_bytes([b; 10]),
+        open_seat,
+        promotion: PromotionRule::Any,
+        clock: None,
+    }
+}
+
+#[test]
+fn the_lobby_listing_takes_diffs_and_counts_apart() {
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let net = |msg: ServerMsg| Msg::Net(NetEvent::Message(msg));
+    // A diff before any listing has nothing to apply to: it is logged and dropped.
+    let early = protocol::ListingDiff {
+        removed: Vec::new(),
+        added: vec![protocol::ListedRoom {
+            at: 0,
+            room: summary(9, Color::White),
+        }],
+    };
+    let cmds = update(&mut m, net(ServerMsg::LobbyDiff(early)));
+    assert!(cmds.iter().any(|c| matches!(c, Cmd::Log(_))));
+    assert_eq!(m.net.listing, None);
+    let old = vec![
+        summary(1, Color::White),
+        summary(2, Color::Black),
+        summary(3, Color::White),
+    ];
+    update(&mut m, net(ServerMsg::Lobby { rooms: old.clone() }));
+    assert_eq!(m.net.counts, None, "the counts come apart");
+    update(
+        &mut m,
+        net(ServerMsg::LobbyCounts {
+            players_online: 7,
+            games_in_progress: 2,
+        }),
+    );
+    // Room 4 added first, room 1 removed, room 3 changed (its open seat).
+    let new = vec![
+        summary(4, Color::Black),
+        summary(2, Color::Black),
+        summary(3, Color::Black),
+    ];
+    let diff = protocol::ListingDiff::between(&old, &new).expect("a diff");
+    assert_eq!(diff.added.len(), 2);
+    update(&mut m, net(ServerMsg::LobbyDiff(diff)));
+    assert_eq!(m.net.listing.as_ref().map(|l| &l.rooms), Some(&new));
+    assert_eq!(
+        m.net.counts,
+        Some(crate::model::LobbyCounts {
+            players: 7,
+            games: 2
+        }),
+        "a diff leaves the counts alone"
+    );
+}
+
 #[test]
 fn online_a_move_is_sent_shown_and_confirmed_by_the_room() {
     let mut m = online_model(Color::White, &[]);

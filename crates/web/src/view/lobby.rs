@@ -24,8 +24,8 @@ impl LobbyView {
         let lang = m.lang;
         let connected = m.net.connected;
         let listing = m.net.listing.as_ref().filter(|_| connected);
-        let counts = match listing {
-            Some(l) => lang.lobby_counts(u64::from(l.players), u64::from(l.games)),
+        let counts = match m.net.counts.filter(|_| connected) {
+            Some(c) => lang.lobby_counts(u64::from(c.players), u64::from(c.games)),
             None => lang.t(Key::LobbyConnecting).to_owned(),
         };
         let rows: Vec<Row> = listing.map_or_else(Vec::new, |l| {
