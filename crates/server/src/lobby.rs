@@ -6,7 +6,6 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap};
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
@@ -15,11 +14,13 @@ use protocol::{ErrorCode, PromotionRule, RoomId, RoomSummary, SeatChoice, Server
 use rules::{Color, Position, Rules};
 use tokio::sync::{Notify, mpsc, watch};
 
+use crate::address::AddressKey;
 use crate::clock::ServerClock;
 use crate::cluster::{Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed, Owner};
 use crate::ids::random_room_id;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
+use crate::rate::{AddressRates, RateConfig};
 use crate::relay::{Relay, RelayHost};
 use crate::room::{
     Refusal, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
@@ -107,6 +108,8 @@ pub struct LobbyConfig {
     pub max_rooms: usize,
     /// Open rooms (waiting or playing, rematches included) created from one address at most.
     pub max_rooms_per_address: u32,
+    /// The rate limits of each client address ([`crate::rate`]).
+    pub rates: RateConfig,
 }
 
 impl Default for LobbyConfig {
@@ -115,6 +118,7 @@ impl Default for LobbyConfig {
             room: RoomConfig::default(),
             max_rooms: DEFAULT_MAX_ROOMS,
             max_rooms_per_address: DEFAULT_MAX_ROOMS_PER_ADDRESS,
+            rates: RateConfig::default(),
         }
     }
 }
@@ -124,7 +128,7 @@ struct Entry {
     generation: u64,
     status: Option<RoomStatus>,
     /// The address whose cap this room counts against while it is live.
-    owner: Option<IpAddr>,
+    owner: Option<AddressKey>,
 }
 
 #[derive(Default)]
@@ -133,11 +137,11 @@ struct Registry {
     /// Listed rooms, newest first.
     listed: BTreeMap<(Reverse<u64>, RoomId), RoomSummary>,
     games: u32,
-    per_address: HashMap<IpAddr, u32>,
+    per_address: HashMap<AddressKey, u32>,
 }
 
 impl Registry {
-    fn release_owner(&mut self, owner: Option<IpAddr>) {
+    fn release_owner(&mut self, owner: Option<AddressKey>) {
         if let Some(addr) = owner
             && let Some(n) = self.per_address.get_mut(&addr)
         {
@@ -194,6 +198,8 @@ pub struct Lobby {
     clock: ServerClock,
     /// Counters.
     pub metrics: Arc<Metrics>,
+    /// The rate limits of every client address, across its connections.
+    pub rates: AddressRates,
     listing: watch::Sender<Frame>,
     dirty: Arc<Notify>,
     online: AtomicU64,
@@ -253,6 +259,7 @@ impl Lobby {
             config,
             clock,
             metrics,
+            rates: AddressRates::new(&config.rates),
             listing,
             dirty: Arc::new(Notify::new()),
             online: AtomicU64::new(0),
@@ -532,7 +539,7 @@ impl Lobby {
     fn spawn_room(
         &self,
         start: Start,
-        owner: Option<IpAddr>,
+        owner: Option<AddressKey>,
     ) -> Option<mpsc::Sender<Box<RoomCmd>>> {
         let env = self.env()?;
         let id = start.id().clone();
@@ -596,7 +603,7 @@ impl Lobby {
             clock,
             initial_fen: Position::new(Rules { promotion }).fen(),
         };
-        let owner = creator.addr;
+        let owner = creator.addr.map(AddressKey::of);
         self.admit_room(owner)?;
         let id = meta.id.clone();
         if let Some(n) = &self.nodes {
@@ -808,7 +815,7 @@ impl RoomHost for Lobby {
         });
     }
 
-    fn admit_room(&self, owner: Option<IpAddr>) -> Result<(), Refusal> {
+    fn admit_room(&self, owner: Option<AddressKey>) -> Result<(), Refusal> {
         let reg = self
             .registry
             .lock()
@@ -851,7 +858,7 @@ impl RoomHost for Lobby {
         })
     }
 
-    fn spawn(&self, start: Start, owner: Option<IpAddr>) {
+    fn spawn(&self, start: Start, owner: Option<AddressKey>) {
         let Some(n) = &self.nodes else {
             self.spawn_room(start, owner);
             return;
