@@ -42,7 +42,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ORIGIN};
 use axum::http::{HeaderMap, HeaderValue, Response, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -51,13 +51,16 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
+pub mod address;
 pub mod clock;
 pub mod cluster;
 pub mod ids;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
+pub mod origin;
 pub mod outbox;
+pub mod rate;
 pub mod relay;
 pub mod room;
 pub mod store;
@@ -87,9 +90,16 @@ pub struct Config {
     pub ws: WsLimits,
     /// Caps and deadlines of TCP connections (overall, per address, header and handshake).
     pub listen: listen::Limits,
+    /// The origin players reach the server at (`--public-url`, e.g.
+    /// `https://chess.example.org`): the pages allowed to open the WebSocket. `None` derives
+    /// it from the listening address ([`origin::derived_origins`]).
+    pub public_url: Option<origin::Origin>,
     /// Extra origins (e.g. `https://example.org`) allowed to open the WebSocket besides the
-    /// server's own host.
-    pub allowed_origins: Vec<String>,
+    /// public one.
+    pub allowed_origins: Vec<origin::Origin>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`);
+    /// empty, every peer is the client.
+    pub trusted_proxies: address::TrustedProxies,
     /// The cluster this server is a node of (`--redis`); `None` for a single server.
     pub cluster: Option<cluster::ClusterConfig>,
 }
@@ -104,7 +114,9 @@ impl Config {
             lobby: LobbyConfig::default(),
             ws: WsLimits::default(),
             listen: listen::Limits::for_this_machine(),
+            public_url: None,
             allowed_origins: Vec::new(),
+            trusted_proxies: address::TrustedProxies::default(),
             cluster: None,
         }
     }
@@ -114,7 +126,8 @@ impl Config {
 #[derive(Debug, Clone)]
 struct AppState {
     lobby: Arc<Lobby>,
-    allowed_origins: Arc<Vec<String>>,
+    origins: Arc<origin::AllowedOrigins>,
+    trusted_proxies: Arc<address::TrustedProxies>,
     ws: WsLimits,
 }
 
@@ -128,11 +141,14 @@ struct AppState {
 /// manifest responses carry `Cache-Control: no-cache`, so a reload always revalidates and picks
 /// up a new build. Responses are gzip-compressed when the
 /// client accepts it.
-pub fn app(config: &Config, lobby: Arc<Lobby>) -> Router {
+///
+/// `origins` are the pages allowed to open the WebSocket (see [`Config::public_url`]).
+pub fn app(config: &Config, lobby: Arc<Lobby>, origins: origin::AllowedOrigins) -> Router {
     let files = ServeDir::new(&config.www).append_index_html_on_directories(true);
     let state = AppState {
         lobby,
-        allowed_origins: Arc::new(config.allowed_origins.clone()),
+        origins: Arc::new(origins),
+        trusted_proxies: Arc::new(config.trusted_proxies.clone()),
         ws: config.ws,
     };
     Router::new()
@@ -214,21 +230,27 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
-/// `GET /ws`: the lobby WebSocket, for pages of this server's own origin (or an allowed one).
+/// `GET /ws`: the lobby WebSocket, for pages of the server's public origin (or an allowed
+/// one); the client's address is the peer's, or behind a trusted proxy the one it forwards.
 async fn websocket(
     ws: WebSocketUpgrade,
     headers: HeaderMap,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(state): State<AppState>,
 ) -> axum::response::Response {
-    if !origin_allowed(&headers, &state.allowed_origins) {
+    let origin = headers.get(ORIGIN).map(|v| v.to_str().unwrap_or("?"));
+    if !state.origins.allow(origin) {
         state.lobby.metrics.refused(listen::RefusedReason::Origin);
-        tracing::info!("WebSocket refused: origin not allowed");
+        tracing::info!("WebSocket refused: origin {origin:?} not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
     let lobby = state.lobby.clone();
     let limits = state.ws;
-    let addr = Some(peer.ip());
+    let addr = Some(address::client_address(
+        peer.ip(),
+        &headers,
+        &state.trusted_proxies,
+    ));
     // Buffers sized to our frames (client frames are at most 4 KiB): tungstenite's defaults
     // (128 KiB each way) would cost every idle connection far more than it ever uses. Frames
     // past 16 KiB close the connection; smaller ones over the protocol's limit get an error
@@ -243,23 +265,6 @@ async fn websocket(
             let (sink, stream) = socket.split();
             ws::connection(sink, stream, lobby, addr, limits)
         })
-}
-
-/// A browser's `Origin` must name this server's host (or an allowed origin); clients that
-/// send no `Origin` (not browsers) are let through.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return true;
-    };
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let host = headers
-        .get(HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default();
-    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
-    !host.is_empty() && origin_host.eq_ignore_ascii_case(host)
 }
 
 /// Adds `Cache-Control: no-cache` to code and markup so browsers revalidate them on reload.
@@ -309,11 +314,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
     check_www(&config.www)?;
+    let origins = allowed_origins(config, listener.local_addr()?);
     let lobby = open_lobby(config).await?;
-    let app = app(config, lobby.clone());
-    if let Ok(addr) = listener.local_addr() {
-        tracing::info!("serving {} on http://{addr}/", config.www.display());
-    }
+    let app = app(config, lobby.clone(), origins);
     tracing::info!(
         "at most {} connections, {} per address",
         config.listen.max_connections,
@@ -323,12 +326,45 @@ pub async fn serve(
         listener,
         app,
         config.listen,
+        config.trusted_proxies.clone(),
         lobby.metrics.listen.clone(),
         shutdown,
     )
     .await;
     lobby.close().await;
     served
+}
+
+/// The origins allowed to open the WebSocket on a server listening at `addr`: the public URL
+/// (or the origins derived from `addr`) and the allowed ones; logs them.
+fn allowed_origins(config: &Config, addr: SocketAddr) -> origin::AllowedOrigins {
+    let public = match &config.public_url {
+        Some(url) => vec![url.clone()],
+        None => {
+            if addr.ip().is_unspecified() {
+                tracing::warn!(
+                    "listening on every interface without --public-url: only pages of \
+                     http://localhost:{} may open the WebSocket; set --public-url to the \
+                     address players use",
+                    addr.port()
+                );
+            }
+            origin::derived_origins(addr)
+        }
+    };
+    tracing::info!(
+        "serving {} on http://{addr}/, public at {}",
+        config.www.display(),
+        public.first().map(ToString::to_string).unwrap_or_default()
+    );
+    let origins = origin::AllowedOrigins::new(
+        public
+            .into_iter()
+            .chain(config.allowed_origins.iter().cloned())
+            .collect(),
+    );
+    tracing::info!("WebSocket open to pages of {}", origins.list());
+    origins
 }
 
 /// Opens the lobby on the configured store (the database [`Config::db`] names, or memory).

@@ -30,11 +30,13 @@ use protocol::{
 use rules::{Color, Position, Rules};
 use tokio::sync::{Notify, mpsc, watch};
 
+use crate::address::AddressKey;
 use crate::clock::ServerClock;
 use crate::cluster::{Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed, Owner};
 use crate::ids::random_room_id;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
+use crate::rate::{AddressRates, RateConfig};
 use crate::relay::{Relay, RelayHost};
 use crate::room::{
     Refusal, Room, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
@@ -133,21 +135,20 @@ const NO_SUCH_ROOM: &str = "no such room: check the invite link";
 const DAMAGED: &str = "this room's record is damaged and cannot be opened";
 
 /// The key under which an address's rooms are counted (the rooms it created, the rooms its
-/// connections have open): the address itself, an IPv4 address mapped into IPv6 counted as
-/// the IPv4 address. The one place that decides which clients share a count.
+/// connections have open): [`AddressKey`], an IPv4 address or an IPv6 `/64`.
 #[must_use]
-pub fn address_key(addr: IpAddr) -> IpAddr {
-    addr.to_canonical()
+pub fn address_key(addr: IpAddr) -> AddressKey {
+    AddressKey::of(addr)
 }
 
 /// Counts of rooms open per address key.
-type OpenCounts = Arc<Mutex<HashMap<IpAddr, u32>>>;
+type OpenCounts = Arc<Mutex<HashMap<AddressKey, u32>>>;
 
 /// One room a connection has open (joined or created), counted against its address's cap
 /// on rooms watched ([`LobbyConfig::max_watched_per_address`]) until dropped.
 #[derive(Debug)]
 pub struct WatchTicket {
-    counted: Option<(OpenCounts, IpAddr)>,
+    counted: Option<(OpenCounts, AddressKey)>,
 }
 
 impl WatchTicket {
@@ -195,6 +196,8 @@ pub struct LobbyConfig {
     /// How often the counts go to the lobby's watchers (and to the other nodes) at most, when
     /// they changed ([`COUNTS_EVERY`]; at least 10 ms).
     pub counts_every: Duration,
+    /// The rate limits of each client address ([`crate::rate`]).
+    pub rates: RateConfig,
 }
 
 impl Default for LobbyConfig {
@@ -206,6 +209,7 @@ impl Default for LobbyConfig {
             max_rooms_per_address: DEFAULT_MAX_ROOMS_PER_ADDRESS,
             max_watched_per_address: DEFAULT_MAX_WATCHED_PER_ADDRESS,
             counts_every: COUNTS_EVERY,
+            rates: RateConfig::default(),
         }
     }
 }
@@ -215,7 +219,7 @@ struct Entry {
     generation: u64,
     status: Option<RoomStatus>,
     /// The address key whose cap this room counts against while it is live.
-    owner: Option<IpAddr>,
+    owner: Option<AddressKey>,
     /// Finished or closed (as last reported).
     done: bool,
     /// Its place among the finished rooms by last use (`None` when live, or evicted).
@@ -228,7 +232,7 @@ struct Registry {
     /// Listed rooms, newest first.
     listed: BTreeMap<(Reverse<u64>, RoomId), RoomSummary>,
     games: u32,
-    per_address: HashMap<IpAddr, u32>,
+    per_address: HashMap<AddressKey, u32>,
     /// Rooms in memory that are finished or closed.
     done: usize,
     /// The finished rooms not yet evicted, least recently used first.
@@ -272,7 +276,7 @@ impl Registry {
         out
     }
 
-    fn release_owner(&mut self, owner: Option<IpAddr>) {
+    fn release_owner(&mut self, owner: Option<AddressKey>) {
         if let Some(addr) = owner
             && let Some(n) = self.per_address.get_mut(&addr)
         {
@@ -426,6 +430,8 @@ pub struct Lobby {
     clock: ServerClock,
     /// Counters.
     pub metrics: Arc<Metrics>,
+    /// The rate limits of every client address, across its connections.
+    pub rates: AddressRates,
     listing: watch::Sender<Arc<Published>>,
     counts: watch::Sender<Frame>,
     dirty: Arc<Notify>,
@@ -488,6 +494,7 @@ impl Lobby {
             config,
             clock,
             metrics,
+            rates: AddressRates::new(&config.rates),
             listing,
             counts,
             dirty: Arc::new(Notify::new()),
@@ -811,7 +818,7 @@ impl Lobby {
     fn spawn_room(
         &self,
         start: Start,
-        owner: Option<IpAddr>,
+        owner: Option<AddressKey>,
     ) -> Option<mpsc::Sender<Box<RoomCmd>>> {
         let env = self.env()?;
         let id = start.id().clone();
@@ -823,7 +830,6 @@ impl Lobby {
                 // Only a load can meet an entry (new ids are random): that task serves it.
                 return Some(e.tx.clone());
             }
-            let owner = owner.map(address_key);
             if let Some(addr) = owner {
                 *reg.per_address.entry(addr).or_default() += 1;
             }
@@ -878,7 +884,7 @@ impl Lobby {
             clock,
             initial_fen: Position::new(Rules { promotion }).fen(),
         };
-        let owner = creator.addr;
+        let owner = creator.addr.map(AddressKey::of);
         self.admit_room(owner)?;
         let id = meta.id.clone();
         if let Some(n) = &self.nodes {
@@ -1244,7 +1250,7 @@ impl RoomHost for Lobby {
         });
     }
 
-    fn admit_room(&self, owner: Option<IpAddr>) -> Result<(), Refusal> {
+    fn admit_room(&self, owner: Option<AddressKey>) -> Result<(), Refusal> {
         let reg = self
             .registry
             .lock()
@@ -1259,7 +1265,7 @@ impl RoomHost for Lobby {
                 "the server holds as many rooms as it can: try again in a minute",
             ));
         }
-        if let Some(addr) = owner.map(address_key)
+        if let Some(addr) = owner
             && reg.per_address.get(&addr).copied().unwrap_or(0) >= self.config.max_rooms_per_address
         {
             tracing::info!(
@@ -1287,7 +1293,7 @@ impl RoomHost for Lobby {
         })
     }
 
-    fn spawn(&self, start: Start, owner: Option<IpAddr>) {
+    fn spawn(&self, start: Start, owner: Option<AddressKey>) {
         let Some(n) = &self.nodes else {
             self.spawn_room(start, owner);
             return;

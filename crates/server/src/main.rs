@@ -93,9 +93,20 @@ struct Args {
     /// Bytes waiting to be written to one client at most before it is disconnected.
     #[arg(long, default_value_t = server::outbox::DEFAULT_OUTBOX_BYTES)]
     max_outbox_bytes: usize,
+    /// The URL players reach this server at, e.g. https://chess.example.org: only its pages
+    /// (and --allow-origin's) may open the WebSocket. Default: http:// and --addr (on a
+    /// loopback or unspecified address also its names localhost, 127.0.0.1 and [::1]).
+    #[arg(long, env = "ASEAN_PUBLIC_URL", value_parser = server::origin::Origin::parse)]
+    public_url: Option<server::origin::Origin>,
     /// Another origin allowed to open the WebSocket (repeatable), e.g. https://example.org.
-    #[arg(long = "allow-origin")]
-    allowed_origins: Vec<String>,
+    #[arg(long = "allow-origin", value_parser = server::origin::Origin::parse)]
+    allowed_origins: Vec<server::origin::Origin>,
+    /// A reverse proxy (an address, or a network like 10.0.0.0/8; repeatable) whose
+    /// X-Forwarded-For header names the client: the limits per address then hold for the
+    /// client, and the proxy is not held to --max-connections-per-address. Off by default:
+    /// nobody's header is believed.
+    #[arg(long = "trusted-proxy", value_name = "ADDR|CIDR", value_parser = server::address::parse_trusted_proxy)]
+    trusted_proxies: Vec<ipnet::IpNet>,
     /// Redis (redis://host:port[/db]): makes this server a node of several that share rooms
     /// through it, with the store on PostgreSQL (--db postgres://…).
     #[arg(long, env = "ASEAN_REDIS")]
@@ -150,7 +161,9 @@ async fn main() -> ExitCode {
     config.lobby.max_watched_per_address = args.max_watched_per_address;
     config.lobby.counts_every = std::time::Duration::from_millis(args.counts_every_ms);
     config.ws.outbox_bytes = args.max_outbox_bytes;
+    config.public_url = args.public_url;
     config.allowed_origins = args.allowed_origins;
+    config.trusted_proxies = server::address::TrustedProxies::new(args.trusted_proxies);
     config.cluster = args.redis.map(|url| server::cluster::ClusterConfig {
         redis_url: url,
         name: args.cluster_name,

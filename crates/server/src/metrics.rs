@@ -18,6 +18,14 @@ pub struct Reason {
 /// Counters by reason.
 pub type ByReason = Family<Reason, Counter>;
 
+/// The label of a rate-limited request: what was asked too often.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+pub struct Limited {
+    /// `create_room`, `join`, `message`, `upkeep` (per address) or `seat` (commands of one
+    /// seat in a room).
+    pub action: &'static str,
+}
+
 /// Every counter of the server.
 #[derive(Debug, Default)]
 pub struct Metrics {
@@ -39,7 +47,8 @@ pub struct Metrics {
     /// `header_timeout`, `handshake_timeout`, `accept_error`, `origin`), open TCP connections.
     pub listen: std::sync::Arc<ListenMetrics>,
     /// Clients disconnected by the server, by reason (`slow_reader`, `write_timeout`,
-    /// `read_timeout`, `hello_timeout`, `strikes`, `no_acks`, `room_moved`).
+    /// `read_timeout`, `hello_timeout`, `strikes`, `no_acks`, `room_moved`,
+    /// `protocol_violation`).
     pub clients_dropped: ByReason,
     /// Messages this node sent to other nodes (several nodes only).
     pub bus_sent: Counter,
@@ -64,6 +73,8 @@ pub struct Metrics {
     pub watches_refused: Counter,
     /// Rooms deleted from the store (cancelled, expired or aborted, ended over a day ago).
     pub rooms_purged: Counter,
+    /// Requests refused by a rate limit per address or per seat, by action.
+    pub rate_limited: Family<Limited, Counter>,
 }
 
 impl Metrics {
@@ -76,6 +87,15 @@ impl Metrics {
     pub fn dropped(&self, reason: &'static str) {
         self.clients_dropped.get_or_create(&Reason { reason }).inc();
     }
+
+    /// Counts a request refused by a rate limit.
+    pub fn limited(&self, action: &'static str) {
+        self.rate_limited.get_or_create(&Limited { action }).inc();
+    }
+
+    /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
+    pub const LIMITED_ACTIONS: [&'static str; 5] =
+        ["create_room", "join", "message", "upkeep", "seat"];
 
     /// Every counter in the OpenMetrics text format.
     #[must_use]
@@ -90,7 +110,7 @@ impl Metrics {
     }
 
     /// The reasons of [`Metrics::clients_dropped`], all exported from the start (at 0).
-    pub const DROP_REASONS: [&'static str; 7] = [
+    pub const DROP_REASONS: [&'static str; 8] = [
         "slow_reader",
         "write_timeout",
         "read_timeout",
@@ -98,12 +118,16 @@ impl Metrics {
         "strikes",
         "no_acks",
         "room_moved",
+        "protocol_violation",
     ];
 
     /// Registers every counter in `registry`.
     pub fn register(&self, registry: &mut Registry) {
         for reason in Metrics::DROP_REASONS {
             drop(self.clients_dropped.get_or_create(&Reason { reason }));
+        }
+        for action in Metrics::LIMITED_ACTIONS {
+            drop(self.rate_limited.get_or_create(&Limited { action }));
         }
         registry.register(
             "asean_connections",
@@ -141,6 +165,11 @@ impl Metrics {
             "asean_clients_dropped",
             "Clients disconnected by the server, by reason",
             self.clients_dropped.clone(),
+        );
+        registry.register(
+            "asean_rate_limited",
+            "Requests refused by a rate limit per address or per seat, by action",
+            self.rate_limited.clone(),
         );
         registry.register(
             "asean_bus_sent",

@@ -22,6 +22,7 @@ use tokio::sync::watch;
 
 use crate::lobby::{ListingWatch, Lobby, WatchTicket};
 use crate::outbox::{DEFAULT_OUTBOX_BYTES, Outbox, OutboxReader};
+use crate::rate::Action;
 use crate::room::RoomCmd;
 use crate::room::actor::Subscriber;
 
@@ -113,6 +114,9 @@ enum End {
     WriteTimeout,
     /// A room of the client moved to another node: it must reconnect.
     Moved,
+    /// The client broke the WebSocket protocol: the Close code that says how (1002 a
+    /// malformed frame, 1007 text that is not UTF-8, 1009 a message over the size limit).
+    Violation(u16),
 }
 
 impl End {
@@ -126,8 +130,28 @@ impl End {
             End::SlowReader => Some("slow_reader"),
             End::WriteTimeout => Some("write_timeout"),
             End::Moved => Some("room_moved"),
+            End::Violation(_) => Some("protocol_violation"),
         }
     }
+}
+
+/// The Close code for a read error that is the client's breach of the WebSocket protocol
+/// (found in `error`'s chain of sources), or `None` for a failed or closed socket.
+fn violation(error: &(dyn std::error::Error + 'static)) -> Option<u16> {
+    use tungstenite::Error as WsError;
+    let mut cause = Some(error);
+    while let Some(e) = cause {
+        if let Some(ws) = e.downcast_ref::<WsError>() {
+            return match ws {
+                WsError::Capacity(_) => Some(close_code::SIZE),
+                WsError::Utf8(_) => Some(close_code::INVALID),
+                WsError::Protocol(_) | WsError::AttackAttempt => Some(close_code::PROTOCOL),
+                _ => None,
+            };
+        }
+        cause = e.source();
+    }
+    None
 }
 
 /// Serves one connection until it closes: `sink` and `stream` are the two halves of the
@@ -141,6 +165,7 @@ pub async fn connection<Si, St, E>(
 ) where
     Si: Sink<Message> + Unpin + Send,
     St: Stream<Item = Result<Message, E>> + Unpin + Send,
+    E: std::error::Error + 'static,
 {
     let conn = lobby.connect();
     let (outbox, mut reader) = Outbox::new(limits.outbox_bytes);
@@ -180,6 +205,13 @@ pub async fn connection<Si, St, E>(
                     close_code::RESTART,
                     "a room moved to another server: reconnect",
                 ),
+                End::Violation(code) if code == close_code::SIZE => {
+                    (code, "message too big for this server")
+                }
+                End::Violation(code) if code == close_code::INVALID => {
+                    (code, "a text message that is not UTF-8")
+                }
+                End::Violation(code) => (code, "a frame that breaks the WebSocket protocol"),
                 _ => (close_code::POLICY, "no message for too long"),
             };
             let _ = sink
@@ -259,6 +291,7 @@ async fn read_loop<St, E>(
 ) -> End
 where
     St: Stream<Item = Result<Message, E>> + Unpin,
+    E: std::error::Error + 'static,
 {
     let tx = &sub.outbox;
     let started = tokio::time::Instant::now();
@@ -281,7 +314,8 @@ where
         };
         let frame = match tokio::time::timeout(wait, stream.next()).await {
             Ok(Some(Ok(frame))) => frame,
-            Ok(Some(Err(_)) | None) => return End::Closed,
+            Ok(Some(Err(e))) => return violation(&e).map_or(End::Closed, End::Violation),
+            Ok(None) => return End::Closed,
             Err(_) if !hello => {
                 refuse(
                     ErrorCode::HelloTimeout,
@@ -360,6 +394,23 @@ where
             }
             strikes = strikes.saturating_sub(1);
         }
+        // The same budgets per address, across all of its connections.
+        let action = action_of(&msg);
+        if let Some(addr) = sub.addr
+            && !lobby.rates.allow(addr, action)
+        {
+            strikes += 1;
+            lobby.metrics.limited(action.label());
+            refuse(
+                ErrorCode::RateLimited,
+                format!(
+                    "too many {} from your address: slow down",
+                    action.describe()
+                ),
+                msg.room(),
+            );
+            continue;
+        }
         if let ClientMsg::Hello { protocol } = msg {
             if protocol == PROTOCOL_VERSION {
                 hello = true;
@@ -383,6 +434,16 @@ where
             continue;
         }
         route(msg, sub, lobby, watching, joined, limits, &refuse).await;
+    }
+}
+
+/// What a message counts as under the rate limits per address.
+fn action_of(msg: &ClientMsg) -> Action {
+    match msg {
+        ClientMsg::CreateRoom { .. } => Action::CreateRoom,
+        ClientMsg::Join { .. } => Action::Join,
+        ClientMsg::Ack { .. } | ClientMsg::Ping => Action::Upkeep,
+        _ => Action::Message,
     }
 }
 

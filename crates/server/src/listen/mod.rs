@@ -31,7 +31,9 @@
 //! let mut registry = prometheus_client::registry::Registry::default();
 //! metrics.register(&mut registry);
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! listen::serve(listener, app, Limits::for_this_machine(), metrics, async {
+//! // No reverse proxy in front: every peer is a client.
+//! let proxies = server::address::TrustedProxies::default();
+//! listen::serve(listener, app, Limits::for_this_machine(), proxies, metrics, async {
 //!     let _ = tokio::signal::ctrl_c().await;
 //! })
 //! .await
@@ -69,6 +71,8 @@ pub use permits::*;
 pub use refusal::*;
 use shared::Shared;
 
+use crate::address::TrustedProxies;
+
 /// The listen backlog [`bind`] asks for (the kernel caps it at `net.core.somaxconn`).
 pub const LISTEN_BACKLOG: u32 = 4096;
 
@@ -92,8 +96,8 @@ pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 /// (out of file descriptors, out of memory), instead of spinning.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 
-/// Serves `app` on `listener` until `shutdown` completes, within `limits`, counting into
-/// `metrics`; then stops accepting (the listener is closed), lets the requests in flight
+/// Serves `app` on `listener` until `shutdown` completes, within `limits` (the cap per
+/// address does not apply to `trusted_proxies`), counting into `metrics`; then stops accepting (the listener is closed), lets the requests in flight
 /// finish for up to [`Limits::shutdown_grace`] (idle keep-alive connections close at once),
 /// drops the connections left, and returns. Upgraded WebSockets are not waited for: their
 /// tasks belong to the application, which should close them on shutdown.
@@ -109,6 +113,7 @@ pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    trusted_proxies: TrustedProxies,
     metrics: Arc<ListenMetrics>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
@@ -121,6 +126,7 @@ pub async fn serve(
             counts: Mutex::new(Counts::default()),
             max_connections: limits.max_connections,
             max_per_address: limits.max_per_address,
+            trusted_proxies,
             metrics,
         }),
         refusals: Arc::new(Semaphore::new(REFUSALS_IN_FLIGHT)),

@@ -3,10 +3,11 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::metrics::{ListenMetrics, RefusedReason};
+use crate::address::{AddressKey, TrustedProxies};
 
 /// One open connection's place under the caps. [`serve`](super::serve) puts a clone in each request's
 /// extensions (take it with `axum::Extension<ConnPermit>`); the connection counts as open
@@ -17,7 +18,7 @@ pub struct ConnPermit(Arc<PermitInner>);
 
 pub(super) struct PermitInner {
     peer: SocketAddr,
-    key: IpAddr,
+    key: Option<AddressKey>,
     tracker: Arc<Tracker>,
 }
 
@@ -47,13 +48,16 @@ pub(super) struct Tracker {
     pub(super) counts: Mutex<Counts>,
     pub(super) max_connections: usize,
     pub(super) max_per_address: usize,
+    /// Reverse proxies: every client behind one shares its address, so the cap per address
+    /// does not hold them (the WebSocket's limits key the client it forwards).
+    pub(super) trusted_proxies: TrustedProxies,
     pub(super) metrics: Arc<ListenMetrics>,
 }
 
 #[derive(Default)]
 pub(super) struct Counts {
     pub(super) total: usize,
-    pub(super) per_address: HashMap<IpAddr, usize>,
+    pub(super) per_address: HashMap<AddressKey, usize>,
 }
 
 impl Tracker {
@@ -63,16 +67,18 @@ impl Tracker {
 
     /// A permit for a connection from `peer`, or the cap it would break.
     pub(super) fn acquire(self: &Arc<Self>, peer: SocketAddr) -> Result<ConnPermit, RefusedReason> {
-        let key = address_key(peer.ip());
+        let key = (!self.trusted_proxies.contains(peer.ip())).then(|| AddressKey::of(peer.ip()));
         let mut counts = self.lock();
         if counts.total >= self.max_connections {
             return Err(RefusedReason::TotalCap);
         }
-        let from_address = counts.per_address.entry(key).or_insert(0);
-        if *from_address >= self.max_per_address {
-            return Err(RefusedReason::AddressCap);
+        if let Some(key) = key {
+            let from_address = counts.per_address.entry(key).or_insert(0);
+            if *from_address >= self.max_per_address {
+                return Err(RefusedReason::AddressCap);
+            }
+            *from_address += 1;
         }
-        *from_address += 1;
         counts.total += 1;
         drop(counts);
         self.metrics.connections_open.inc();
@@ -84,10 +90,12 @@ impl Tracker {
     }
 
     /// Called once per permit, when its last clone drops.
-    pub(super) fn release(&self, key: IpAddr) {
+    pub(super) fn release(&self, key: Option<AddressKey>) {
         let mut counts = self.lock();
         counts.total = counts.total.saturating_sub(1);
-        if let Some(from_address) = counts.per_address.get_mut(&key) {
+        if let Some(key) = key
+            && let Some(from_address) = counts.per_address.get_mut(&key)
+        {
             *from_address = from_address.saturating_sub(1);
             if *from_address == 0 {
                 counts.per_address.remove(&key);
@@ -95,16 +103,5 @@ impl Tracker {
         }
         drop(counts);
         self.metrics.connections_open.dec();
-    }
-}
-
-/// The key a peer address counts under: IPv4 as is (unmapped from IPv6), IPv6 by `/64`.
-pub(super) fn address_key(ip: IpAddr) -> IpAddr {
-    match ip.to_canonical() {
-        IpAddr::V6(v6) => {
-            let prefix = v6.to_bits() & !u128::from(u64::MAX);
-            IpAddr::V6(Ipv6Addr::from_bits(prefix))
-        }
-        v4 => v4,
     }
 }

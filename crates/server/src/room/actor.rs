@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::state::{Plan, Refusal, Room, RoomConfig, RoomStatus, hash_secret};
+use crate::address::AddressKey;
 use crate::clock::ServerClock;
 use crate::ids::{random_room_id, random_secret};
 use crate::metrics::Metrics;
@@ -53,9 +54,9 @@ pub trait RoomHost: Send + Sync + 'static {
     ///
     /// # Errors
     /// [`ErrorCode::TooManyRooms`] when a cap is reached.
-    fn admit_room(&self, owner: Option<IpAddr>) -> Result<(), Refusal>;
+    fn admit_room(&self, owner: Option<AddressKey>) -> Result<(), Refusal>;
     /// Registers and starts a room that is already stored (a rematch), owned by `owner`.
-    fn spawn(&self, start: Start, owner: Option<IpAddr>);
+    fn spawn(&self, start: Start, owner: Option<AddressKey>);
 }
 
 /// What a room task needs: where to write, the time rules, the clock, the counters and the
@@ -273,6 +274,23 @@ struct Actor {
     evicted: bool,
     /// The seats' time away as last stored (without its event number).
     saved_away: Option<(SeatAway, SeatAway)>,
+    /// The command budget of each seat (White's, then Black's), across its connections.
+    seat_rates: [SeatRate; 2],
+}
+
+/// Commands one seat may send in a burst, and then a second, whatever its connections: far
+/// beyond a bullet player's premoves, far below a script's flood (each command is a write).
+pub const SEAT_COMMANDS_BURST: u32 = 100;
+/// See [`SEAT_COMMANDS_BURST`].
+pub const SEAT_COMMANDS_PER_SECOND: u32 = 10;
+
+type SeatRate = governor::DefaultDirectRateLimiter;
+
+fn seat_rate() -> SeatRate {
+    let per_second =
+        std::num::NonZeroU32::new(SEAT_COMMANDS_PER_SECOND).unwrap_or(std::num::NonZeroU32::MIN);
+    let burst = std::num::NonZeroU32::new(SEAT_COMMANDS_BURST).unwrap_or(std::num::NonZeroU32::MIN);
+    governor::RateLimiter::direct(governor::Quota::per_second(per_second).allow_burst(burst))
 }
 
 /// Runs a room until it leaves memory (or the server stops). `generation` tells this task
@@ -437,6 +455,7 @@ impl Actor {
             relinquished: false,
             evicted: false,
             saved_away: None,
+            seat_rates: [seat_rate(), seat_rate()],
         }
     }
 
@@ -779,6 +798,21 @@ impl Actor {
             ));
             return;
         };
+        if let Some(s) = seat
+            && self.seat_rates[usize::from(s == Color::Black)]
+                .check()
+                .is_err()
+        {
+            self.env.metrics.limited("seat");
+            sub.outbox.send(&ServerMsg::error(
+                ErrorCode::RateLimited,
+                format!(
+                    "too many commands from your seat: at most {SEAT_COMMANDS_PER_SECOND} a second"
+                ),
+                Some(&id),
+            ));
+            return;
+        }
         match self.room.plan(seat, &command, self.now_ms(), self.config()) {
             Ok(plan) if plan.rematch => self.rematch(&sub).await,
             Ok(plan) => {
@@ -807,7 +841,7 @@ impl Actor {
     /// Creates the rematch (colours swapped, the same seat secrets), then announces it.
     async fn rematch(&mut self, sub: &Subscriber) {
         let id = self.room.id().clone();
-        if let Err(r) = self.env.host.admit_room(sub.addr) {
+        if let Err(r) = self.env.host.admit_room(sub.addr.map(AddressKey::of)) {
             sub.outbox.send(&refusal_msg(&r, &id));
             return;
         }
@@ -861,7 +895,7 @@ impl Actor {
                 events,
                 away: None,
             }),
-            sub.addr,
+            sub.addr.map(AddressKey::of),
         );
         self.commit(
             vec![RoomEvent::RematchReady { room: new_id }],

@@ -1,0 +1,342 @@
+//! Rate limits per client address ([`AddressKey`]), across all of its connections: room
+//! creations, joins by id, other messages and protocol upkeep (pings, acknowledgements) each
+//! have a budget per address, and for IPv6 a larger one per `/56` and per `/48`, so neither
+//! many connections from one address nor many addresses of one network multiply what one
+//! client may do. Each budget is a burst and a steady rate (GCRA, the `governor` crate).
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::address::AddressKey;
+
+/// What a client asks for, as the limits count it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Creating a room.
+    CreateRoom,
+    /// Joining a room by its id (a database lookup when it is not in memory).
+    Join,
+    /// Any other message (moves, lobby watching, leaving).
+    Message,
+    /// Pings and acknowledgements.
+    Upkeep,
+}
+
+impl Action {
+    /// Every action, in the order of [`RateConfig`]'s budgets.
+    pub const ALL: [Action; 4] = [
+        Action::CreateRoom,
+        Action::Join,
+        Action::Message,
+        Action::Upkeep,
+    ];
+
+    /// The label of the action in `/metrics` (`asean_rate_limited{action=...}`).
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::CreateRoom => "create_room",
+            Action::Join => "join",
+            Action::Message => "message",
+            Action::Upkeep => "upkeep",
+        }
+    }
+
+    /// What the refusal says the client did too often.
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Action::CreateRoom => "rooms created",
+            Action::Join => "joins",
+            Action::Message => "messages",
+            Action::Upkeep => "pings and acknowledgements",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One budget: `burst` at once, then `per_minute` a minute, refilled evenly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// How many may come at once after a quiet spell.
+    pub burst: u32,
+    /// How many a minute, on average, after the burst.
+    pub per_minute: u32,
+}
+
+impl Budget {
+    fn quota(self, times: u32) -> Option<Quota> {
+        let per_minute = NonZeroU32::new(self.per_minute.saturating_mul(times))?;
+        let burst = NonZeroU32::new(self.burst.saturating_mul(times))?;
+        Some(Quota::per_minute(per_minute).allow_burst(burst))
+    }
+}
+
+/// The budgets of one address (an IPv4 address or an IPv6 `/64`); an IPv6 `/56` has
+/// [`RateConfig::per_56`] times them, a `/48` [`RateConfig::per_48`] times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateConfig {
+    /// Rooms created.
+    pub create_room: Budget,
+    /// Joins by room id.
+    pub join: Budget,
+    /// Other messages (moves among them; each seat also has its own move budget).
+    pub message: Budget,
+    /// Pings and acknowledgements.
+    pub upkeep: Budget,
+    /// How many addresses' worth an IPv6 `/56` gets.
+    pub per_56: u32,
+    /// How many addresses' worth an IPv6 `/48` gets.
+    pub per_48: u32,
+}
+
+impl RateConfig {
+    /// No limit at all (for load benchmarks that play thousands of games from one address).
+    pub const UNLIMITED: RateConfig = RateConfig {
+        create_room: Budget::ZERO,
+        join: Budget::ZERO,
+        message: Budget::ZERO,
+        upkeep: Budget::ZERO,
+        per_56: 0,
+        per_48: 0,
+    };
+
+    fn budget(&self, action: Action) -> Budget {
+        match action {
+            Action::CreateRoom => self.create_room,
+            Action::Join => self.join,
+            Action::Message => self.message,
+            Action::Upkeep => self.upkeep,
+        }
+    }
+}
+
+impl Budget {
+    /// A budget of nothing, which [`AddressRates`] takes for no limit.
+    pub const ZERO: Budget = Budget {
+        burst: 0,
+        per_minute: 0,
+    };
+}
+
+impl Default for RateConfig {
+    /// A player behind a shared address (a family, a school) is far inside these; one
+    /// address that opens hundreds of connections is not.
+    fn default() -> RateConfig {
+        RateConfig {
+            create_room: Budget {
+                burst: 30,
+                per_minute: 30,
+            },
+            join: Budget {
+                burst: 100,
+                per_minute: 600,
+            },
+            message: Budget {
+                burst: 300,
+                per_minute: 3_600,
+            },
+            upkeep: Budget {
+                burst: 1_000,
+                per_minute: 12_000,
+            },
+            per_56: 4,
+            per_48: 16,
+        }
+    }
+}
+
+/// The limiters of one action: per address, then per `/56` and per `/48` (`None`: unlimited).
+struct Levels {
+    address: Option<DefaultKeyedRateLimiter<AddressKey>>,
+    n56: Option<DefaultKeyedRateLimiter<AddressKey>>,
+    n48: Option<DefaultKeyedRateLimiter<AddressKey>>,
+}
+
+impl Levels {
+    fn new(budget: Budget, config: &RateConfig) -> Levels {
+        let make = |times: u32| budget.quota(times).map(RateLimiter::keyed);
+        Levels {
+            address: make(1),
+            n56: make(config.per_56),
+            n48: make(config.per_48),
+        }
+    }
+
+    fn each(&self) -> impl Iterator<Item = &DefaultKeyedRateLimiter<AddressKey>> {
+        [&self.address, &self.n56, &self.n48].into_iter().flatten()
+    }
+}
+
+/// How many checks between two sweeps of the keys no longer limited (they are at full budget
+/// again), so the limiters hold only the addresses active lately.
+const SWEEP_EVERY: u64 = 4_096;
+
+/// The rate limiters of every address, for every [`Action`].
+pub struct AddressRates {
+    levels: [Levels; 4],
+    checks: AtomicU64,
+}
+
+impl std::fmt::Debug for AddressRates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AddressRates")
+            .field("keys", &self.len())
+            .finish()
+    }
+}
+
+impl AddressRates {
+    /// Limiters with `config`'s budgets.
+    #[must_use]
+    pub fn new(config: &RateConfig) -> AddressRates {
+        AddressRates {
+            levels: Action::ALL.map(|a| Levels::new(config.budget(a), config)),
+            checks: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether the client at `ip` may do `action` now; counts it when so. The address is
+    /// checked first, then (IPv6) its `/56` and `/48`, so a refused address does not spend
+    /// its network's budget.
+    pub fn allow(&self, ip: IpAddr, action: Action) -> bool {
+        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
+            self.sweep();
+        }
+        let levels = &self.levels[action.index()];
+        let key = AddressKey::of(ip);
+        if let Some(l) = &levels.address
+            && l.check_key(&key).is_err()
+        {
+            return false;
+        }
+        for ((_, net), limiter) in key.networks().into_iter().zip([&levels.n56, &levels.n48]) {
+            if let Some(l) = limiter
+                && l.check_key(&net).is_err()
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Forgets the keys whose budget is full again.
+    fn sweep(&self) {
+        for levels in &self.levels {
+            for l in levels.each() {
+                l.retain_recent();
+                l.shrink_to_fit();
+            }
+        }
+    }
+
+    /// Keys held in all the limiters (for tests and benchmarks).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.levels
+            .iter()
+            .flat_map(Levels::each)
+            .map(governor::RateLimiter::len)
+            .sum()
+    }
+
+    /// Whether no key is held.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().expect("address")
+    }
+
+    fn config(burst: u32) -> RateConfig {
+        let b = Budget {
+            burst,
+            per_minute: 1,
+        };
+        RateConfig {
+            create_room: b,
+            join: b,
+            message: b,
+            upkeep: b,
+            per_56: 2,
+            per_48: 3,
+        }
+    }
+
+    /// How many of `n` tries at `action` from `ip` pass.
+    fn passed(rates: &AddressRates, ip: IpAddr, action: Action, n: usize) -> usize {
+        (0..n).filter(|_| rates.allow(ip, action)).count()
+    }
+
+    #[test]
+    fn an_address_has_its_burst_whatever_its_connections() {
+        let rates = AddressRates::new(&config(5));
+        assert_eq!(passed(&rates, ip("192.0.2.1"), Action::Join, 50), 5);
+        // Another action, another address: budgets of their own.
+        assert_eq!(passed(&rates, ip("192.0.2.1"), Action::CreateRoom, 50), 5);
+        assert_eq!(passed(&rates, ip("192.0.2.2"), Action::Join, 50), 5);
+        // The IPv4-mapped form is the same address.
+        assert_eq!(passed(&rates, ip("::ffff:192.0.2.1"), Action::Join, 50), 0);
+    }
+
+    #[test]
+    fn ipv6_addresses_share_their_slash_64_and_networks_have_caps_of_their_own() {
+        let rates = AddressRates::new(&config(5));
+        // One /64: every address in it is the same client.
+        assert_eq!(passed(&rates, ip("2001:db8:0:1::1"), Action::Join, 3), 3);
+        assert_eq!(passed(&rates, ip("2001:db8:0:1::2"), Action::Join, 50), 2);
+        // A second /64 of the same /56 gets its own 5; the /56 (2 × 5) is then spent.
+        assert_eq!(passed(&rates, ip("2001:db8:0:2::1"), Action::Join, 50), 5);
+        assert_eq!(passed(&rates, ip("2001:db8:0:3::1"), Action::Join, 50), 0);
+        // Another /56 of the same /48 has room for the /48's last 5 (3 × 5 in all).
+        assert_eq!(passed(&rates, ip("2001:db8:0:100::1"), Action::Join, 50), 5);
+        assert_eq!(passed(&rates, ip("2001:db8:0:200::1"), Action::Join, 50), 0);
+        // Another /48 is untouched.
+        assert_eq!(passed(&rates, ip("2001:db8:1::1"), Action::Join, 50), 5);
+    }
+
+    #[test]
+    fn a_refused_address_does_not_spend_its_networks_budget() {
+        let rates = AddressRates::new(&config(5));
+        assert_eq!(passed(&rates, ip("2001:db8::1"), Action::Join, 1_000), 5);
+        // The /56 spent only the 5 that passed: a neighbour still gets its 5.
+        assert_eq!(passed(&rates, ip("2001:db8:0:1::1"), Action::Join, 50), 5);
+    }
+
+    #[test]
+    fn a_zero_budget_is_no_limit() {
+        let rates = AddressRates::new(&RateConfig::UNLIMITED);
+        assert_eq!(
+            passed(&rates, ip("192.0.2.1"), Action::Message, 10_000),
+            10_000
+        );
+        assert!(rates.is_empty());
+    }
+
+    #[test]
+    fn the_default_budgets_let_a_page_through_and_stop_a_flood() {
+        let rates = AddressRates::new(&RateConfig::default());
+        let a = ip("192.0.2.1");
+        // A page's start: a room, a few joins, some moves and pings.
+        assert_eq!(passed(&rates, a, Action::CreateRoom, 3), 3);
+        assert_eq!(passed(&rates, a, Action::Join, 10), 10);
+        assert_eq!(passed(&rates, a, Action::Message, 100), 100);
+        assert_eq!(passed(&rates, a, Action::Upkeep, 100), 100);
+        // The flood of the finding: 5,000 joins and 278 rooms in a second.
+        assert!(passed(&rates, a, Action::Join, 5_000) <= 100);
+        assert!(passed(&rates, a, Action::CreateRoom, 278) <= 30);
+    }
+}
