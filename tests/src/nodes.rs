@@ -17,6 +17,10 @@ pub struct Backing {
     db_url: String,
     redis_url: String,
     name: String,
+    /// The port of the front ([`Backing::front`]), bound now so that every node knows the
+    /// origin its pages come from (as an operator names a proxy's URL with --public-url).
+    front: std::sync::Mutex<Option<std::net::TcpListener>>,
+    front_addr: SocketAddr,
 }
 
 fn env(name: &str, what: &str) -> Result<String> {
@@ -50,11 +54,30 @@ impl Backing {
         let Some((base, _)) = admin.rsplit_once('/') else {
             bail!("ASEAN_TEST_POSTGRES has no database part: {admin}");
         };
+        let front = std::net::TcpListener::bind("127.0.0.1:0")?;
+        front.set_nonblocking(true)?;
+        let front_addr = front.local_addr()?;
         Ok(Backing {
             db_url: format!("{base}/{name}"),
             redis_url,
             name,
+            front: std::sync::Mutex::new(Some(front)),
+            front_addr,
         })
+    }
+
+    /// The front for `nodes` (tried in this order), on the port the nodes allow pages from.
+    ///
+    /// # Errors
+    /// When the front was already started.
+    pub async fn front(&self, nodes: Vec<SocketAddr>) -> Result<Front> {
+        let listener = self
+            .front
+            .lock()
+            .ok()
+            .and_then(|mut f| f.take())
+            .context("the front is already started")?;
+        Front::serve(tokio::net::TcpListener::from_std(listener)?, nodes)
     }
 
     /// Starts a node: the real server on a runtime of its own, on a free loopback port.
@@ -65,6 +88,10 @@ impl Backing {
         check_bundle()?;
         let mut config = server::Config::new(www_dir());
         config.db = Some(self.db_url.clone());
+        config.allowed_origins = vec![
+            server::origin::Origin::parse(&format!("http://{}", self.front_addr))
+                .map_err(anyhow::Error::msg)?,
+        ];
         config.cluster = Some(server::cluster::ClusterConfig {
             name: self.name.clone(),
             ..server::cluster::ClusterConfig::new(self.redis_url.clone())
@@ -191,7 +218,14 @@ impl Front {
     /// # Errors
     /// When no port can be bound.
     pub async fn start(nodes: Vec<SocketAddr>) -> Result<Front> {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        Front::serve(tokio::net::TcpListener::bind("127.0.0.1:0").await?, nodes)
+    }
+
+    /// A front on `listener` for `nodes`, tried in this order.
+    ///
+    /// # Errors
+    /// When the listener has no local address.
+    pub fn serve(listener: tokio::net::TcpListener, nodes: Vec<SocketAddr>) -> Result<Front> {
         let addr = listener.local_addr()?;
         let task = tokio::spawn(async move {
             while let Ok((mut client, _)) = listener.accept().await {

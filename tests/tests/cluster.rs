@@ -8,7 +8,7 @@ mod common;
 use anyhow::{Result, ensure};
 use common::{START_FEN, assert_shows, create_room, finish, replay, room_of, squares, wait_dialog};
 use e2e::Viewport;
-use e2e::nodes::{Backing, Front};
+use e2e::nodes::Backing;
 
 /// Nd2 Nd7 Nc4 Ne7 Nxd6#, after two knight moves out and back each.
 const GAME: [&str; 9] = [
@@ -27,7 +27,7 @@ async fn a_game_across_two_nodes_survives_the_loss_of_the_owner() -> Result<()> 
     let mut n1 = backing.node().await?;
     let n2 = backing.node().await?;
     // A reaches the cluster through a front that prefers node 1; B talks to node 2.
-    let front = Front::start(vec![n1.addr(), n2.addr()]).await?;
+    let front = backing.front(vec![n1.addr(), n2.addr()]).await?;
     let a = front.browser(Viewport::DESKTOP).await?;
     let b = n2.browser(Viewport::PHONE).await?;
     a.open_app().await?;

@@ -869,8 +869,15 @@ impl Store for PostgresStore {
                     let client = inner.pool.get().await.map_err(pool_error)?;
                     client
                         .execute(
-                            "UPDATE rooms SET away = $2 WHERE id = $1",
-                            &[&room.as_str(), &json],
+                            // Saves run as tasks of their own, in any order: an older
+                            // record (a lower event number) never replaces a newer one.
+                            "UPDATE rooms SET away = $2 WHERE id = $1 AND (away IS NULL \
+                             OR (away::jsonb->>'seq')::bigint <= $3)",
+                            &[
+                                &room.as_str(),
+                                &json,
+                                &i64::try_from(away.seq).unwrap_or(i64::MAX),
+                            ],
                         )
                         .await?;
                     Ok::<(), StoreError>(())
@@ -929,7 +936,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 1
+                supported: 2
             })
         ));
         let tables: i64 = c
@@ -960,7 +967,7 @@ mod tests {
             .iter()
             .map(|r| r.get(0))
             .collect();
-        assert_eq!(versions, vec![supported_version()]);
+        assert_eq!(versions, (1..=supported_version()).collect::<Vec<_>>());
         // Every node works on the same rooms.
         let first: Arc<dyn Store> = Arc::new(
             PostgresStore::connect(f.config.clone(), 2)
