@@ -145,6 +145,11 @@ fn violation(error: &(dyn std::error::Error + 'static)) -> Option<u16> {
             return match ws {
                 WsError::Capacity(_) => Some(close_code::SIZE),
                 WsError::Utf8(_) => Some(close_code::INVALID),
+                // A socket reset without a Close frame is a tab closed or a network lost,
+                // not a breach.
+                WsError::Protocol(
+                    tungstenite::error::ProtocolError::ResetWithoutClosingHandshake,
+                ) => None,
                 WsError::Protocol(_) | WsError::AttackAttempt => Some(close_code::PROTOCOL),
                 _ => None,
             };
