@@ -22,6 +22,11 @@
 //! needs no per-message state in Redis, no trimming and no consumer groups; what it costs is one
 //! reconnection of the cross-node players when Redis restarts.
 //!
+//! The cap on open rooms per client address holds across nodes: the hash `{p}:addr:{address}`
+//! holds each node's open rooms of that address; a new room is admitted by one Lua script that
+//! adds up the live nodes' counts ([`Cluster::admit_address`]), and each node writes its own
+//! counts again when they change ([`Cluster::set_address_rooms`]).
+//!
 //! The lobby listing and the counts are kept per node in Redis (`{p}:listing:{node}`,
 //! `{p}:counts`) and announced on `{p}:lobby`; every node keeps a mirror of the other nodes'
 //! entries and adds its own.
@@ -39,6 +44,7 @@ use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+use crate::address::AddressKey;
 use crate::clock::ServerClock;
 use crate::ids::random_hex;
 use crate::outbox::Frame;
@@ -319,6 +325,7 @@ struct Scripts {
     claim: redis::Script,
     release: redis::Script,
     clear_node: redis::Script,
+    admit_address: redis::Script,
 }
 
 /// Claims a room: KEYS[1] the owner key, KEYS[2] this node's room set; ARGV[1] this node,
@@ -358,6 +365,37 @@ redis.call('DEL', KEYS[4])
 redis.call('HDEL', KEYS[5], ARGV[1])
 return 1
 ";
+
+/// Admits one more open room of a client address if the cluster holds fewer than the cap:
+/// KEYS[1] the address's hash (node -> open rooms of the address on that node); ARGV[1] this
+/// node, ARGV[2] the cap, ARGV[3] the key prefix, ARGV[4] the hash's time to live (s).
+/// Fields of nodes whose lease lapsed are dropped (their rooms are adopted without an owner).
+/// Answers 1 and counts the room on this node when admitted, else 0.
+const ADMIT_ADDRESS: &str = r"
+local total = 0
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  local node = fields[i]
+  if node == ARGV[1] or redis.call('EXISTS', ARGV[3] .. ':hb:' .. node) == 1 then
+    total = total + tonumber(fields[i + 1])
+  else
+    redis.call('HDEL', KEYS[1], node)
+  end
+end
+if total >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+";
+
+/// How long an address's open-room counts stay in Redis after their last write: each node
+/// writes its counts again at least every [`ADDRESS_REFRESH`], so only a node's own stale
+/// counts (a write lost while Redis was away) can outlive it, by at most this.
+pub const ADDRESS_TTL: Duration = Duration::from_secs(3 * 3600);
+/// How often a node writes every one of its open-room counts per address again.
+pub const ADDRESS_REFRESH: Duration = Duration::from_secs(3600);
 
 /// This node's membership of a cluster.
 pub struct Cluster {
@@ -416,6 +454,7 @@ impl Cluster {
                 claim: redis::Script::new(CLAIM),
                 release: redis::Script::new(RELEASE),
                 clear_node: redis::Script::new(CLEAR_NODE),
+                admit_address: redis::Script::new(ADMIT_ADDRESS),
             },
             clock,
             state: Mutex::new(State::default()),
@@ -572,6 +611,60 @@ impl Cluster {
     pub async fn send(&self, to: &NodeId, msg: &BusMsg) -> Result<(), ClusterError> {
         let mut c = self.conn.clone();
         let _: i64 = c.publish(self.channel(to), msg.encode()).await?;
+        Ok(())
+    }
+
+    fn address_key(&self, addr: AddressKey) -> String {
+        self.key(&["addr", &addr.to_string()])
+    }
+
+    /// Counts one more open room of `addr` on this node if the open rooms of `addr` on every
+    /// live node add up to fewer than `cap`, in one step (two nodes admitting at once never
+    /// both pass the cap). `Ok(false)`: the cap is reached. The count is this node's until
+    /// [`Cluster::set_address_rooms`] writes it again.
+    ///
+    /// # Errors
+    /// When Redis does not answer.
+    pub async fn admit_address(&self, addr: AddressKey, cap: u32) -> Result<bool, ClusterError> {
+        let mut c = self.conn.clone();
+        let admitted: i64 = self
+            .scripts
+            .admit_address
+            .key(self.address_key(addr))
+            .arg(self.me.as_str())
+            .arg(cap)
+            .arg(&self.prefix)
+            .arg(ADDRESS_TTL.as_secs())
+            .invoke_async(&mut c)
+            .await?;
+        Ok(admitted == 1)
+    }
+
+    /// Writes how many open rooms of `addr` this node holds (0 removes its count).
+    ///
+    /// # Errors
+    /// When Redis does not answer.
+    pub async fn set_address_rooms(
+        &self,
+        addr: AddressKey,
+        rooms: u32,
+    ) -> Result<(), ClusterError> {
+        let mut c = self.conn.clone();
+        let key = self.address_key(addr);
+        if rooms == 0 {
+            let _: () = c.hdel(&key, self.me.as_str()).await?;
+        } else {
+            let _: () = redis::pipe()
+                .hset(&key, self.me.as_str(), rooms)
+                .ignore()
+                .expire(
+                    &key,
+                    i64::try_from(ADDRESS_TTL.as_secs()).unwrap_or(i64::MAX),
+                )
+                .ignore()
+                .query_async(&mut c)
+                .await?;
+        }
         Ok(())
     }
 

@@ -18,7 +18,7 @@
 //! rooms a connection has open are counted per address ([`Lobby::watch`]).
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -188,7 +188,8 @@ pub struct LobbyConfig {
     /// Finished or closed rooms in memory at most (players back at a finished game, for a
     /// rematch or a review); at the cap the least recently used one leaves memory. At least 1.
     pub max_finished_rooms: usize,
-    /// Open rooms (waiting or playing, rematches included) created from one address at most.
+    /// Open rooms (waiting or playing, rematches included) created from one address at most;
+    /// on a node of several, on all the live nodes together ([`Cluster::admit_address`]).
     pub max_rooms_per_address: u32,
     /// Rooms joined (watched or played) at once by the connections of one address at most,
     /// on this server.
@@ -239,6 +240,13 @@ struct Registry {
     finished: BTreeMap<u64, RoomId>,
     /// The last use stamp given.
     tick: u64,
+    /// Set on a node of several: the open-room counts per address are shared in Redis.
+    shares_addresses: bool,
+    /// The addresses whose open-room count changed since it was last written to Redis (kept
+    /// only when [`Registry::shares_addresses`]).
+    addresses_changed: HashSet<AddressKey>,
+    /// Every address's count must be written again (after a resynchronisation).
+    addresses_resync: bool,
 }
 
 impl Registry {
@@ -284,6 +292,14 @@ impl Registry {
             if *n == 0 {
                 self.per_address.remove(&addr);
             }
+            self.address_changed(addr);
+        }
+    }
+
+    /// Notes that `addr`'s open-room count is to be written to Redis again.
+    fn address_changed(&mut self, addr: AddressKey) {
+        if self.shares_addresses {
+            self.addresses_changed.insert(addr);
         }
     }
 
@@ -489,7 +505,10 @@ impl Lobby {
         let relay_metrics = metrics.clone();
         let lobby = Arc::new_cyclic(|me: &Weak<Lobby>| Lobby {
             me: me.clone(),
-            registry: Mutex::new(Registry::default()),
+            registry: Mutex::new(Registry {
+                shares_addresses: cluster.is_some(),
+                ..Registry::default()
+            }),
             store,
             config,
             clock,
@@ -585,6 +604,7 @@ impl Lobby {
                 Arc::downgrade(&lobby),
                 events,
             )));
+            tasks.push(tokio::spawn(run_address_sync(Arc::downgrade(&lobby))));
         }
         if let Ok(mut bg) = lobby.background.lock() {
             bg.extend(tasks);
@@ -624,6 +644,9 @@ impl Lobby {
             tracing::warn!("lease not renewed before resynchronising: {e}");
         }
         nodes.relay.resync();
+        if let Ok(mut reg) = self.registry.lock() {
+            reg.addresses_resync = true;
+        }
         let ids: Vec<RoomId> = self
             .registry
             .lock()
@@ -832,6 +855,7 @@ impl Lobby {
             }
             if let Some(addr) = owner {
                 *reg.per_address.entry(addr).or_default() += 1;
+                reg.address_changed(addr);
             }
             reg.rooms.insert(
                 id,
@@ -888,17 +912,46 @@ impl Lobby {
         self.admit_room(owner)?;
         let id = meta.id.clone();
         if let Some(n) = &self.nodes {
+            if let Some(addr) = owner {
+                match n
+                    .cluster
+                    .admit_address(addr, self.config.max_rooms_per_address)
+                    .await
+                {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        tracing::info!(
+                            "room refused: {addr} has {} open rooms on the nodes (the cap)",
+                            self.config.max_rooms_per_address
+                        );
+                        return Err(too_many_rooms_per_address(
+                            self.config.max_rooms_per_address,
+                        ));
+                    }
+                    Err(e) => {
+                        tracing::error!("open rooms of {addr} not counted: {e}");
+                        return Err(unreachable_cluster());
+                    }
+                }
+            }
             // A new random id: nobody else claims it.
-            match n.cluster.claim(&id).await {
-                Ok(Owner::Me) => {}
+            let claimed = match n.cluster.claim(&id).await {
+                Ok(Owner::Me) => Ok(()),
                 Ok(Owner::Other(o)) => {
                     tracing::error!("new room {id} is already owned by node {o}");
-                    return Err(Refusal::new(ErrorCode::Internal, "try again"));
+                    Err(Refusal::new(ErrorCode::Internal, "try again"))
                 }
                 Err(e) => {
                     tracing::error!("room {id} not claimed: {e}");
-                    return Err(unreachable_cluster());
+                    Err(unreachable_cluster())
                 }
+            };
+            if let Err(r) = claimed {
+                // The room counted by the admission is not opened: the count is written again.
+                if let (Some(addr), Ok(mut reg)) = (owner, self.registry.lock()) {
+                    reg.address_changed(addr);
+                }
+                return Err(r);
             }
         }
         self.spawn_room(
@@ -1132,12 +1185,80 @@ impl Lobby {
     }
 }
 
+/// The refusal of a room over the cap of open rooms per address ([`LobbyConfig::max_rooms_per_address`]).
+fn too_many_rooms_per_address(cap: u32) -> Refusal {
+    Refusal::new(
+        ErrorCode::TooManyRooms,
+        format!("at most {cap} open rooms per player: finish or cancel one first"),
+    )
+}
+
 /// The refusal when Redis does not answer.
 fn unreachable_cluster() -> Refusal {
     Refusal::new(
         ErrorCode::Internal,
         "the servers cannot reach each other right now: try again in a moment",
     )
+}
+
+/// How often a node writes the open-room counts per address that changed to Redis.
+const ADDRESS_SYNC_EVERY: Duration = Duration::from_millis(200);
+
+/// Writes this node's open-room counts per address to Redis (see [`Cluster::admit_address`])
+/// until the lobby goes away: those that changed, every [`ADDRESS_SYNC_EVERY`]; all of them
+/// after a resynchronisation and every [`crate::cluster::ADDRESS_REFRESH`]. One writer, so a
+/// count is never overwritten by an older one; what failed is written again next time.
+async fn run_address_sync(lobby: Weak<Lobby>) {
+    // The addresses with a count of this node in Redis (to be zeroed after a resync).
+    let mut written: HashSet<AddressKey> = HashSet::new();
+    let mut every = tokio::time::interval(ADDRESS_SYNC_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut refreshed = tokio::time::Instant::now();
+    loop {
+        every.tick().await;
+        let Some(l) = lobby.upgrade() else { break };
+        let Some(n) = &l.nodes else { break };
+        let refresh = refreshed.elapsed() >= crate::cluster::ADDRESS_REFRESH;
+        let batch: Vec<(AddressKey, u32)> = {
+            let Ok(mut reg) = l.registry.lock() else {
+                break;
+            };
+            if reg.addresses_resync || refresh {
+                reg.addresses_resync = false;
+                let all: Vec<AddressKey> = reg
+                    .per_address
+                    .keys()
+                    .chain(written.iter())
+                    .copied()
+                    .collect();
+                reg.addresses_changed.extend(all);
+            }
+            let changed = std::mem::take(&mut reg.addresses_changed);
+            changed
+                .into_iter()
+                .map(|a| (a, reg.per_address.get(&a).copied().unwrap_or(0)))
+                .collect()
+        };
+        if refresh {
+            refreshed = tokio::time::Instant::now();
+        }
+        let mut left = batch.into_iter();
+        while let Some((addr, rooms)) = left.next() {
+            if let Err(e) = n.cluster.set_address_rooms(addr, rooms).await {
+                tracing::warn!("open-room counts per address not shared: {e}");
+                if let Ok(mut reg) = l.registry.lock() {
+                    reg.addresses_changed.insert(addr);
+                    reg.addresses_changed.extend(left.map(|(a, _)| a));
+                }
+                break;
+            }
+            if rooms == 0 {
+                written.remove(&addr);
+            } else {
+                written.insert(addr);
+            }
+        }
+    }
 }
 
 /// Hands the cluster's events to the lobby until either goes away.
@@ -1272,12 +1393,8 @@ impl RoomHost for Lobby {
                 "room refused: {addr} has {} open rooms (the cap)",
                 self.config.max_rooms_per_address
             );
-            return Err(Refusal::new(
-                ErrorCode::TooManyRooms,
-                format!(
-                    "at most {} open rooms per player: finish or cancel one first",
-                    self.config.max_rooms_per_address
-                ),
+            return Err(too_many_rooms_per_address(
+                self.config.max_rooms_per_address,
             ));
         }
         Ok(())

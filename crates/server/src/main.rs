@@ -77,7 +77,8 @@ struct Args {
     /// Rooms the connections of one address may have open (watched or played) at once.
     #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_WATCHED_PER_ADDRESS)]
     max_watched_per_address: u32,
-    /// Open rooms (waiting or playing, rematches included) one address may create.
+    /// Open rooms (waiting or playing, rematches included) one address may create: on all the
+    /// nodes together when there are several (counted in Redis).
     #[arg(long, default_value_t = server::lobby::DEFAULT_MAX_ROOMS_PER_ADDRESS)]
     max_rooms_per_address: u32,
     /// Milliseconds between two sendings of the lobby's counts (players online, games in

@@ -948,3 +948,92 @@ async fn joins_of_rooms_that_do_not_exist_leave_nothing_in_redis() {
         assert_eq!(n, 0, "{set} lists rooms that do not exist");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn the_cap_of_open_rooms_per_address_holds_across_nodes() {
+    const CAP: usize = 3;
+    let b = Backing::new().await;
+    let flags = ["--max-rooms-per-address", "3"];
+    let n1 = b.node_with(&flags).await;
+    let n2 = b.node_with(&flags).await;
+    let mut c1 = n1.client().await;
+    let mut c2 = n2.client().await;
+    // Two rooms on the first node and one on the second, from the same address.
+    let (first, _, _) = c1.create(SeatChoice::White, false, None).await;
+    c1.create(SeatChoice::White, false, None).await;
+    c2.create(SeatChoice::White, false, None).await;
+    let create = ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: protocol::PromotionRule::Any,
+        clock: None,
+        public: false,
+    };
+    // One more is refused on either node: the cap counts the rooms of both.
+    for c in [&mut c2, &mut c1] {
+        c.send(&create).await;
+        assert_eq!(
+            c.error().await,
+            protocol::ErrorCode::TooManyRooms,
+            "room {} of one address",
+            CAP + 1
+        );
+    }
+    // A room cancelled on the first node makes room on the second.
+    c1.send(&protocol::RoomCommand::Cancel.to(first.clone()))
+        .await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        c2.send(&create).await;
+        match c2
+            .until("seated or refused", |m| {
+                matches!(m, ServerMsg::Seated { .. } | ServerMsg::Error { .. })
+            })
+            .await
+        {
+            ServerMsg::Seated { .. } => break,
+            ServerMsg::Error { code, .. } => {
+                assert_eq!(code, protocol::ErrorCode::TooManyRooms);
+                assert!(
+                    Instant::now() < deadline,
+                    "the cancelled room never left the count"
+                );
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            _ => unreachable!(),
+        }
+    }
+    // The cap is reached again.
+    c1.send(&create).await;
+    assert_eq!(c1.error().await, protocol::ErrorCode::TooManyRooms);
+    // A node that dies takes its count along once its lease lapses (its room is adopted by
+    // the other node, no longer counted against the address).
+    drop(c1);
+    let mut n1 = n1;
+    n1.kill();
+    // One try a second: 15 creations at most, within the rate limit's burst.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        c2.send(&create).await;
+        match c2
+            .until("seated or refused", |m| {
+                matches!(m, ServerMsg::Seated { .. } | ServerMsg::Error { .. })
+            })
+            .await
+        {
+            ServerMsg::Seated { .. } => break,
+            ServerMsg::Error { code, .. } => {
+                assert_eq!(code, protocol::ErrorCode::TooManyRooms);
+                assert!(
+                    Instant::now() < deadline,
+                    "the dead node's rooms were never left out of the count"
+                );
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            _ => unreachable!(),
+        }
+    }
+}
