@@ -19,7 +19,8 @@
 //! - [`cluster`] and [`relay`]: several nodes over Redis (room leases and the bus; a
 //!   connection on one node playing in a room owned by another);
 //! - [`outbox`]: the bounded queue of frames to one client; [`metrics`]: `/metrics`;
-//!   [`clock`] and [`ids`]: the leaves (now, and random ids and secrets).
+//!   [`clock`] and [`ids`]: the leaves (now, and random ids and secrets); [`files`]: the
+//!   page's static files.
 //!
 //! Imports go one way, with no module circle: `ws` → `lobby` → `relay` → `room` → `store`, with
 //! `cluster`, `outbox`, `clock` and `ids` below them and `listen` apart (this file joins it to
@@ -48,12 +49,12 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
-use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
 pub mod address;
 pub mod clock;
 pub mod cluster;
+pub mod files;
 pub mod ids;
 pub mod listen;
 pub mod lobby;
@@ -129,13 +130,15 @@ struct AppState {
     origins: Arc<origin::AllowedOrigins>,
     trusted_proxies: Arc<address::TrustedProxies>,
     ws: WsLimits,
+    files: files::StaticFiles,
 }
 
 /// The HTTP application: `GET /healthz` answers `ok` (503 while the store's writes fail),
 /// `GET /metrics` the lobby's counters,
 /// `GET /ws` upgrades to the lobby's WebSocket (protocol in the `protocol` crate); every other
 /// path is a file under
-/// [`Config::www`] (a directory serves its `index.html`; a missing file is a 404).
+/// [`Config::www`] (a directory serves its `index.html`; a missing file is a 404; out of file
+/// descriptors, a 503 with `Retry-After`: see [`files`]).
 ///
 /// HTML, JavaScript (the service worker `sw.js` included), WebAssembly, CSS, JSON and web app
 /// manifest responses carry `Cache-Control: no-cache`, so a reload always revalidates and picks
@@ -144,8 +147,8 @@ struct AppState {
 ///
 /// `origins` are the pages allowed to open the WebSocket (see [`Config::public_url`]).
 pub fn app(config: &Config, lobby: Arc<Lobby>, origins: origin::AllowedOrigins) -> Router {
-    let files = ServeDir::new(&config.www).append_index_html_on_directories(true);
     let state = AppState {
+        files: files::StaticFiles::new(&config.www),
         lobby,
         origins: Arc::new(origins),
         trusted_proxies: Arc::new(config.trusted_proxies.clone()),
@@ -155,8 +158,8 @@ pub fn app(config: &Config, lobby: Arc<Lobby>, origins: origin::AllowedOrigins) 
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .route("/ws", get(websocket))
+        .fallback(static_file)
         .with_state(state)
-        .fallback_service(files)
         .layer(axum::middleware::from_fn(refuse_long_paths))
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())
@@ -217,6 +220,14 @@ async fn healthz(State(state): State<AppState>) -> axum::response::Response {
         )
             .into_response(),
     }
+}
+
+/// Any other path: a static file ([`files::StaticFiles::serve`]).
+async fn static_file(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+) -> axum::response::Response {
+    state.files.serve(request).await
 }
 
 /// `GET /metrics`: connections, rooms, games, moves and errors in the Prometheus text format.

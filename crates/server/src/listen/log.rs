@@ -9,7 +9,7 @@ use tokio::time::Instant;
 pub(super) const LOG_INTERVAL: Duration = Duration::from_secs(1);
 
 /// At most one log line per [`LOG_INTERVAL`], counting the ones left out.
-pub(super) struct RateLimit {
+pub(crate) struct RateLimit {
     state: Mutex<RateState>,
 }
 
@@ -19,7 +19,7 @@ pub(super) struct RateState {
 }
 
 impl RateLimit {
-    pub(super) const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         RateLimit {
             state: Mutex::new(RateState {
                 last: None,
@@ -30,7 +30,7 @@ impl RateLimit {
 
     /// Whether a line may be logged at `now`: `Some(lines left out since the last one)`,
     /// or `None` (and this one is counted as left out).
-    pub(super) fn allow(&self, now: Instant) -> Option<u64> {
+    pub(crate) fn allow(&self, now: Instant) -> Option<u64> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let due = state
             .last

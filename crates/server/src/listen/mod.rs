@@ -55,7 +55,7 @@ use tokio::time::Instant;
 
 mod connection;
 mod limits;
-mod log;
+pub(crate) mod log;
 mod metrics;
 mod permits;
 mod refusal;
@@ -244,7 +244,7 @@ fn on_accept_error(shared: &Shared, error: &io::Error) -> bool {
 }
 
 /// Whether `error` is `EMFILE` or `ENFILE`.
-fn out_of_files(error: &io::Error) -> bool {
+pub(crate) fn out_of_files(error: &io::Error) -> bool {
     #[cfg(unix)]
     {
         use rustix::io::Errno;
