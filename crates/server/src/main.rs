@@ -26,6 +26,12 @@ struct Args {
     /// Address to listen on.
     #[arg(long, env = "ASEAN_ADDR", default_value = server::DEFAULT_ADDR)]
     addr: SocketAddr,
+    /// A second address serving only /healthz and /metrics (for monitoring), outside the caps
+    /// of --addr, so that they answer when players' connections fill them; keep it on
+    /// loopback or a private network. Off by default (/healthz and /metrics are on --addr
+    /// either way).
+    #[arg(long, env = "ASEAN_ADMIN_ADDR", value_name = "ADDR")]
+    admin_addr: Option<SocketAddr>,
     /// Directory of static files (index.html and the bundle in pkg/).
     #[arg(long, default_value = "www")]
     www: PathBuf,
@@ -176,7 +182,17 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match server::serve(listener, &config, server::shutdown_signal()).await {
+    let admin = match args.admin_addr.map(server::listen::bind).transpose() {
+        Ok(admin) => admin,
+        Err(err) => {
+            tracing::error!(
+                "cannot listen on --admin-addr {}: {err}",
+                args.admin_addr.map(|a| a.to_string()).unwrap_or_default()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    match server::serve_with_admin(listener, admin, &config, server::shutdown_signal()).await {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS

@@ -169,6 +169,9 @@ pub struct SqliteStore {
     /// An exclusive lock on the database file, held until the store is closed, so that a
     /// second server refuses the same file ([`StoreError::InUse`]).
     file_lock: Mutex<Option<std::fs::File>>,
+    /// Which file the path named when the store opened it (`None` if that could not be
+    /// read), for [`Store::probe`].
+    file: Option<FileId>,
 }
 
 impl fmt::Debug for SqliteStore {
@@ -344,6 +347,17 @@ impl SqliteStore {
             None => None,
         };
         rooms_lost(&conn, path)?;
+        let file = match FileId::of(path) {
+            Ok(id) => Some(id),
+            Err(e) => {
+                tracing::warn!(
+                    "the lobby database {} cannot be looked at ({e}): the probe will not \
+                     notice if it is deleted",
+                    path.display()
+                );
+                None
+            }
+        };
 
         let health = Arc::new(WriteHealth::default());
         let writer_done = Arc::new(AtomicBool::new(false));
@@ -381,6 +395,7 @@ impl SqliteStore {
             writer_done,
             last_alive_ms,
             file_lock: Mutex::new(Some(file_lock)),
+            file,
         })
     }
 
@@ -402,6 +417,60 @@ impl SqliteStore {
                 .map_err(|e| StoreError::Database(format!("the read task failed: {e}")))?
         })
     }
+}
+
+/// What tells one file from another at the same path: its device and inode number on Unix
+/// (elsewhere every file is the same: only a missing one is noticed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileId(u64, u64);
+
+impl FileId {
+    /// The file `path` names now.
+    fn of(path: &Path) -> std::io::Result<FileId> {
+        let meta = std::fs::metadata(path)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            Ok(FileId(meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            Ok(FileId(0, 0))
+        }
+    }
+}
+
+/// Checks that `path` still names the file `opened` (if known), then reads through `conn`.
+fn probe(conn: &Connection, path: &Path, opened: Option<FileId>) -> Result<(), StoreError> {
+    if let Some(opened) = opened {
+        match FileId::of(path) {
+            Ok(now) if now == opened => {}
+            Ok(_) => {
+                return Err(StoreError::Database(format!(
+                    "the database file {} was replaced by another file since the server \
+                     opened it: writes go to the old one; restart the server",
+                    path.display()
+                )));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(StoreError::Database(format!(
+                    "the database file {} is gone (deleted or moved): writes go to a file \
+                     nobody will read again; put it back, or restore a backup and restart",
+                    path.display()
+                )));
+            }
+            Err(e) => {
+                return Err(StoreError::Database(format!(
+                    "the database file {} cannot be looked at: {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+    // A read of a table: it goes through SQLite's pager (and the write-ahead log's index).
+    conn.query_row("SELECT count(*) FROM alive", [], |r| r.get::<_, i64>(0))?;
+    Ok(())
 }
 
 /// Sets its flag when dropped: when the thread that holds it ends, even by a panic.
@@ -947,6 +1016,12 @@ impl Store for SqliteStore {
             return Err("the store's writer thread stopped".into());
         }
         self.health.get()
+    }
+
+    fn probe(&self) -> StoreFuture<()> {
+        let path = self.path.clone();
+        let opened = self.file;
+        self.read(move |conn| probe(conn, &path, opened))
     }
 
     fn close(&self) -> CloseFuture {
