@@ -1217,6 +1217,37 @@ mod tests {
     }
 
     #[test]
+    fn the_probe_notices_a_database_file_deleted_or_replaced() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        let s = SqliteStore::open(&path).expect("open");
+        write(&s, create(1)).expect("create");
+        wait(s.probe()).expect("the file is there");
+
+        let away = dir.path().join("moved.sqlite3");
+        std::fs::rename(&path, &away).expect("move the file away");
+        let Err(StoreError::Database(gone)) = wait(s.probe()) else {
+            panic!("a moved file fails the probe");
+        };
+        assert!(gone.contains("is gone"), "{gone}");
+        assert!(gone.contains("lobby.sqlite3"), "{gone}");
+        // Writes still succeed (into the moved file): only the probe tells.
+        write(&s, Append::events(id(1), 2, vec![moved(0)])).expect("append");
+        assert_eq!(s.health(), Ok(()));
+
+        // Another file at the path is not the store's.
+        std::fs::copy(&away, &path).expect("a copy at the path");
+        let Err(StoreError::Database(replaced)) = wait(s.probe()) else {
+            panic!("a replaced file fails the probe");
+        };
+        assert!(replaced.contains("replaced"), "{replaced}");
+
+        std::fs::remove_file(&path).expect("remove the copy");
+        std::fs::rename(&away, &path).expect("put the file back");
+        wait(s.probe()).expect("the file is back");
+    }
+
+    #[test]
     fn an_empty_file_opens_as_a_new_database() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("lobby.sqlite3");
