@@ -220,4 +220,17 @@ mod tests {
         assert_eq!(defaults.max_finished_rooms, 20_000);
         assert_eq!(defaults.max_watched_per_address, 256);
     }
+
+    #[test]
+    fn the_admin_listener_is_off_unless_given_an_address() {
+        let defaults = Args::try_parse_from(["server"]).expect("defaults");
+        assert_eq!(defaults.admin_addr, None);
+        let given =
+            Args::try_parse_from(["server", "--admin-addr", "127.0.0.1:9100"]).expect("an address");
+        assert_eq!(given.admin_addr, Some(([127, 0, 0, 1], 9100).into()));
+        let err = Args::try_parse_from(["server", "--admin-addr", "9100"])
+            .expect_err("a port alone is not an address")
+            .to_string();
+        assert!(err.contains("--admin-addr"), "{err}");
+    }
 }

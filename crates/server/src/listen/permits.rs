@@ -271,9 +271,9 @@ impl Tracker {
                 shed: token.clone(),
             },
         );
-        let total = counts.total;
-        self.follow_pressure(total);
+        let turned = self.follow_pressure(counts.total);
         drop(counts);
+        self.log_pressure(turned);
         // A shed connection's place is the new one's: the number open stays.
         if shed.is_none() {
             self.metrics.connections_open.inc();
@@ -305,39 +305,44 @@ impl Tracker {
         }
         counts.silent.remove(AddressKey::of(peer.ip()), id);
         counts.free(key);
-        let total = counts.total;
-        self.follow_pressure(total);
+        let turned = self.follow_pressure(counts.total);
         drop(counts);
+        self.log_pressure(turned);
         self.metrics.connections_open.dec();
     }
 
     /// Turns the pressure on at [`PRESSURE_ON_PERCENT`] of the cap and off at
     /// [`PRESSURE_OFF_PERCENT`], given `total` open connections (called with the counts
-    /// locked, so that turns follow the counts in order).
-    fn follow_pressure(&self, total: usize) {
+    /// locked, so that turns follow the counts in order). Returns the turn, if any:
+    /// `Some((on, total))`.
+    fn follow_pressure(&self, total: usize) -> Option<(bool, usize)> {
+        let mut now = false;
         let turned = self.pressure.send_if_modified(|on| {
-            let next = if *on {
+            now = if *on {
                 total > self.pressure_off
             } else {
                 total >= self.pressure_on
             };
-            std::mem::replace(on, next) != next
+            std::mem::replace(on, now) != now
         });
-        if turned {
-            if *self.pressure.borrow() {
-                tracing::warn!(
-                    open = total,
-                    "{total} of at most {} connections open: connections without a request \
-                     get a shorter header timeout until {} or fewer are open",
-                    self.max_connections,
-                    self.pressure_off
-                );
-            } else {
-                tracing::info!(
-                    open = total,
-                    "down to {total} open connections: the usual header timeout again"
-                );
-            }
+        turned.then_some((now, total))
+    }
+
+    /// Logs a turn of the pressure (outside the lock).
+    fn log_pressure(&self, turned: Option<(bool, usize)>) {
+        match turned {
+            Some((true, total)) => tracing::warn!(
+                open = total,
+                "{total} of at most {} connections open: connections without a request get \
+                 a shorter header timeout until {} or fewer are open",
+                self.max_connections,
+                self.pressure_off
+            ),
+            Some((false, total)) => tracing::info!(
+                open = total,
+                "down to {total} open connections: the usual header timeout again"
+            ),
+            None => {}
         }
     }
 }
