@@ -133,7 +133,14 @@ struct AppState {
     files: files::StaticFiles,
 }
 
-/// The HTTP application: `GET /healthz` answers `ok` (503 while the store's writes fail),
+impl axum::extract::FromRef<AppState> for Arc<Lobby> {
+    fn from_ref(state: &AppState) -> Arc<Lobby> {
+        state.lobby.clone()
+    }
+}
+
+/// The HTTP application: `GET /healthz` answers `ok` (503 `unhealthy: …` while the store's
+/// writes fail or it does not answer its probe),
 /// `GET /metrics` the lobby's counters,
 /// `GET /ws` upgrades to the lobby's WebSocket (protocol in the `protocol` crate); every other
 /// path is a file under
@@ -164,6 +171,15 @@ pub fn app(config: &Config, lobby: Arc<Lobby>, origins: origin::AllowedOrigins) 
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
+}
+
+/// The monitoring application, for a listener of its own (`--admin-addr`): `GET /healthz` and
+/// `GET /metrics` as in [`app`], and nothing else (404).
+pub fn admin_app(lobby: Arc<Lobby>) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .with_state(lobby)
 }
 
 /// The longest request path served, in bytes as sent: far past any path of ours (the longest
@@ -209,16 +225,12 @@ async fn refuse_long_paths(
     }
 }
 
-/// `GET /healthz`: `ok` while the server is up and its store takes writes; 503 with the
-/// store's latest error while writes fail.
-async fn healthz(State(state): State<AppState>) -> axum::response::Response {
-    match state.lobby.health() {
+/// `GET /healthz`: `ok` while the server is up, its store takes writes and answers its
+/// probe; 503 `unhealthy: ` and what is wrong ([`Lobby::health`]) otherwise.
+async fn healthz(State(lobby): State<Arc<Lobby>>) -> axum::response::Response {
+    match lobby.health() {
         Ok(()) => "ok".into_response(),
-        Err(e) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the store fails to write: {e}"),
-        )
-            .into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, format!("unhealthy: {e}")).into_response(),
     }
 }
 
@@ -231,13 +243,13 @@ async fn static_file(
 }
 
 /// `GET /metrics`: connections, rooms, games, moves and errors in the Prometheus text format.
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+async fn metrics(State(lobby): State<Arc<Lobby>>) -> impl IntoResponse {
     (
         [(
             CONTENT_TYPE,
             "application/openmetrics-text; version=1.0.0; charset=utf-8",
         )],
-        state.lobby.metrics.text(),
+        lobby.metrics.text(),
     )
 }
 
@@ -324,6 +336,21 @@ pub async fn serve(
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    serve_with_admin(listener, None, config, shutdown).await
+}
+
+/// As [`serve`], and with `admin` (`--admin-addr`) also serves [`admin_app`] (`/healthz` and
+/// `/metrics`) on it, outside the main port's caps: within [`listen::Limits::for_admin`],
+/// until the main listener has finished.
+///
+/// # Errors
+/// As [`serve`]; an error of the admin listener is logged, not returned.
+pub async fn serve_with_admin(
+    listener: TcpListener,
+    admin: Option<TcpListener>,
+    config: &Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
     check_www(&config.www)?;
     let origins = allowed_origins(config, listener.local_addr()?);
     let lobby = open_lobby(config).await?;
@@ -333,6 +360,11 @@ pub async fn serve(
         config.listen.max_connections,
         config.listen.max_per_address
     );
+    let stop_admin = tokio_util::sync::CancellationToken::new();
+    let admin = match admin {
+        Some(admin) => Some(spawn_admin(admin, lobby.clone(), &stop_admin)?),
+        None => None,
+    };
     let served = listen::serve(
         listener,
         app,
@@ -342,8 +374,42 @@ pub async fn serve(
         shutdown,
     )
     .await;
+    stop_admin.cancel();
+    if let Some(admin) = admin {
+        match admin.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::error!("the admin listener failed: {e}"),
+            Err(e) => tracing::error!("the admin listener's task failed: {e}"),
+        }
+    }
     lobby.close().await;
     served
+}
+
+/// Serves [`admin_app`] on `listener` until `stop` is cancelled, in a task of its own.
+fn spawn_admin(
+    listener: TcpListener,
+    lobby: Arc<Lobby>,
+    stop: &tokio_util::sync::CancellationToken,
+) -> io::Result<tokio::task::JoinHandle<io::Result<()>>> {
+    let addr = listener.local_addr()?;
+    if addr.ip().is_loopback() {
+        tracing::info!("monitoring (/healthz, /metrics) also on http://{addr}/");
+    } else {
+        tracing::warn!(
+            "monitoring (/healthz, /metrics) also on http://{addr}/, which is not a loopback \
+             address: other machines can read the metrics"
+        );
+    }
+    Ok(tokio::spawn(listen::serve(
+        listener,
+        admin_app(lobby),
+        listen::Limits::for_admin(),
+        address::TrustedProxies::default(),
+        // Counted apart: the main port's counters stay the players'.
+        Arc::new(listen::ListenMetrics::default()),
+        stop.clone().cancelled_owned(),
+    )))
 }
 
 /// The origins allowed to open the WebSocket on a server listening at `addr`: the public URL

@@ -21,7 +21,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::Duration;
 
 use protocol::{
@@ -102,6 +102,18 @@ fn listing_entry(id: &RoomId, status: Option<RoomStatus>) -> Option<Listed> {
 
 pub use crate::room::actor::ConnId;
 
+/// Records the outcome of a probe of the store (`None`: it answered), logging the turns
+/// from answering to failing and back.
+fn record_probe(probed: &Mutex<Option<String>>, failure: Option<String>) {
+    let mut latest = probed.lock().unwrap_or_else(PoisonError::into_inner);
+    match (&*latest, &failure) {
+        (None, Some(e)) => tracing::error!("the lobby database does not answer: {e}"),
+        (Some(_), None) => tracing::info!("the lobby database answers again"),
+        _ => {}
+    }
+    *latest = failure;
+}
+
 /// Commands waiting for one room's task at most.
 const ROOM_QUEUE: usize = 256;
 /// Public rooms shown in the listing at most.
@@ -117,6 +129,13 @@ pub const COUNTS_EVERY: Duration = Duration::from_secs(5);
 const COUNTS_EVERY_MIN: Duration = Duration::from_millis(10);
 /// How often the server stamps its liveness in the store.
 const ALIVE_EVERY: Duration = Duration::from_secs(1);
+/// How often the store is probed ([`Store::probe`]) unless told otherwise
+/// ([`LobbyConfig::store_probe_every`]).
+pub const STORE_PROBE_EVERY: Duration = Duration::from_secs(5);
+/// The shortest [`LobbyConfig::store_probe_every`] taken.
+const STORE_PROBE_EVERY_MIN: Duration = Duration::from_millis(10);
+/// How long a probe of the store may take before the store counts as not answering.
+pub const STORE_PROBE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often the store's cancelled, expired and aborted rooms are purged (also at start-up).
 const PURGE_EVERY: Duration = Duration::from_secs(3600);
 
@@ -199,6 +218,10 @@ pub struct LobbyConfig {
     pub counts_every: Duration,
     /// The rate limits of each client address ([`crate::rate`]).
     pub rates: RateConfig,
+    /// How often the store is probed ([`Store::probe`]: is the database still there, does
+    /// it answer) for [`Lobby::health`], writes or not ([`STORE_PROBE_EVERY`]; at least
+    /// 10 ms).
+    pub store_probe_every: Duration,
 }
 
 impl Default for LobbyConfig {
@@ -211,6 +234,7 @@ impl Default for LobbyConfig {
             max_watched_per_address: DEFAULT_MAX_WATCHED_PER_ADDRESS,
             counts_every: COUNTS_EVERY,
             rates: RateConfig::default(),
+            store_probe_every: STORE_PROBE_EVERY,
         }
     }
 }
@@ -456,6 +480,8 @@ pub struct Lobby {
     next_generation: AtomicU64,
     last_alive_ms: Option<u64>,
     background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// The failure of the latest probe of the store (`None`: it answered).
+    probed: Arc<Mutex<Option<String>>>,
     /// Set when this server is a node of several.
     nodes: Option<Nodes>,
     /// Rooms open per address key (see [`Lobby::watch`]).
@@ -522,6 +548,7 @@ impl Lobby {
             next_generation: AtomicU64::new(1),
             last_alive_ms,
             background: Mutex::new(Vec::new()),
+            probed: Arc::new(Mutex::new(None)),
             nodes: cluster.map(|cluster| Nodes {
                 relay: Arc::new(Relay::new(
                     cluster.clone(),
@@ -598,7 +625,28 @@ impl Lobby {
                 }
             })
         };
-        let mut tasks = vec![publisher, counter, stamper, purger];
+        let prober = {
+            let store = lobby.store.clone();
+            let probed = lobby.probed.clone();
+            let mut every =
+                tokio::time::interval(config.store_probe_every.max(STORE_PROBE_EVERY_MIN));
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            tokio::spawn(async move {
+                loop {
+                    every.tick().await;
+                    let failure =
+                        match tokio::time::timeout(STORE_PROBE_TIMEOUT, store.probe()).await {
+                            Ok(Ok(())) => None,
+                            Ok(Err(e)) => Some(e.to_string()),
+                            Err(_) => Some(format!(
+                                "no answer to a probe within {STORE_PROBE_TIMEOUT:?}"
+                            )),
+                        };
+                    record_probe(&probed, failure);
+                }
+            })
+        };
+        let mut tasks = vec![publisher, counter, stamper, purger, prober];
         if let Some(events) = events {
             tasks.push(tokio::spawn(run_cluster_events(
                 Arc::downgrade(&lobby),
@@ -735,12 +783,20 @@ impl Lobby {
         self.store.close().await;
     }
 
-    /// `Ok` while the store's writes succeed.
+    /// `Ok` while the store's writes succeed and its latest probe ([`Store::probe`], every
+    /// [`LobbyConfig::store_probe_every`]) answered.
     ///
     /// # Errors
-    /// The latest write failure, as text.
+    /// What is wrong, as text: `the store fails to write: …` with the latest write failure
+    /// (or that the store is closed), or `the store does not answer: …` with the probe's.
     pub fn health(&self) -> Result<(), String> {
-        self.store.health()
+        self.store
+            .health()
+            .map_err(|e| format!("the store fails to write: {e}"))?;
+        match &*self.probed.lock().unwrap_or_else(PoisonError::into_inner) {
+            None => Ok(()),
+            Some(e) => Err(format!("the store does not answer: {e}")),
+        }
     }
 
     fn env(&self) -> Option<RoomEnv> {

@@ -26,6 +26,12 @@ struct Args {
     /// Address to listen on.
     #[arg(long, env = "ASEAN_ADDR", default_value = server::DEFAULT_ADDR)]
     addr: SocketAddr,
+    /// A second address serving only /healthz and /metrics (for monitoring), outside the caps
+    /// of --addr, so that they answer when players' connections fill them; keep it on
+    /// loopback or a private network. Off by default (/healthz and /metrics are on --addr
+    /// either way).
+    #[arg(long, env = "ASEAN_ADMIN_ADDR", value_name = "ADDR")]
+    admin_addr: Option<SocketAddr>,
     /// Directory of static files (index.html and the bundle in pkg/).
     #[arg(long, default_value = "www")]
     www: PathBuf,
@@ -177,7 +183,17 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match server::serve(listener, &config, server::shutdown_signal()).await {
+    let admin = match args.admin_addr.map(server::listen::bind).transpose() {
+        Ok(admin) => admin,
+        Err(err) => {
+            tracing::error!(
+                "cannot listen on --admin-addr {}: {err}",
+                args.admin_addr.map(|a| a.to_string()).unwrap_or_default()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    match server::serve_with_admin(listener, admin, &config, server::shutdown_signal()).await {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS
@@ -204,5 +220,18 @@ mod tests {
         let defaults = Args::try_parse_from(["server"]).expect("defaults");
         assert_eq!(defaults.max_finished_rooms, 20_000);
         assert_eq!(defaults.max_watched_per_address, 256);
+    }
+
+    #[test]
+    fn the_admin_listener_is_off_unless_given_an_address() {
+        let defaults = Args::try_parse_from(["server"]).expect("defaults");
+        assert_eq!(defaults.admin_addr, None);
+        let given =
+            Args::try_parse_from(["server", "--admin-addr", "127.0.0.1:9100"]).expect("an address");
+        assert_eq!(given.admin_addr, Some(([127, 0, 0, 1], 9100).into()));
+        let err = Args::try_parse_from(["server", "--admin-addr", "9100"])
+            .expect_err("a port alone is not an address")
+            .to_string();
+        assert!(err.contains("--admin-addr"), "{err}");
     }
 }

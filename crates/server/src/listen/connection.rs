@@ -122,16 +122,24 @@ impl Activity {
         self.lock().requests
     }
 
-    /// The earliest deadline of the connection, if any.
+    /// The earliest deadline of the connection, if any; `pressure`: the listener is near its
+    /// cap (a shorter header timeout).
     fn next_deadline(
         &self,
         limits: &Limits,
         accepted: Instant,
         closing: Option<Instant>,
+        pressure: bool,
     ) -> Option<(Instant, Expiry)> {
         let state = self.lock();
-        let header =
-            (state.requests == 0).then(|| (accepted + limits.header_read_timeout, Expiry::Header));
+        let header_timeout = if pressure {
+            limits
+                .pressure_header_timeout
+                .min(limits.header_read_timeout)
+        } else {
+            limits.header_read_timeout
+        };
+        let header = (state.requests == 0).then(|| (accepted + header_timeout, Expiry::Header));
         let handshake =
             (!state.answered).then(|| (accepted + limits.handshake_deadline, Expiry::Handshake));
         let idle = (state.answered && state.in_flight == 0 && closing.is_none())
@@ -249,6 +257,8 @@ impl hyper::service::Service<Request<Incoming>> for RequestService {
     type Future = ResponseFuture;
 
     fn call(&self, mut request: Request<Incoming>) -> Self::Future {
+        // Hyper calls the service once it has read a request head.
+        self.permit.heard();
         let in_flight = self.activity.request_started();
         let extensions = request.extensions_mut();
         extensions.insert(ConnectInfo(self.permit.peer()));
@@ -279,6 +289,9 @@ pub(super) async fn run_connection(
 ) {
     let accepted = Instant::now();
     let peer = permit.peer();
+    let shed = permit.shed_token().clone();
+    let mut pressure = shared.tracker.pressure.subscribe();
+    let mut watch_pressure = true;
     let activity = Arc::new(Activity::new(accepted));
     let service = RequestService {
         app: shared.app.clone(),
@@ -295,7 +308,9 @@ pub(super) async fn run_connection(
     let mut stopping = false;
     loop {
         let changed = activity.changed.notified();
-        let deadline = activity.next_deadline(limits, accepted, closing);
+        let under_pressure = *pressure.borrow_and_update();
+        let silent = activity.requests() == 0;
+        let deadline = activity.next_deadline(limits, accepted, closing, under_pressure);
         let sleep = tokio::time::sleep_until(deadline.map_or_else(far_future, |(at, _)| at));
         tokio::select! {
             result = connection.as_mut() => {
@@ -309,9 +324,18 @@ pub(super) async fn run_connection(
                 return;
             }
             () = changed => {}
+            // Shed at the cap to make room for a new connection (counted by the accept loop,
+            // which has given its place away).
+            () = shed.cancelled() => return,
+            changed = pressure.changed(), if silent && watch_pressure => {
+                watch_pressure = changed.is_ok();
+            }
             () = sleep, if deadline.is_some() => {
                 // Look again: a request may have come in just now.
-                let Some((at, expiry)) = activity.next_deadline(limits, accepted, closing) else {
+                let under_pressure = *pressure.borrow();
+                let Some((at, expiry)) =
+                    activity.next_deadline(limits, accepted, closing, under_pressure)
+                else {
                     continue;
                 };
                 if at > Instant::now() {

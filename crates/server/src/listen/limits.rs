@@ -16,6 +16,9 @@ pub const DEFAULT_MAX_PER_ADDRESS: usize = 256;
 /// unlimited.
 pub const UNLIMITED_MAX_CONNECTIONS: usize = 1 << 20;
 
+/// Open connections of the monitoring listener at most ([`Limits::for_admin`]).
+pub const ADMIN_MAX_CONNECTIONS: usize = 64;
+
 /// The smallest open-connection cap [`Limits::for_open_file_limit`] picks, however low the
 /// open-file limit.
 pub(super) const MIN_CONNECTIONS: u64 = 16;
@@ -32,6 +35,14 @@ pub struct Limits {
     /// Time from `accept` until the head of the first request has been read; a connection
     /// without one by then is closed (and counted as `header_timeout`). Non-zero.
     pub header_read_timeout: Duration,
+    /// The header timeout while the listener is under pressure (from
+    /// [`PRESSURE_ON_PERCENT`](super::PRESSURE_ON_PERCENT) of
+    /// [`Limits::max_connections`] open until
+    /// [`PRESSURE_OFF_PERCENT`](super::PRESSURE_OFF_PERCENT)): connections without a complete
+    /// request head by then, counted from `accept` (those open longer at once), are closed and
+    /// counted as `header_timeout`. Used only if shorter than
+    /// [`Limits::header_read_timeout`]. Non-zero.
+    pub pressure_header_timeout: Duration,
     /// Time from `accept` until the first request has been answered (its handler returned
     /// a response, e.g. `101 Switching Protocols`): covers a slow request body and a slow
     /// upgrade. A connection not answered by then is dropped (and counted as
@@ -57,8 +68,8 @@ impl Limits {
     /// Limits for a process that may open `nofile` files (`None`: no limit): at most
     /// `nofile - `[`FD_RESERVE`] connections (never fewer than 16;
     /// [`UNLIMITED_MAX_CONNECTIONS`] without a limit), [`DEFAULT_MAX_PER_ADDRESS`] per
-    /// address (or the total cap if smaller), a 10 s header timeout, a 15 s handshake
-    /// deadline, a 30 s keep-alive idle timeout and 5 s to finish on shutdown.
+    /// address (or the total cap if smaller), a 10 s header timeout (2 s under pressure), a
+    /// 15 s handshake deadline, a 30 s keep-alive idle timeout and 5 s to finish on shutdown.
     pub fn for_open_file_limit(nofile: Option<u64>) -> Limits {
         let max_connections = match nofile {
             Some(files) => usize::try_from(files.saturating_sub(FD_RESERVE).max(MIN_CONNECTIONS))
@@ -69,9 +80,26 @@ impl Limits {
             max_connections,
             max_per_address: DEFAULT_MAX_PER_ADDRESS.min(max_connections),
             header_read_timeout: Duration::from_secs(10),
+            pressure_header_timeout: Duration::from_secs(2),
             handshake_deadline: Duration::from_secs(15),
             idle_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(5),
+        }
+    }
+
+    /// Limits for the monitoring listener (`--admin-addr`: `/healthz` and `/metrics` only),
+    /// which must stay reachable and cheap whatever the main port goes through:
+    /// [`ADMIN_MAX_CONNECTIONS`] in all and from one address, 5 s for a request head (1 s
+    /// under pressure), 10 s to answer, 30 s idle between scrapes, 1 s to finish on shutdown.
+    pub fn for_admin() -> Limits {
+        Limits {
+            max_connections: ADMIN_MAX_CONNECTIONS,
+            max_per_address: ADMIN_MAX_CONNECTIONS,
+            header_read_timeout: Duration::from_secs(5),
+            pressure_header_timeout: Duration::from_secs(1),
+            handshake_deadline: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(1),
         }
     }
 
@@ -86,6 +114,8 @@ impl Limits {
             "max_per_address must be at least 1"
         } else if self.header_read_timeout.is_zero() {
             "header_read_timeout must not be zero"
+        } else if self.pressure_header_timeout.is_zero() {
+            "pressure_header_timeout must not be zero"
         } else if self.handshake_deadline.is_zero() {
             "handshake_deadline must not be zero"
         } else if self.idle_timeout.is_zero() {

@@ -16,8 +16,14 @@ pub enum RefusedReason {
     TotalCap,
     /// `address_cap`: [`Limits::max_per_address`](super::Limits::max_per_address) were open from the peer's address.
     AddressCap,
-    /// `header_timeout`: no first request head within [`Limits::header_read_timeout`](super::Limits::header_read_timeout).
+    /// `header_timeout`: no first request head within [`Limits::header_read_timeout`](super::Limits::header_read_timeout)
+    /// (or [`Limits::pressure_header_timeout`](super::Limits::pressure_header_timeout) near
+    /// the cap).
     HeaderTimeout,
+    /// `shed`: a connection that had not sent a complete request head yet, closed at the
+    /// total cap to make room for a new one (the oldest of the address with the most such
+    /// connections).
+    Shed,
     /// `handshake_timeout`: the first request not answered within
     /// [`Limits::handshake_deadline`](super::Limits::handshake_deadline).
     HandshakeTimeout,
@@ -30,22 +36,24 @@ pub enum RefusedReason {
 
 impl RefusedReason {
     /// Every reason, in label order.
-    pub const ALL: [RefusedReason; 6] = [
+    pub const ALL: [RefusedReason; 7] = [
         RefusedReason::TotalCap,
         RefusedReason::AddressCap,
         RefusedReason::HeaderTimeout,
+        RefusedReason::Shed,
         RefusedReason::HandshakeTimeout,
         RefusedReason::AcceptError,
         RefusedReason::Origin,
     ];
 
-    /// The label value: `total_cap`, `address_cap`, `header_timeout`, `handshake_timeout` or
-    /// `accept_error` (or `origin`).
+    /// The label value: `total_cap`, `address_cap`, `header_timeout`, `shed`,
+    /// `handshake_timeout` or `accept_error` (or `origin`).
     pub fn as_str(self) -> &'static str {
         match self {
             RefusedReason::TotalCap => "total_cap",
             RefusedReason::AddressCap => "address_cap",
             RefusedReason::HeaderTimeout => "header_timeout",
+            RefusedReason::Shed => "shed",
             RefusedReason::HandshakeTimeout => "handshake_timeout",
             RefusedReason::AcceptError => "accept_error",
             RefusedReason::Origin => "origin",

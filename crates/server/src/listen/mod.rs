@@ -5,7 +5,12 @@
 //! without a line in the log. [`serve`] instead:
 //!
 //! - caps the open TCP connections in total and per peer address ([`Limits`]); a connection
-//!   over a cap gets a short `503 Service Unavailable` naming the limit and is closed;
+//!   over a cap gets a short `503 Service Unavailable` naming the limit and is closed, except
+//!   that at the total cap a *silent* connection (no complete request head yet) is shed
+//!   instead to make room, the oldest of the address holding the most (counted as `shed`);
+//! - from [`PRESSURE_ON_PERCENT`] of the total cap until [`PRESSURE_OFF_PERCENT`], gives
+//!   silent connections [`Limits::pressure_header_timeout`] instead of
+//!   [`Limits::header_read_timeout`];
 //! - closes a connection whose first request head has not arrived within
 //!   [`Limits::header_read_timeout`], or whose first request has not been answered within
 //!   [`Limits::handshake_deadline`] (a slow body, a stuck upgrade), and a keep-alive
@@ -44,7 +49,7 @@ use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -122,17 +127,12 @@ pub async fn serve(
         limits,
         http: http_builder(&limits),
         app,
-        tracker: Arc::new(Tracker {
-            counts: Mutex::new(Counts::default()),
-            max_connections: limits.max_connections,
-            max_per_address: limits.max_per_address,
-            trusted_proxies,
-            metrics,
-        }),
+        tracker: Arc::new(Tracker::new(&limits, trusted_proxies, metrics)),
         refusals: Arc::new(Semaphore::new(REFUSALS_IN_FLIGHT)),
         log_accept: RateLimit::new(),
         log_refused: RateLimit::new(),
         log_timeout: RateLimit::new(),
+        log_shed: RateLimit::new(),
     });
     let (stop, stopped) = watch::channel(false);
     let mut tasks = JoinSet::new();
@@ -186,7 +186,10 @@ fn on_accept(
 ) {
     shared.metrics().connections_accepted.inc();
     match shared.tracker.acquire(peer) {
-        Ok(permit) => {
+        Ok(Admitted { permit, shed }) => {
+            if let Some(victim) = shed {
+                shared.refused(RefusedReason::Shed, victim);
+            }
             if let Err(error) = stream.set_nodelay(true) {
                 tracing::debug!(%peer, %error, "could not set TCP_NODELAY");
             }

@@ -24,6 +24,7 @@ pub(super) struct Shared {
     pub(super) log_accept: RateLimit,
     pub(super) log_refused: RateLimit,
     pub(super) log_timeout: RateLimit,
+    pub(super) log_shed: RateLimit,
 }
 
 impl Shared {
@@ -36,6 +37,7 @@ impl Shared {
         self.metrics().count_refused(reason);
         let log = match reason {
             RefusedReason::HeaderTimeout | RefusedReason::HandshakeTimeout => &self.log_timeout,
+            RefusedReason::Shed => &self.log_shed,
             _ => &self.log_refused,
         };
         if let Some(suppressed) = log.allow(Instant::now()) {
@@ -53,8 +55,15 @@ impl Shared {
                 ),
                 RefusedReason::HeaderTimeout => tracing::warn!(
                     %peer, reason = reason.as_str(), open, suppressed,
-                    "connection closed: no request head within {:?}",
-                    self.limits.header_read_timeout
+                    "connection closed: no request head within {:?} ({:?} near the cap)",
+                    self.limits.header_read_timeout,
+                    self.limits.pressure_header_timeout.min(self.limits.header_read_timeout)
+                ),
+                RefusedReason::Shed => tracing::warn!(
+                    %peer, reason = reason.as_str(), open, suppressed,
+                    "connection closed: no request yet, at the cap of {} open connections; \
+                     shed to make room for a new one",
+                    self.limits.max_connections
                 ),
                 RefusedReason::HandshakeTimeout => tracing::warn!(
                     %peer, reason = reason.as_str(), open, suppressed,

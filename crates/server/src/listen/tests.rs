@@ -35,6 +35,7 @@ fn relaxed() -> Limits {
         max_connections: 100,
         max_per_address: 100,
         header_read_timeout: Duration::from_secs(30),
+        pressure_header_timeout: Duration::from_secs(30),
         handshake_deadline: Duration::from_secs(30),
         idle_timeout: Duration::from_secs(30),
         shutdown_grace: Duration::from_secs(30),
@@ -552,7 +553,7 @@ async fn a_websocket_works_and_counts_while_it_lives() {
 }
 
 #[tokio::test]
-async fn a_flood_of_silent_sockets_is_refused_then_timed_out_and_players_get_back_in() {
+async fn a_flood_of_silent_sockets_is_shed_then_timed_out_and_players_get_back_in() {
     let server = TestServer::start(Limits {
         max_connections: 40,
         header_read_timeout: Duration::from_millis(300),
@@ -563,20 +564,192 @@ async fn a_flood_of_silent_sockets_is_refused_then_timed_out_and_players_get_bac
     for _ in 0..100 {
         flood.push(server.connect().await);
     }
-    eventually("the connections over the cap are refused", || {
-        server.metrics.refused(RefusedReason::TotalCap) == 60
+    // Each is shed to make room for a later one, or times out: none is refused.
+    eventually("every silent socket is shed or timed out", || {
+        server.metrics.refused(RefusedReason::Shed)
+            + server.metrics.refused(RefusedReason::HeaderTimeout)
+            == 100
     })
     .await;
-    eventually("the silent ones are timed out", || {
-        server.metrics.refused(RefusedReason::HeaderTimeout) == 40
-    })
-    .await;
+    assert_eq!(server.metrics.refused(RefusedReason::TotalCap), 0);
     eventually("nothing counts as open", || server.open() == 0).await;
     let mut player = server.connect().await;
     assert_eq!(request(&mut player, "/").await, (200, "hello".to_owned()));
     assert_eq!(server.metrics.connections_accepted.get(), 101);
     drop(flood);
     server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn at_the_cap_the_oldest_silent_connection_makes_room_for_a_request() {
+    let server = TestServer::start(Limits {
+        max_connections: 8,
+        ..relaxed()
+    })
+    .await;
+    let mut silent = Vec::new();
+    for _ in 0..8 {
+        silent.push(server.connect().await);
+        // One at a time, so that their order is the order of `accept`.
+        eventually("the silent socket is counted", || {
+            server.open() == i64::try_from(silent.len()).unwrap()
+        })
+        .await;
+    }
+    let mut player = server.connect().await;
+    assert_eq!(request(&mut player, "/").await, (200, "hello".to_owned()));
+    // The oldest silent socket made room.
+    until_closed(&mut silent[0]).await;
+    assert_eq!(server.metrics.refused(RefusedReason::Shed), 1);
+    assert_eq!(server.metrics.refused(RefusedReason::TotalCap), 0);
+    assert_eq!(server.open(), 8);
+
+    // Once no connection is silent, a newcomer is refused as before.
+    for stream in &mut silent[1..] {
+        assert_eq!(request(stream, "/").await.0, 200);
+    }
+    let mut refused = server.connect().await;
+    let answer = until_closed(&mut refused).await;
+    assert!(answer.contains("total limit"), "{answer}");
+    assert_eq!(server.metrics.refused(RefusedReason::TotalCap), 1);
+    assert_eq!(server.metrics.refused(RefusedReason::Shed), 1);
+    assert_eq!(request(&mut player, "/").await.0, 200);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_address_with_the_most_silent_connections_is_shed_first() {
+    let server = TestServer::start(Limits {
+        max_connections: 8,
+        ..relaxed()
+    })
+    .await;
+    let mut opened = 0;
+    let mut open_from = async |ip: &str| {
+        let stream = server.connect_from(ip).await;
+        opened += 1;
+        let want = opened;
+        eventually("the socket is counted", || server.open() == want).await;
+        stream
+    };
+    // The two oldest silent sockets are from 127.0.0.2, the most from 127.0.0.3; one
+    // connection from 127.0.0.5 is busy (it sent a request).
+    let mut two = vec![open_from("127.0.0.2").await, open_from("127.0.0.2").await];
+    let mut busy = open_from("127.0.0.5").await;
+    assert_eq!(request(&mut busy, "/").await.0, 200);
+    let mut three = Vec::new();
+    for _ in 0..5 {
+        three.push(open_from("127.0.0.3").await);
+    }
+    let mut player = server.connect_from("127.0.0.4").await;
+    assert_eq!(request(&mut player, "/").await.0, 200);
+    until_closed(&mut three[0]).await;
+    assert_eq!(server.metrics.refused(RefusedReason::Shed), 1);
+    assert_eq!(server.open(), 8);
+    // The next one evens the two addresses out (4 silent sockets from 127.0.0.3 against
+    // 2), then the one after it again takes the oldest from 127.0.0.3.
+    let mut second = server.connect_from("127.0.0.4").await;
+    assert_eq!(request(&mut second, "/").await.0, 200);
+    until_closed(&mut three[1]).await;
+    assert_eq!(server.metrics.refused(RefusedReason::Shed), 2);
+    // The sockets of 127.0.0.2 are still served.
+    for stream in &mut two {
+        assert_eq!(request(stream, "/").await.0, 200);
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn near_the_cap_silent_connections_get_the_short_header_timeout_until_three_quarters() {
+    let server = TestServer::start(Limits {
+        max_connections: 8,
+        pressure_header_timeout: Duration::from_millis(300),
+        ..relaxed()
+    })
+    .await;
+    let mut streams = Vec::new();
+    for _ in 0..4 {
+        streams.push(server.connect().await);
+    }
+    eventually("half the cap is open", || server.open() == 4).await;
+    // Far below the cap the usual (30 s) header timeout holds.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(server.open(), 4);
+    assert_eq!(server.metrics.refused(RefusedReason::HeaderTimeout), 0);
+
+    // At the cap (90 % of 8 rounds up to 8) silent sockets get 300 ms from their `accept`,
+    // the older ones at once, until 6 (75 %) are left open.
+    for _ in 0..4 {
+        streams.push(server.connect().await);
+    }
+    eventually(
+        "silent sockets are timed out down to three quarters",
+        || server.metrics.refused(RefusedReason::HeaderTimeout) == 2 && server.open() == 6,
+    )
+    .await;
+    let mut closed = 0;
+    for stream in &mut streams {
+        let mut buffer = [0; 16];
+        if let Ok(Ok(0) | Err(_)) =
+            tokio::time::timeout(Duration::from_millis(100), stream.read(&mut buffer)).await
+        {
+            closed += 1;
+        }
+    }
+    assert_eq!(closed, 2, "the server closed two of the silent sockets");
+    // Below three quarters the usual timeout is back.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(server.open(), 6);
+    assert_eq!(server.metrics.refused(RefusedReason::HeaderTimeout), 2);
+    assert_eq!(server.metrics.refused(RefusedReason::Shed), 0);
+    let mut player = server.connect().await;
+    assert_eq!(request(&mut player, "/").await, (200, "hello".to_owned()));
+    server.stop().await.unwrap();
+}
+
+#[test]
+fn the_tracker_sheds_only_silent_connections_and_counts_each_once() {
+    let metrics = Arc::new(ListenMetrics::default());
+    let tracker = Arc::new(Tracker::new(
+        &Limits {
+            max_connections: 2,
+            ..relaxed()
+        },
+        TrustedProxies::default(),
+        metrics.clone(),
+    ));
+    let peer = |port: u16| SocketAddr::from(([127, 0, 0, 1], port));
+    let first = tracker.acquire(peer(1)).unwrap();
+    let second = tracker.acquire(peer(2)).unwrap();
+    assert!(first.shed.is_none() && second.shed.is_none());
+    assert!(*tracker.pressure.borrow(), "at the cap");
+    first.permit.heard();
+    assert_eq!(tracker.lock().silent(), 1);
+
+    // At the cap the silent one makes room: its token is cancelled, its place given away.
+    let third = tracker.acquire(peer(3)).unwrap();
+    assert_eq!(third.shed, Some(peer(2)));
+    assert!(second.permit.shed_token().is_cancelled());
+    assert!(!first.permit.shed_token().is_cancelled());
+    assert_eq!(tracker.lock().total, 2);
+    assert_eq!(metrics.connections_open.get(), 2);
+    // The shed connection's permit dropping does not free its place a second time.
+    drop(second);
+    assert_eq!(tracker.lock().total, 2);
+    assert_eq!(metrics.connections_open.get(), 2);
+
+    // None silent: refused.
+    third.permit.heard();
+    assert_eq!(tracker.lock().silent(), 0);
+    assert_eq!(
+        tracker.acquire(peer(4)).err(),
+        Some(RefusedReason::TotalCap)
+    );
+    drop(first);
+    drop(third);
+    assert_eq!(tracker.lock().total, 0);
+    assert_eq!(metrics.connections_open.get(), 0);
+    assert!(!*tracker.pressure.borrow(), "no longer under pressure");
 }
 
 #[tokio::test]

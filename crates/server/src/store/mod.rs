@@ -357,6 +357,16 @@ pub trait Store: Send + Sync {
     /// The latest write's failure, as text.
     fn health(&self) -> Result<(), String>;
 
+    /// Checks, without writing, that the database is still there and answers: a trivial
+    /// query (SQLite also checks that its path still names the file it opened: a deleted or
+    /// replaced file takes writes that nobody will read again). Cheap enough to call every
+    /// few seconds; the lobby does ([`crate::Lobby::health`]). Works after
+    /// [`Store::close`] too.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`] saying what failed.
+    fn probe(&self) -> StoreFuture<()>;
+
     /// Stops taking writes (later appends fail with [`StoreError::Stopped`] at once) and
     /// returns a future that completes once every write queued before is finished. Reads go
     /// on working. Calling it again does nothing more.
@@ -551,6 +561,11 @@ impl Store for MemoryStore {
 
     fn health(&self) -> Result<(), String> {
         Ok(())
+    }
+
+    /// Memory is always there.
+    fn probe(&self) -> StoreFuture<()> {
+        Box::pin(std::future::ready(Ok(())))
     }
 
     /// Nothing to finish: every append is written when it is made.

@@ -908,6 +908,15 @@ impl Store for PostgresStore {
         self.inner.health.get()
     }
 
+    /// `SELECT 1` on a connection of the pool (a new one if none is idle).
+    fn probe(&self) -> StoreFuture<()> {
+        self.read(|pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            client.simple_query("SELECT 1").await?;
+            Ok(())
+        })
+    }
+
     fn close(&self) -> CloseFuture {
         lock(&self.inner.queues).closed = true;
         self.inner.tasks.close();

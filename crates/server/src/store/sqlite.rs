@@ -169,6 +169,9 @@ pub struct SqliteStore {
     /// An exclusive lock on the database file, held until the store is closed, so that a
     /// second server refuses the same file ([`StoreError::InUse`]).
     file_lock: Mutex<Option<std::fs::File>>,
+    /// Which file the path named when the store opened it (`None` if that could not be
+    /// read), for [`Store::probe`].
+    file: Option<FileId>,
 }
 
 impl fmt::Debug for SqliteStore {
@@ -344,6 +347,17 @@ impl SqliteStore {
             None => None,
         };
         rooms_lost(&conn, path)?;
+        let file = match FileId::of(path) {
+            Ok(id) => Some(id),
+            Err(e) => {
+                tracing::warn!(
+                    "the lobby database {} cannot be looked at ({e}): the probe will not \
+                     notice if it is deleted",
+                    path.display()
+                );
+                None
+            }
+        };
 
         let health = Arc::new(WriteHealth::default());
         let writer_done = Arc::new(AtomicBool::new(false));
@@ -381,6 +395,7 @@ impl SqliteStore {
             writer_done,
             last_alive_ms,
             file_lock: Mutex::new(Some(file_lock)),
+            file,
         })
     }
 
@@ -402,6 +417,60 @@ impl SqliteStore {
                 .map_err(|e| StoreError::Database(format!("the read task failed: {e}")))?
         })
     }
+}
+
+/// What tells one file from another at the same path: its device and inode number on Unix
+/// (elsewhere every file is the same: only a missing one is noticed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileId(u64, u64);
+
+impl FileId {
+    /// The file `path` names now.
+    fn of(path: &Path) -> std::io::Result<FileId> {
+        let meta = std::fs::metadata(path)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            Ok(FileId(meta.dev(), meta.ino()))
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            Ok(FileId(0, 0))
+        }
+    }
+}
+
+/// Checks that `path` still names the file `opened` (if known), then reads through `conn`.
+fn probe(conn: &Connection, path: &Path, opened: Option<FileId>) -> Result<(), StoreError> {
+    if let Some(opened) = opened {
+        match FileId::of(path) {
+            Ok(now) if now == opened => {}
+            Ok(_) => {
+                return Err(StoreError::Database(format!(
+                    "the database file {} was replaced by another file since the server \
+                     opened it: writes go to the old one; restart the server",
+                    path.display()
+                )));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(StoreError::Database(format!(
+                    "the database file {} is gone (deleted or moved): writes go to a file \
+                     nobody will read again; put it back, or restore a backup and restart",
+                    path.display()
+                )));
+            }
+            Err(e) => {
+                return Err(StoreError::Database(format!(
+                    "the database file {} cannot be looked at: {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+    // A read of a table: it goes through SQLite's pager (and the write-ahead log's index).
+    conn.query_row("SELECT count(*) FROM alive", [], |r| r.get::<_, i64>(0))?;
+    Ok(())
 }
 
 /// Sets its flag when dropped: when the thread that holds it ends, even by a panic.
@@ -949,6 +1018,12 @@ impl Store for SqliteStore {
         self.health.get()
     }
 
+    fn probe(&self) -> StoreFuture<()> {
+        let path = self.path.clone();
+        let opened = self.file;
+        self.read(move |conn| probe(conn, &path, opened))
+    }
+
     fn close(&self) -> CloseFuture {
         // Later appends get `Stopped`; the writer ends once the queue is empty.
         drop(lock(&self.jobs).take());
@@ -1139,6 +1214,37 @@ mod tests {
         drop(first);
         let room = rt.block_on(again.load_room(&id(1))).expect("load");
         assert_eq!(room.map(|r| r.events.len()), Some(2));
+    }
+
+    #[test]
+    fn the_probe_notices_a_database_file_deleted_or_replaced() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        let s = SqliteStore::open(&path).expect("open");
+        write(&s, create(1)).expect("create");
+        wait(s.probe()).expect("the file is there");
+
+        let away = dir.path().join("moved.sqlite3");
+        std::fs::rename(&path, &away).expect("move the file away");
+        let Err(StoreError::Database(gone)) = wait(s.probe()) else {
+            panic!("a moved file fails the probe");
+        };
+        assert!(gone.contains("is gone"), "{gone}");
+        assert!(gone.contains("lobby.sqlite3"), "{gone}");
+        // Writes still succeed (into the moved file): only the probe tells.
+        write(&s, Append::events(id(1), 2, vec![moved(0)])).expect("append");
+        assert_eq!(s.health(), Ok(()));
+
+        // Another file at the path is not the store's.
+        std::fs::copy(&away, &path).expect("a copy at the path");
+        let Err(StoreError::Database(replaced)) = wait(s.probe()) else {
+            panic!("a replaced file fails the probe");
+        };
+        assert!(replaced.contains("replaced"), "{replaced}");
+
+        std::fs::remove_file(&path).expect("remove the copy");
+        std::fs::rename(&away, &path).expect("put the file back");
+        wait(s.probe()).expect("the file is back");
     }
 
     #[test]

@@ -39,6 +39,9 @@ pub(super) trait Fixture {
     fn exec(&self, sql: &str) -> impl Future<Output = ()>;
     /// The integer in the first column of the first row `sql` answers (`None`: no row).
     fn query_i64(&self, sql: &str) -> impl Future<Output = Option<i64>>;
+    /// Takes the database away under the stores open on it: SQLite deletes the file,
+    /// PostgreSQL drops the database (closing its connections).
+    fn remove(&self) -> impl Future<Output = ()>;
 }
 
 /// A SQLite file in a temporary directory.
@@ -83,6 +86,10 @@ impl Fixture for SqliteFixture {
             .query_row(sql, [], |r| r.get(0))
             .optional()
             .expect(sql)
+    }
+
+    async fn remove(&self) {
+        std::fs::remove_file(&self.path).expect("remove the database file");
     }
 }
 
@@ -188,6 +195,14 @@ impl Fixture for PgFixture {
             .await
             .expect(sql)
             .map(|r| r.get(0))
+    }
+
+    async fn remove(&self) {
+        pg_connect(&self.admin)
+            .await
+            .batch_execute(&format!("DROP DATABASE {} WITH (FORCE)", self.name))
+            .await
+            .expect("drop the test database");
     }
 }
 
@@ -516,6 +531,22 @@ async fn health_follows_the_latest_write(f: &impl Fixture) {
     assert!(eventually(|| async { s.health().is_err() }).await);
 }
 
+async fn the_probe_notices_a_database_that_is_gone(f: &impl Fixture) {
+    let s = f.open().await;
+    s.probe().await.expect("a new database answers");
+    write(&s, create(1)).await.expect("create");
+    s.probe().await.expect("a written database answers");
+    f.remove().await;
+    assert!(
+        eventually(|| async { s.probe().await.is_err() }).await,
+        "the probe fails once the database is gone"
+    );
+    let Err(StoreError::Database(failure)) = s.probe().await else {
+        panic!("a database error");
+    };
+    assert!(!failure.is_empty());
+}
+
 async fn appends_after_close_are_stopped(f: &impl Fixture) {
     let s = f.open().await;
     write(&s, create(1)).await.expect("create");
@@ -828,6 +859,7 @@ both_stores!(
     load_live_skips_ended_rooms_and_counts_corrupt_ones,
     load_room_reads_a_finished_room,
     health_follows_the_latest_write,
+    the_probe_notices_a_database_that_is_gone,
     appends_after_close_are_stopped,
     take_over_fences_the_old_owner,
     two_nodes_racing_for_event_n_one_wins,
