@@ -53,6 +53,25 @@
 //!   received of the lobby (frames and bytes per second, by message type). Target: under
 //!   1 KiB per watcher per second (the listing is not an amplifier of connections).
 //!
+//! * `launch`: the server as shipped (default flags) on a store of `--launch-finished 20000`
+//!   finished games of 40 to 80 plies (written with rusqlite, as `finished-startup` does),
+//!   for `--seconds 30`: `--games 1000` honest games, each player from a loopback address
+//!   of its own (127.20.x.y, as distinct players are in real life), set up `--parallel 200`
+//!   pairs at a time (one creates a room, public for every other pair, the other joins it)
+//!   and playing random legal moves, a ply every `--ply-every-ms 2000` a game; `--watchers 20`
+//!   clients watching the lobby; and an attacker on `--attackers 16` addresses (127.0.0.2 and
+//!   up) doing everything at once from each: rooms created and cancelled (2 connections),
+//!   old games watched up to the caps (5), joins of made-up ids (1), connections that watch
+//!   the lobby and leave (2), a flood of pings, malformed JSON and commands for rooms it is
+//!   not in at `--flood-per-sec 200` (1), and `--attack-silent 200` silent connections (half
+//!   raw TCP, half WebSockets without hello), reopened when the server closes them. Reports
+//!   the honest rooms created of those attempted, the send-to-echo latency of the honest
+//!   moves (p50, p90, p99, max), the listing's bytes per watcher per second, what the attacker
+//!   saw and the server's refusals and drops by kind (`/metrics`). Target: every honest room
+//!   created and joined, no honest failure. The bench then holds about 2 × games + attackers
+//!   × (attack-silent + 11) + watchers sockets, the server as many: `ulimit -n` 20000 fits the
+//!   defaults.
+//!
 //! `LOBBY_SERVER_BIN=/path/to/server` runs another build of the server than the one cargo built
 //! for the bench (to compare two builds with the same harness).
 //!
@@ -85,7 +104,7 @@ use tokio::sync::{Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-const SCENARIOS: [&str; 8] = [
+const SCENARIOS: [&str; 9] = [
     "idle",
     "slow-readers",
     "idle-tcp",
@@ -94,6 +113,7 @@ const SCENARIOS: [&str; 8] = [
     "finished-startup",
     "listing-churn",
     "cross-slow",
+    "launch",
 ];
 
 /// The address of the "real" clients (and of the server).
@@ -174,6 +194,25 @@ struct Options {
     /// Rooms played on node 1 and watched from node 2 (`cross-slow`).
     #[arg(long, default_value_t = 10, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     cross_rooms: usize,
+    /// Honest games played at once, two players each from addresses of their own (`launch`).
+    #[arg(long, default_value_t = 1000, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
+    games: usize,
+    /// Finished games in the store (`launch`), of 40 to 80 plies.
+    #[arg(long, default_value_t = 20_000, value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
+    launch_finished: usize,
+    /// Milliseconds between two plies of one honest game (`launch`).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    ply_every_ms: u64,
+    /// Attacking addresses, 127.0.0.2 and up (`launch`).
+    #[arg(long, default_value_t = 16, value_parser = RangedU64ValueParser::<usize>::new().range(0..=250))]
+    attackers: usize,
+    /// Silent connections each attacking address holds (`launch`): half raw TCP that never
+    /// sends, half WebSockets that never say hello.
+    #[arg(long, default_value_t = 200, value_parser = RangedU64ValueParser::<usize>::new().range(0..))]
+    attack_silent: usize,
+    /// Messages a second each attacking address floods with (`launch`).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    flood_per_sec: u64,
 }
 
 /// A word of `--scenario`: a scenario's name, or hostile or all.
@@ -1819,14 +1858,15 @@ async fn flicker(o: &Options, opening: &(String, String)) -> Row {
 // ---------------------------------------------------------------------------------------------
 
 /// The events of one finished game (as JSON, in the wire form both protocol versions read):
-/// both seats, `plies` plies of a fixed pseudo-random game, White resigns.
-fn finished_game(plies: usize) -> Vec<String> {
+/// both seats, `plies` plies of the pseudo-random game `seed` (fewer when a move would end it
+/// on the board), White resigns.
+fn finished_game(plies: usize, seed: u64) -> Vec<String> {
     let mut events = vec![
         r#"{"kind":"seated","seat":"white"}"#.to_owned(),
         r#"{"kind":"seated","seat":"black"}"#.to_owned(),
     ];
     let mut g = Game::new(Rules::default());
-    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ seed.wrapping_mul(0x2545_f491_4f6c_dd1d);
     for ply in 0..plies {
         let moves = g.position().legal_moves();
         if moves.is_empty() || g.is_over() {
@@ -1897,9 +1937,10 @@ fn columns(db: &rusqlite::Connection, table: &str) -> Vec<Column> {
 }
 
 /// Writes `n` finished games into the (migrated, empty) database at `path`, in the columns the
-/// server's schema has; panics, showing the schema, when it has a required column this does
-/// not know.
-fn write_finished(path: &Path, n: usize, plies: usize) -> (usize, usize) {
+/// server's schema has: cycles through up to 64 different games whose lengths cover `plies`
+/// (one game for a range of one). Answers the games and their average number of events;
+/// panics, showing the schema, when it has a required column this does not know.
+fn write_finished(path: &Path, n: usize, plies: std::ops::Range<usize>) -> (usize, usize) {
     let mut db = rusqlite::Connection::open(path).expect("open the database");
     db.pragma_update(None, "synchronous", "OFF")
         .expect("pragma");
@@ -1961,7 +2002,10 @@ fn write_finished(path: &Path, n: usize, plies: usize) -> (usize, usize) {
             "  note: columns left to their defaults: rooms {room_unknown:?}, events {event_unknown:?}"
         );
     }
-    let game = finished_game(plies);
+    let kinds = plies.len().clamp(1, 64);
+    let games: Vec<Vec<String>> = (0..kinds)
+        .map(|k| finished_game(plies.start + k * plies.len() / kinds, k as u64))
+        .collect();
     let tx = db.transaction().expect("transaction");
     {
         let marks = |k: usize| {
@@ -1985,6 +2029,7 @@ fn write_finished(path: &Path, n: usize, plies: usize) -> (usize, usize) {
             ))
             .expect("insert events");
         for i in 0..n {
+            let game = &games[i % kinds];
             let id = finished_id(i);
             let values: Vec<_> = room_cols
                 .iter()
@@ -2011,13 +2056,19 @@ fn write_finished(path: &Path, n: usize, plies: usize) -> (usize, usize) {
     tx.commit().expect("commit");
     db.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
         .expect("checkpoint");
-    (n, game.len())
+    let events: usize = (0..n).map(|i| games[i % kinds].len()).sum();
+    (n, events / n.max(1))
 }
 
-async fn finished_startup(o: &Options) -> Row {
+/// A new database (in a new temporary directory) of `n` finished games written by
+/// [`write_finished`] into the schema the server itself creates: the directory, the file,
+/// the games and their average events, and how long writing them took.
+async fn finished_database(
+    n: usize,
+    plies: std::ops::Range<usize>,
+) -> (tempfile::TempDir, PathBuf, (usize, usize), Duration) {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("finished.sqlite3");
-    // The server creates its own schema; then the games are written into it directly.
     {
         let mut s = Server::spawn(&[], Some(&db));
         s.ready(Duration::from_secs(60))
@@ -2025,12 +2076,18 @@ async fn finished_startup(o: &Options) -> Row {
             .expect("the server did not start on an empty database");
     }
     let t = Instant::now();
-    let (games, events) = write_finished(&db, o.finished, o.finished_plies);
+    let written = write_finished(&db, n, plies);
+    (dir, db, written, t.elapsed())
+}
+
+async fn finished_startup(o: &Options) -> Row {
+    let (_dir, db, (games, events), took) =
+        finished_database(o.finished, o.finished_plies..o.finished_plies + 1).await;
     let size = std::fs::metadata(&db).map_or(0, |m| m.len());
     println!(
         "  wrote {games} finished games of {events} events each ({} on disk) in {:.1} s",
         mb(size / 1024),
-        t.elapsed().as_secs_f64()
+        took.as_secs_f64()
     );
     let mut server = Server::spawn(&[], Some(&db));
     let m = Measure::begin_pid(server.pid, None, 0);
@@ -2103,6 +2160,7 @@ async fn main() {
             "finished-startup" => finished_startup(&o).await,
             "listing-churn" => listing_churn(&o).await,
             "cross-slow" => cross_slow(&o).await,
+            "launch" => launch(&o).await,
             _ => unreachable!("checked by options()"),
         };
         rows.push(row);
@@ -2165,6 +2223,31 @@ async fn lobby_watcher(
             }
         }
     }
+}
+
+/// What the watchers received, added up: by message type, how many watchers finished, and
+/// how the others failed.
+async fn gather_watchers(
+    watchers: Vec<tokio::task::JoinHandle<Result<LobbyTally, String>>>,
+) -> (LobbyTally, u64, Tally) {
+    let mut total = LobbyTally::new();
+    let failed = Tally::default();
+    let mut n = 0u64;
+    for w in watchers {
+        match w.await {
+            Ok(Ok(seen)) => {
+                n += 1;
+                for (k, (f, b)) in seen {
+                    let e = total.entry(k).or_default();
+                    e.0 += f;
+                    e.1 += b;
+                }
+            }
+            Ok(Err(e)) => failed.add(e),
+            Err(e) => failed.add(e.to_string()),
+        }
+    }
+    (total, n, failed)
 }
 
 async fn listing_churn(o: &Options) -> Row {
@@ -2265,23 +2348,7 @@ async fn listing_churn(o: &Options) -> Row {
     if let Some(t) = changer {
         let _ = t.await;
     }
-    let mut total = LobbyTally::new();
-    let failed = Tally::default();
-    let mut n = 0u64;
-    for w in watchers {
-        match w.await {
-            Ok(Ok(seen)) => {
-                n += 1;
-                for (k, (f, b)) in seen {
-                    let e = total.entry(k).or_default();
-                    e.0 += f;
-                    e.1 += b;
-                }
-            }
-            Ok(Err(e)) => failed.add(e),
-            Err(e) => failed.add(e.to_string()),
-        }
-    }
+    let (total, n, failed) = gather_watchers(watchers).await;
     drop(creators);
     let fig = m.end().await;
     let churned = churned.load(Ordering::Relaxed);
@@ -2497,6 +2564,576 @@ async fn cross_slow(o: &Options) -> Row {
                 mb(f1.added_kb()),
                 mb(f2.added_kb())
             ),
+        ),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenario 9: the launch: honest games, listing watchers and an attacker all at once, on a
+// store of finished games.
+// ---------------------------------------------------------------------------------------------
+
+/// A xorshift step: the bench's cheap pseudo-random numbers.
+fn next_rand(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// What the honest players saw.
+#[derive(Default)]
+struct Honest {
+    /// Rooms the pairs tried to create, and got.
+    attempted: AtomicU64,
+    created: AtomicU64,
+    /// Rooms whose second seat was taken.
+    joined: AtomicU64,
+    /// Pairs with both players connected.
+    connected: AtomicU64,
+    /// Microseconds from sending a move to reading its `moved` event (the mover's echo).
+    latency_us: Mutex<Vec<u64>>,
+    /// Games that ended on the board (the pair then creates another room).
+    ended: AtomicU64,
+    failures: Tally,
+}
+
+/// One honest game's plies, every `every` from `first` until `end`, in the room `room` whose
+/// seats `white` and `black` hold; `false` when the game ended on the board.
+async fn honest_plies(
+    room: &str,
+    white: &mut Client,
+    black: &mut Client,
+    (first, every, end): (tokio::time::Instant, Duration, Instant),
+    rng: &mut u64,
+    h: &Honest,
+) -> Result<bool, String> {
+    let t = Duration::from_secs(10);
+    let mut g = Game::new(Rules::default());
+    let mut at = first;
+    for ply in 0u32.. {
+        tokio::time::sleep_until(at).await;
+        at += every;
+        if Instant::now() >= end {
+            return Ok(true);
+        }
+        let moves = g.position().legal_moves();
+        if moves.is_empty() || g.is_over() {
+            return Ok(false);
+        }
+        let m = moves[(next_rand(rng) % moves.len() as u64) as usize];
+        let (mover, other) = if ply.is_multiple_of(2) {
+            (&mut *white, &mut *black)
+        } else {
+            (&mut *black, &mut *white)
+        };
+        let msg = RoomCommand::Move {
+            ply,
+            uci: m.to_uci().parse().expect("uci"),
+        }
+        .to(room_id(room));
+        let sent = Instant::now();
+        mover.send(&msg).await?;
+        let is_ply = |v: &Value| event_kind(v) == "moved" && v["event"]["ply"] == ply;
+        mover
+            .wait(t, is_ply)
+            .await
+            .map_err(|e| format!("move echo: {e}"))?;
+        let us = sent.elapsed().as_micros() as u64;
+        if let Ok(mut l) = h.latency_us.lock() {
+            l.push(us);
+        }
+        other
+            .wait(t, is_ply)
+            .await
+            .map_err(|e| format!("opponent's move: {e}"))?;
+        if g.play(m).is_err() || g.is_over() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// An honest pair (from 127.20.x.y, an address each): connects, then creates a room (public
+/// for even pairs), the other joins it, and they play a ply every `every` until `end`; a new
+/// room when a game ends on the board.
+async fn honest_pair(
+    server: SocketAddr,
+    i: usize,
+    setup: Arc<Semaphore>,
+    (every, end): (Duration, Instant),
+    h: Arc<Honest>,
+) {
+    let t = Duration::from_secs(10);
+    let permit = setup.acquire_owned().await.expect("semaphore");
+    let pair = async {
+        let a = Client::connect(server, source(20, 2 * i)).await?;
+        let b = Client::connect(server, source(20, 2 * i + 1)).await?;
+        Ok::<_, String>((a, b))
+    };
+    let (mut a, mut b) = match pair.await {
+        Ok(p) => p,
+        Err(e) => return h.failures.add(format!("connect: {e}")),
+    };
+    h.connected.fetch_add(1, Ordering::Relaxed);
+    let mut rng = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut permit = Some(permit);
+    while Instant::now() < end {
+        h.attempted.fetch_add(1, Ordering::Relaxed);
+        if let Err(e) = a.send(&create(i.is_multiple_of(2))).await {
+            return h.failures.add(format!("create: {e}"));
+        }
+        let seated = match a.wait(t, is("seated")).await {
+            Ok(v) => v,
+            Err(e) => return h.failures.add(format!("create: {e}")),
+        };
+        h.created.fetch_add(1, Ordering::Relaxed);
+        let room = seated["room"].as_str().unwrap_or_default().to_owned();
+        let joined = async {
+            b.send(&join(&room, None)).await?;
+            b.wait(t, is("seated")).await
+        };
+        if let Err(e) = joined.await {
+            return h.failures.add(format!("join: {e}"));
+        }
+        h.joined.fetch_add(1, Ordering::Relaxed);
+        // The next pair may set up while this one plays.
+        drop(permit.take());
+        // The first ply at a random moment of the first period: the games do not move in step.
+        let first = tokio::time::Instant::now()
+            + Duration::from_millis(next_rand(&mut rng) % (every.as_millis() as u64).max(1));
+        let (white, black) = if seated["seat"] == "white" {
+            (&mut a, &mut b)
+        } else {
+            (&mut b, &mut a)
+        };
+        match honest_plies(&room, white, black, (first, every, end), &mut rng, &h).await {
+            Ok(true) => return,
+            Ok(false) => {
+                h.ended.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) => return h.failures.add(e),
+        }
+    }
+}
+
+/// What an attacking connection does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Attack {
+    /// Creates a public room and cancels it, again and again.
+    CreateCancel,
+    /// Watches old (stored) games, as many as it is let.
+    WatchOld,
+    /// Joins rooms by made-up ids.
+    JoinFlood,
+    /// Connects, watches the lobby until the listing arrives, leaves.
+    Churn,
+    /// Sends pings, malformed JSON and commands for rooms it is not in, `--flood-per-sec`.
+    Flood,
+}
+
+impl Attack {
+    fn name(self) -> &'static str {
+        match self {
+            Attack::CreateCancel => "create-cancel",
+            Attack::WatchOld => "watch-old",
+            Attack::JoinFlood => "join-flood",
+            Attack::Churn => "churn",
+            Attack::Flood => "flood",
+        }
+    }
+}
+
+/// A pause after a refusal, so that a refused loop does not spin.
+async fn after_refusal() {
+    tokio::time::sleep(Duration::from_millis(50)).await;
+}
+
+/// One attacking connection's work until `end` or until the server closes it: how it ended.
+async fn attack_on(
+    c: &mut Client,
+    what: Attack,
+    end: Instant,
+    (finished, flood_per_sec): (usize, u64),
+    rng: &mut u64,
+    seen: &Tally,
+) -> String {
+    let t = Duration::from_secs(10);
+    let name = what.name();
+    let mut n = 0u64;
+    while Instant::now() < end {
+        n += 1;
+        let result = match what {
+            Attack::CreateCancel => {
+                if let Err(e) = c.send(&create(true)).await {
+                    return e;
+                }
+                match c.wait(t, is("seated")).await {
+                    Ok(v) => {
+                        let room = room_id(v["room"].as_str().unwrap_or_default());
+                        c.send(&RoomCommand::Cancel.to(room))
+                            .await
+                            .map(|()| "created and cancelled".to_owned())
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            Attack::WatchOld | Attack::JoinFlood => {
+                let (id, watch, want) = if what == Attack::WatchOld {
+                    let i = (next_rand(rng) % finished as u64) as usize;
+                    (finished_id(i), true, "snapshot")
+                } else {
+                    (format!("{:020x}", next_rand(rng) >> 1), false, "seated")
+                };
+                let msg = ClientMsg::Join {
+                    room: room_id(&id),
+                    secret: None,
+                    after: None,
+                    watch,
+                };
+                if let Err(e) = c.send(&msg).await {
+                    return e;
+                }
+                c.wait(t, is(want)).await.map(|_| format!("got a {want}"))
+            }
+            Attack::Churn => {
+                if let Err(e) = c.send(&ClientMsg::WatchLobby).await {
+                    return e;
+                }
+                let r = c.wait(t, is("lobby")).await;
+                let _ = c.ws.close(None).await;
+                if let Err(e) = r {
+                    seen.add(format!("{name}: {e}"));
+                    after_refusal().await;
+                } else {
+                    seen.add(format!("{name}: listing received"));
+                }
+                return "left".into();
+            }
+            Attack::Flood => return flood(c, end, flood_per_sec, seen).await,
+        };
+        match result {
+            Ok(ok) => seen.add(format!("{name}: {ok}")),
+            Err(e) if e.starts_with("error ") => {
+                seen.add(format!("{name}: {e}"));
+                after_refusal().await;
+            }
+            Err(e) => return e,
+        }
+        if n.is_multiple_of(50) {
+            tokio::task::yield_now().await;
+        }
+    }
+    "end of the run".into()
+}
+
+/// Sends `per_sec` messages a second (a ping, malformed JSON, a resignation in a room it is
+/// not in, in turn) and reads the answers, until `end` or the server closes the connection.
+async fn flood(c: &mut Client, end: Instant, per_sec: u64, seen: &Tally) -> String {
+    let mut tick = tokio::time::interval(Duration::from_micros(1_000_000 / per_sec.max(1)));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let resign = RoomCommand::Resign.to(room_id(&finished_id(0))).to_json();
+    let mut n = 0u64;
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                if Instant::now() >= end {
+                    return "end of the run".into();
+                }
+                n += 1;
+                let text = match n % 3 {
+                    0 => ClientMsg::Ping.to_json(),
+                    1 => r#"{"type":"nonsense"}"#.to_owned(),
+                    _ => resign.clone(),
+                };
+                if let Err(e) = c.ws.send(Message::Text(text.into())).await {
+                    return ws_err(&e);
+                }
+            }
+            got = recv(&mut c.ws) => match got {
+                Got::Msg(v) => {
+                    if let Some(code) = error_code(&v) {
+                        seen.add(format!("flood: error {code}"));
+                    } else {
+                        seen.add(format!("flood: {}", kind(&v)));
+                    }
+                }
+                Got::Closed(how) => return how,
+            }
+        }
+    }
+}
+
+/// One attacking connection after another from `src` doing `what` until `end`.
+async fn attacker(
+    server: SocketAddr,
+    src: Ipv4Addr,
+    what: Attack,
+    end: Instant,
+    params: (usize, u64),
+    seed: u64,
+    seen: Arc<Tally>,
+) {
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    while Instant::now() < end {
+        match Client::connect(server, src).await {
+            Ok(mut c) => {
+                let how = attack_on(&mut c, what, end, params, &mut rng, &seen).await;
+                if what != Attack::Churn {
+                    seen.add(format!("{}: connection ended: {how}", what.name()));
+                }
+            }
+            Err(e) => {
+                seen.add(format!("{}: connect: {e}", what.name()));
+                after_refusal().await;
+            }
+        }
+    }
+}
+
+/// A silent connection from `src` held until `end` (raw TCP that never sends, or a WebSocket
+/// that never says hello), opened again whenever the server closes it.
+async fn silent(server: SocketAddr, src: Ipv4Addr, ws: bool, end: Instant, seen: Arc<Tally>) {
+    let what = if ws { "silent ws" } else { "silent tcp" };
+    let deadline = tokio::time::Instant::from_std(end);
+    while Instant::now() < end {
+        let how = if ws {
+            match ws_connect(server, src, None).await {
+                Ok(mut w) => loop {
+                    match tokio::time::timeout_at(deadline, recv(&mut w)).await {
+                        Err(_) => break "held to the end".to_owned(),
+                        Ok(Got::Closed(how)) => break how,
+                        Ok(Got::Msg(_)) => {}
+                    }
+                },
+                Err(e) => format!("connect: {e}"),
+            }
+        } else {
+            match tcp_connect(server, src, None).await {
+                Ok(s) => {
+                    let mut buf = [0u8; 512];
+                    loop {
+                        match tokio::time::timeout_at(deadline, raw_read(&s, &mut buf)).await {
+                            Err(_) => break "held to the end".to_owned(),
+                            Ok(Ok(0)) => break "closed by the server".to_owned(),
+                            Ok(Ok(_)) => {}
+                            Ok(Err(e)) => break io_kind(&e),
+                        }
+                    }
+                }
+                Err(e) => format!("connect: {e}"),
+            }
+        };
+        seen.add(format!("{what}: {how}"));
+        if how != "held to the end" {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+/// The lines of `/metrics` that count refusals and drops, without the zeros.
+async fn refusal_metrics(server: SocketAddr) -> Vec<String> {
+    let text = http_get(server, "/metrics", Duration::from_secs(5))
+        .await
+        .unwrap_or_default();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or(text.as_str(), |(_, b)| b);
+    body.lines()
+        .filter(|l| {
+            [
+                "asean_rate_limited",
+                "asean_clients_dropped",
+                "asean_connections_refused",
+                "asean_watches_refused",
+                "asean_errors",
+                "asean_records_served",
+            ]
+            .iter()
+            .any(|p| l.starts_with(p))
+                && l.rsplit(' ').next().is_some_and(|v| v != "0")
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The value at quantile `q` of sorted microseconds, in ms.
+fn quantile_ms(sorted: &[u64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() as f64 * q) as usize).min(sorted.len() - 1)] as f64 / 1000.0
+}
+
+async fn launch(o: &Options) -> Row {
+    let (_dir, db, (stored, events), took) = finished_database(o.launch_finished, 40..81).await;
+    println!(
+        "  wrote {stored} finished games (40 to 80 plies, {events} events on average) in {:.1} s",
+        took.as_secs_f64()
+    );
+    let mut server = Server::spawn(&[], Some(&db));
+    server
+        .ready(Duration::from_secs(60))
+        .await
+        .expect("the server did not answer /healthz in 60 s");
+    let addr = server.addr;
+    let m = Measure::begin(&server);
+    let started = Instant::now();
+    let end = started + Duration::from_secs(o.seconds);
+    // The listing watchers, counting from the start.
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let (count_tx, count_rx) = watch::channel(true);
+    let watchers: Vec<_> = (0..o.watchers)
+        .map(|_| tokio::spawn(lobby_watcher(addr, stop_rx.clone(), count_rx.clone())))
+        .collect();
+    // The attacker, on every front at once from each of its addresses.
+    let seen = Arc::new(Tally::default());
+    let mut attack = Vec::new();
+    let plan = [
+        (Attack::CreateCancel, 2),
+        (Attack::WatchOld, 5),
+        (Attack::JoinFlood, 1),
+        (Attack::Churn, 2),
+        (Attack::Flood, 1),
+    ];
+    for a in 0..o.attackers {
+        let src = Ipv4Addr::new(127, 0, 0, 2 + a as u8);
+        for (k, &(what, conns)) in plan.iter().enumerate() {
+            for j in 0..conns {
+                let seed = (a * 100 + k * 10 + j) as u64 + 1;
+                let params = (o.launch_finished, o.flood_per_sec);
+                attack.push(tokio::spawn(attacker(
+                    addr,
+                    src,
+                    what,
+                    end,
+                    params,
+                    seed,
+                    seen.clone(),
+                )));
+            }
+        }
+        for s in 0..o.attack_silent {
+            attack.push(tokio::spawn(silent(
+                addr,
+                src,
+                s.is_multiple_of(2),
+                end,
+                seen.clone(),
+            )));
+        }
+    }
+    // The honest games, a second into the attack, `--parallel` pairs setting up at a time.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let h = Arc::new(Honest::default());
+    let setup = Arc::new(Semaphore::new(o.parallel));
+    let every = Duration::from_millis(o.ply_every_ms);
+    let pairs: Vec<_> = (0..o.games)
+        .map(|i| tokio::spawn(honest_pair(addr, i, setup.clone(), (every, end), h.clone())))
+        .collect();
+    let mut setup_secs = None;
+    while Instant::now() < end {
+        if setup_secs.is_none() && h.joined.load(Ordering::Relaxed) >= o.games as u64 {
+            setup_secs = Some(started.elapsed().as_secs_f64() - 1.0);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let fds_during = fd_count(server.pid);
+    let tcp_open = metric(addr, "asean_tcp_connections_open").await;
+    let ws_open = metric(addr, "asean_connections").await;
+    for p in pairs {
+        let _ = tokio::time::timeout(Duration::from_secs(30), p).await;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let _ = count_tx.send(false);
+    let _ = stop_tx.send(true);
+    let (lobby, n_watchers, failed) = gather_watchers(watchers).await;
+    for a in attack {
+        if tokio::time::timeout(Duration::from_secs(20), a)
+            .await
+            .is_err()
+        {
+            seen.add("attack task still running 20 s after the end");
+        }
+    }
+    let refusals = refusal_metrics(addr).await;
+    let fig = m.end().await;
+    let mut lat = h.latency_us.lock().map(|l| l.clone()).unwrap_or_default();
+    lat.sort_unstable();
+    let (attempted, created) = (
+        h.attempted.load(Ordering::Relaxed),
+        h.created.load(Ordering::Relaxed),
+    );
+    let joined = h.joined.load(Ordering::Relaxed);
+    println!(
+        "  {} honest pairs asked for (one address per player, 127.20.x.y), {} connected; all set up in {}",
+        o.games,
+        h.connected.load(Ordering::Relaxed),
+        setup_secs.map_or_else(|| "NOT within the run".into(), |s| format!("{s:.1} s"))
+    );
+    println!(
+        "  honest rooms: {created} created of {attempted} attempted, {joined} joined; {} games ended on the board; failures: {}",
+        h.ended.load(Ordering::Relaxed),
+        h.failures.show()
+    );
+    println!(
+        "  honest moves (a ply every {} ms a game): {} in {secs:.1} s ({:.0}/s); send to echo p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        o.ply_every_ms,
+        lat.len(),
+        lat.len() as f64 / secs,
+        quantile_ms(&lat, 0.5),
+        quantile_ms(&lat, 0.9),
+        quantile_ms(&lat, 0.99),
+        quantile_ms(&lat, 1.0),
+    );
+    let per = |x: u64| x as f64 / n_watchers.max(1) as f64 / secs;
+    let bytes: u64 = lobby.values().map(|&(_, b)| b).sum();
+    let frames: u64 = lobby.values().map(|&(f, _)| f).sum();
+    println!(
+        "  {n_watchers} listing watchers each received {:.2} lobby frames/s, {:.0} bytes/s ({}); failed: {}",
+        per(frames),
+        per(bytes),
+        lobby
+            .iter()
+            .map(|(k, &(f, b))| format!("{k} {:.2} frames/s {:.0} B/s", per(f), per(b)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        failed.show()
+    );
+    println!(
+        "  at the end of the run: server holds {} open files, {} TCP connections, {} WebSockets",
+        fds_during.map_or_else(|| "?".into(), |n| n.to_string()),
+        tcp_open.map_or_else(|| "?".into(), |v| v.to_string()),
+        ws_open.map_or_else(|| "?".into(), |v| v.to_string()),
+    );
+    println!(
+        "  the attacker ({} addresses from 127.0.0.2, {} silent connections each) saw:",
+        o.attackers, o.attack_silent
+    );
+    if let Ok(map) = seen.0.lock() {
+        for (k, v) in map.iter() {
+            println!("    {k}: {v}");
+        }
+    }
+    println!("  the server's refusals and drops (/metrics, nonzero):");
+    for l in &refusals {
+        println!("    {l}");
+    }
+    print_figures(fig);
+    println!("  {}", server.log_summary());
+    let all_rooms = created == attempted && joined == created && attempted >= o.games as u64;
+    Row {
+        name: "launch",
+        fig,
+        result: format!(
+            "{created}/{attempted} honest rooms; move p50 {:.1} ms p99 {:.1} ms; listing {:.0} B/s a watcher",
+            quantile_ms(&lat, 0.5),
+            quantile_ms(&lat, 0.99),
+            per(bytes)
+        ),
+        target: verdict(
+            all_rooms && h.failures.total() == 0,
+            "every honest room created and joined, no honest failure".into(),
         ),
     }
 }

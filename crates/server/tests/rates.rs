@@ -4,18 +4,12 @@
 
 mod common;
 
-use std::net::{Ipv4Addr, SocketAddr};
-use std::time::Duration;
+use std::net::Ipv4Addr;
 
-use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, RoomId, ServerMsg, parse_server};
+use common::Client;
+use protocol::{ClientMsg, ErrorCode, RoomId, ServerMsg};
 use server::rate::{Budget, RateConfig};
-use tokio::net::TcpSocket;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Joins a budget of `burst` at once (and next to nothing after).
 fn joins(burst: u32) -> RateConfig {
@@ -28,71 +22,19 @@ fn joins(burst: u32) -> RateConfig {
     }
 }
 
-/// A WebSocket from source address `from`, with `X-Forwarded-For: forwarded` if given; past
-/// the welcome and `hello`.
-async fn open(server: SocketAddr, from: Ipv4Addr, forwarded: Option<&str>) -> Ws {
-    let socket = TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from((from, 0)))
-        .expect("bind a loopback source");
-    let stream = socket.connect(server).await.expect("connect");
-    let mut request = format!("ws://{server}/ws")
-        .into_client_request()
-        .expect("request");
-    if let Some(f) = forwarded {
-        request
-            .headers_mut()
-            .insert("x-forwarded-for", f.parse().expect("header"));
-    }
-    let (mut ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
-        .await
-        .expect("handshake");
-    assert!(matches!(next(&mut ws).await, ServerMsg::Welcome { .. }));
-    send(
-        &mut ws,
-        &ClientMsg::Hello {
-            protocol: PROTOCOL_VERSION,
-        },
-    )
-    .await;
-    ws
-}
-
-async fn send(ws: &mut Ws, msg: &ClientMsg) {
-    ws.send(Message::Text(msg.to_json().into()))
-        .await
-        .expect("send");
-}
-
-async fn next(ws: &mut Ws) -> ServerMsg {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message within 10 s")
-            .expect("open")
-            .expect("frame");
-        if let Message::Text(t) = frame {
-            return parse_server(&t).expect("valid");
-        }
-    }
-}
-
-/// Sends a join of a room that does not exist on `ws` and says whether the answer was a rate
+/// Sends a join of a room that does not exist on `c` and says whether the answer was a rate
 /// limit (`true`) or the room's absence (`false`).
-async fn join_limited(ws: &mut Ws, n: usize) -> bool {
+async fn join_limited(c: &mut Client, n: usize) -> bool {
     let room: RoomId = format!("{n:020x}").parse().expect("room id");
-    send(
-        ws,
-        &ClientMsg::Join {
-            room,
-            secret: None,
-            after: None,
-            watch: true,
-        },
-    )
+    c.send(&ClientMsg::Join {
+        room,
+        secret: None,
+        after: None,
+        watch: true,
+    })
     .await;
     loop {
-        match next(ws).await {
+        match c.recv().await {
             ServerMsg::Error {
                 code: ErrorCode::RateLimited,
                 ..
@@ -104,11 +46,11 @@ async fn join_limited(ws: &mut Ws, n: usize) -> bool {
 }
 
 /// Joins `each` times on every connection; how many were refused by a rate limit.
-async fn limited(conns: &mut [Ws], each: usize) -> usize {
+async fn limited(conns: &mut [Client], each: usize) -> usize {
     let mut n = 0;
-    for (i, ws) in conns.iter_mut().enumerate() {
+    for (i, c) in conns.iter_mut().enumerate() {
         for j in 0..each {
-            if join_limited(ws, i * each + j).await {
+            if join_limited(c, i * each + j).await {
                 n += 1;
             }
         }
@@ -122,12 +64,12 @@ async fn an_address_with_hundreds_of_connections_has_one_budget() {
     let here = Ipv4Addr::new(127, 0, 0, 1);
     let mut conns = Vec::new();
     for _ in 0..200 {
-        conns.push(open(server.addr, here, None).await);
+        conns.push(common::connect_from(server.addr, here).await);
     }
     // 200 connections × 1 join: today's per-connection buckets would let all 200 through.
     assert_eq!(limited(&mut conns, 1).await, 180);
     // Another address has its own budget.
-    let mut other = vec![open(server.addr, Ipv4Addr::new(127, 0, 0, 2), None).await];
+    let mut other = vec![common::connect_from(server.addr, Ipv4Addr::new(127, 0, 0, 2)).await];
     assert_eq!(limited(&mut other, 25).await, 5);
     let metrics = common::http_get(server.addr, "/metrics").await;
     assert!(
@@ -149,18 +91,24 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_budget() {
     .await;
     let proxy = Ipv4Addr::new(127, 0, 0, 1);
     // Two clients through the proxy: five joins each.
-    let mut a = vec![open(server.addr, proxy, Some("198.51.100.1")).await];
-    let mut b = vec![open(server.addr, proxy, Some("203.0.113.9, 198.51.100.2")).await];
+    let mut a = vec![common::connect_forwarded(server.addr, proxy, Some("198.51.100.1")).await];
+    let mut b = vec![
+        common::connect_forwarded(server.addr, proxy, Some("203.0.113.9, 198.51.100.2")).await,
+    ];
     assert_eq!(limited(&mut a, 8).await, 3);
     assert_eq!(limited(&mut b, 8).await, 3);
     // A client claiming to be 198.51.100.2 in its own header, through the proxy: the proxy
     // appends the real one, which is what counts.
-    let mut c = vec![open(server.addr, proxy, Some("198.51.100.2, 198.51.100.3")).await];
+    let mut c = vec![
+        common::connect_forwarded(server.addr, proxy, Some("198.51.100.2, 198.51.100.3")).await,
+    ];
     assert_eq!(limited(&mut c, 8).await, 3);
     // An untrusted peer's header is ignored: 127.0.0.2 is one client whatever it says.
     let mut liar = vec![
-        open(server.addr, Ipv4Addr::new(127, 0, 0, 2), Some("192.0.2.1")).await,
-        open(server.addr, Ipv4Addr::new(127, 0, 0, 2), Some("192.0.2.2")).await,
+        common::connect_forwarded(server.addr, Ipv4Addr::new(127, 0, 0, 2), Some("192.0.2.1"))
+            .await,
+        common::connect_forwarded(server.addr, Ipv4Addr::new(127, 0, 0, 2), Some("192.0.2.2"))
+            .await,
     ];
     assert_eq!(limited(&mut liar, 4).await, 3);
     server.stop().await;

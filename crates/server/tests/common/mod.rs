@@ -16,6 +16,7 @@ use protocol::{
 use rules::Color;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A server on a free loopback port; stops when dropped.
@@ -325,6 +326,11 @@ pub async fn welcomed(addr: std::net::SocketAddr) -> Client {
     let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
         .await
         .expect("connect");
+    welcome(ws).await
+}
+
+/// The client of the WebSocket `ws`, once it has received the server's welcome.
+async fn welcome(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
     let mut c = Client {
         ws,
         seq: 0,
@@ -353,26 +359,33 @@ pub async fn metric_reaches(addr: std::net::SocketAddr, name: &str, value: f64) 
 /// A client connected to `addr` from the loopback address `from` (another address than
 /// 127.0.0.1, for the caps per address), that has said hello.
 pub async fn connect_from(addr: std::net::SocketAddr, from: std::net::Ipv4Addr) -> Client {
+    connect_forwarded(addr, from, None).await
+}
+
+/// A client connected to `addr` from the loopback address `from` whose upgrade request says
+/// `X-Forwarded-For: forwarded` when given (as a reverse proxy's does), that has said hello.
+pub async fn connect_forwarded(
+    addr: std::net::SocketAddr,
+    from: std::net::Ipv4Addr,
+    forwarded: Option<&str>,
+) -> Client {
     let socket = tokio::net::TcpSocket::new_v4().expect("socket");
     socket
         .bind(std::net::SocketAddr::from((from, 0)))
         .expect("bind the source address");
     let stream = socket.connect(addr).await.expect("connect");
-    let (ws, _) =
-        tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(stream))
-            .await
-            .expect("handshake");
-    let mut c = Client {
-        ws,
-        seq: 0,
-        lobby: LobbySeen::default(),
-    };
-    assert_eq!(
-        c.recv().await,
-        ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION
-        }
-    );
+    let mut request = format!("ws://{addr}/ws")
+        .into_client_request()
+        .expect("request");
+    if let Some(f) = forwarded {
+        request
+            .headers_mut()
+            .insert("x-forwarded-for", f.parse().expect("header"));
+    }
+    let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
+        .await
+        .expect("handshake");
+    let mut c = welcome(ws).await;
     c.send(&ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
     })
