@@ -35,6 +35,7 @@
 use core::fmt;
 
 mod server_wire;
+pub mod user;
 #[cfg(feature = "worker")]
 pub mod worker;
 

@@ -29,12 +29,14 @@ use protocol::{PromotionRule, RoomEvent, RoomId, TimeControl};
 use rules::{ByColor, Color};
 use tokio::sync::oneshot;
 
+pub mod accounts;
 mod common;
 mod postgres;
 mod sqlite;
 #[cfg(test)]
 mod suite;
 
+pub use accounts::AccountStore;
 pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
 pub use sqlite::SqliteStore;
 
@@ -288,9 +290,10 @@ pub type StoreFuture<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + S
 /// The future of [`Store::close`].
 pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
-/// Persistent storage of rooms and their event logs. Every method may be called from any
-/// thread and none of them blocks: writes are queued, reads return a [`StoreFuture`].
-pub trait Store: Send + Sync {
+/// Persistent storage of rooms and their event logs, and of accounts ([`AccountStore`]).
+/// Every method may be called from any thread and none of them blocks: writes are queued,
+/// reads return a [`StoreFuture`].
+pub trait Store: AccountStore + Send + Sync {
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
     /// receiver once it is durable (the receiver closing unanswered means the store went
     /// away). Appends to one room are written in the order they were made.
@@ -425,6 +428,7 @@ struct MemoryRoom {
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     rooms: Mutex<Vec<MemoryRoom>>,
+    accounts: Mutex<accounts::MemoryAccounts>,
 }
 
 impl MemoryStore {

@@ -19,7 +19,8 @@
 //! The schema is [`super::SqliteStore`]'s, with the same meaning: `rooms` (settings, the
 //! seats' secret hashes, `phase` indexed with the creation time, the ownership `fence`),
 //! `events` (`PRIMARY KEY (room, seq)`, the event as JSON text), `alive` (one row: the
-//! greatest liveness stamp), `lobby_meta` (`rooms_created`). Ids and phases compare in byte
+//! greatest liveness stamp), `lobby_meta` (`rooms_created`), `users` and `sessions`
+//! ([`super::AccountStore`]). Ids and phases compare in byte
 //! order (`COLLATE "C"`), as in SQLite. Migrations are numbered; `schema_version` records
 //! those that ran. They run under a transaction-scoped advisory lock, so that nodes starting
 //! at once migrate one after the other (the later ones find nothing left to do).
@@ -48,6 +49,8 @@ use tokio_util::task::TaskTracker;
 
 use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteHealth, lock};
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
+
+mod accounts;
 
 /// The connections of a store's pool unless told otherwise.
 pub const DEFAULT_POOL_SIZE: usize = 8;
@@ -108,6 +111,25 @@ const MIGRATIONS: &[&str] = &[
     UPDATE rooms SET purgeable = TRUE WHERE phase = 'finished' AND id IN (SELECT room FROM events
         WHERE strpos(event, '"kind":"game_over"') > 0 AND strpos(event, '"result":"aborted"') > 0);
     CREATE INDEX rooms_purgeable ON rooms (ended_ms) WHERE purgeable;
+"#,
+    // Accounts and their sessions (see `accounts::AccountStore`).
+    r#"
+    CREATE TABLE users (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        username TEXT NOT NULL,
+        password_hash TEXT,
+        created_ms BIGINT NOT NULL,
+        closed_ms BIGINT
+    );
+    CREATE TABLE sessions (
+        hash BYTEA PRIMARY KEY,
+        public_id TEXT COLLATE "C" NOT NULL UNIQUE,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        created_ms BIGINT NOT NULL,
+        last_seen_ms BIGINT NOT NULL,
+        user_agent TEXT
+    );
+    CREATE INDEX sessions_by_user ON sessions (user_id, last_seen_ms);
 "#,
 ];
 
@@ -945,7 +967,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 2
+                supported: 3
             })
         ));
         let tables: i64 = c

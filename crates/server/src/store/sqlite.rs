@@ -25,7 +25,9 @@
 //!   key is the fence between writers (event N is stored once);
 //! - `alive`: a single row, the greatest liveness stamp;
 //! - `lobby_meta`: key/value counters; `rooms_created` counts the rooms ever created, so that
-//!   an emptied database is noticed at start-up.
+//!   an emptied database is noticed at start-up;
+//! - `users` and `sessions`: accounts and their sign-in sessions ([`super::AccountStore`],
+//!   written on the read connection in short transactions of their own, as take-overs are).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -42,6 +44,8 @@ use tokio::sync::oneshot;
 
 use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteHealth, lock};
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
+
+mod accounts;
 
 /// How long a connection waits for a lock held by another connection before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -124,6 +128,25 @@ const MIGRATIONS: &[&str] = &[
         WHERE instr(event, '"kind":"game_over"') > 0 AND instr(event, '"result":"aborted"') > 0);
     CREATE INDEX rooms_purgeable ON rooms (ended_ms) WHERE purgeable = 1;
 "#,
+    // Accounts and their sessions (see `accounts::AccountStore`).
+    "
+    CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        username TEXT NOT NULL,
+        password_hash TEXT,
+        created_ms INTEGER NOT NULL,
+        closed_ms INTEGER
+    );
+    CREATE TABLE sessions (
+        hash BLOB PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        created_ms INTEGER NOT NULL,
+        last_seen_ms INTEGER NOT NULL,
+        user_agent TEXT
+    );
+    CREATE INDEX sessions_by_user ON sessions (user_id, last_seen_ms);
+",
 ];
 
 /// The answer to one append.
@@ -1182,7 +1205,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 4
+                supported: 5
             })
         ));
         let mode: String = raw(&path)

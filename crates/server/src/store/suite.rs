@@ -829,6 +829,156 @@ async fn the_away_record_is_kept_with_the_room<F: Fixture>(f: &F) {
     );
 }
 
+/// What every store does with accounts and sessions ([`super::AccountStore`]).
+pub(super) async fn check_accounts(s: &dyn Store) {
+    use super::accounts::{Created, NewAccount, NewSession, SessionHash, cut_user_agent};
+    use protocol::user::Username;
+    let name = |n: &str| n.parse::<Username>().unwrap();
+    let new = |n: &str| NewAccount {
+        username: name(n),
+        password_hash: format!("$argon2id$v=19$m=19456,t=2,p=1$salt-of-{n}$hash"),
+        created_ms: 1_000,
+    };
+    assert_eq!(
+        s.create_account(new("Alice")).await.unwrap(),
+        Created::Created
+    );
+    assert_eq!(
+        s.create_account(new("bob_2")).await.unwrap(),
+        Created::Created
+    );
+    // Unique without regard to case; nothing of the second is written.
+    assert_eq!(
+        s.create_account(new("ALICE")).await.unwrap(),
+        Created::Taken
+    );
+    let alice = s.account(&name("aLiCe").id()).await.unwrap().unwrap();
+    assert_eq!(alice.username.as_str(), "Alice");
+    assert_eq!(alice.id.as_str(), "alice");
+    assert_eq!(
+        alice.password_hash.as_deref(),
+        Some(new("Alice").password_hash.as_str())
+    );
+    assert_eq!((alice.created_ms, alice.closed_ms), (1_000, None));
+    assert_eq!(s.account(&name("carol").id()).await.unwrap(), None);
+
+    let session = |n: u8, user: &str, at: u64| NewSession {
+        hash: SessionHash([n; 32]),
+        public_id: format!("{n:016x}"),
+        user: name(user).id(),
+        created_ms: at,
+        user_agent: Some(cut_user_agent(&format!("Browser {n} {}", "é".repeat(150)))),
+    };
+    assert!(s.create_session(session(1, "alice", 2_000)).await.unwrap());
+    assert!(s.create_session(session(2, "alice", 3_000)).await.unwrap());
+    assert!(s.create_session(session(3, "bob_2", 3_000)).await.unwrap());
+    assert!(
+        !s.create_session(session(4, "carol", 3_000)).await.unwrap(),
+        "no account"
+    );
+    let found = s
+        .session_account(SessionHash([1; 32]), 2_500)
+        .await
+        .unwrap();
+    assert_eq!(found.map(|a| a.id), Some(alice.id.clone()));
+    assert_eq!(
+        s.session_account(SessionHash([9; 32]), 2_500)
+            .await
+            .unwrap(),
+        None
+    );
+    // A use an hour and more after the last one noted is noted.
+    let hour = super::accounts::LAST_SEEN_GRANULARITY_MS;
+    s.session_account(SessionHash([1; 32]), 2_000 + hour)
+        .await
+        .unwrap();
+    let listed = s.sessions(&alice.id).await.unwrap();
+    assert_eq!(
+        listed
+            .iter()
+            .map(|l| (l.public_id.as_str(), l.last_seen_ms))
+            .collect::<Vec<_>>(),
+        [
+            (format!("{:016x}", 1).as_str(), 2_000 + hour),
+            (format!("{:016x}", 2).as_str(), 3_000)
+        ],
+        "most recently used first"
+    );
+    let ua = listed[0].user_agent.as_deref().unwrap();
+    assert!(ua.len() <= super::accounts::MAX_USER_AGENT && ua.starts_with("Browser 1 "));
+    // Revoking by public id needs the owner.
+    assert!(
+        !s.revoke_session(&name("bob_2").id(), &format!("{:016x}", 2))
+            .await
+            .unwrap()
+    );
+    assert!(
+        s.revoke_session(&alice.id, &format!("{:016x}", 2))
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        s.session_account(SessionHash([2; 32]), 4_000)
+            .await
+            .unwrap(),
+        None
+    );
+    // Sign out everywhere else.
+    assert!(s.create_session(session(5, "alice", 5_000)).await.unwrap());
+    assert_eq!(
+        s.revoke_sessions(&alice.id, Some(SessionHash([5; 32])))
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(s.sessions(&alice.id).await.unwrap().len(), 1);
+    assert!(s.delete_session(SessionHash([5; 32])).await.unwrap());
+    assert!(!s.delete_session(SessionHash([5; 32])).await.unwrap());
+    // Closing: no hash, no session, the name stays taken.
+    assert!(s.create_session(session(6, "bob_2", 6_000)).await.unwrap());
+    let bob = name("bob_2").id();
+    assert!(s.close_account(&bob, 7_000).await.unwrap());
+    assert!(!s.close_account(&bob, 8_000).await.unwrap(), "closed once");
+    let closed = s.account(&bob).await.unwrap().unwrap();
+    assert_eq!(
+        (closed.password_hash, closed.closed_ms),
+        (None, Some(7_000))
+    );
+    assert!(s.sessions(&bob).await.unwrap().is_empty());
+    assert_eq!(
+        s.session_account(SessionHash([3; 32]), 9_000)
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(
+        !s.create_session(session(7, "bob_2", 9_000)).await.unwrap(),
+        "closed"
+    );
+    assert_eq!(
+        s.create_account(new("Bob_2")).await.unwrap(),
+        Created::Taken
+    );
+}
+
+async fn accounts_and_sessions<F: Fixture>(f: &F) {
+    check_accounts(&*f.open().await).await;
+    // A corrupt row is an error, not a panic.
+    f.exec("INSERT INTO users (id, username, created_ms) VALUES ('eve', 'e v e', 1)")
+        .await;
+    let s = f.open().await;
+    let eve = "eve".parse::<protocol::user::UserId>().unwrap();
+    assert!(matches!(
+        s.account(&eve).await,
+        Err(StoreError::Corrupt { .. })
+    ));
+}
+
+#[tokio::test]
+async fn accounts_and_sessions_in_memory() {
+    check_accounts(&super::MemoryStore::default()).await;
+}
+
 /// Runs each test of the suite against both stores.
 macro_rules! both_stores {
     ($($name:ident),* $(,)?) => {
@@ -865,6 +1015,7 @@ both_stores!(
     two_nodes_racing_for_event_n_one_wins,
     purge_deletes_ended_rooms_with_at_most_one_move_after_a_day,
     the_away_record_is_kept_with_the_room,
+    accounts_and_sessions,
 );
 
 /// The environment variable with the URL of the Redis server the cluster tests use.

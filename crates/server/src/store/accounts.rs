@@ -1,0 +1,280 @@
+//! Players' accounts and their sign-in sessions, kept by the same stores as the rooms
+//! ([`AccountStore`], a part of every [`super::Store`]).
+//!
+//! An account is keyed by its [`UserId`] (the username in lower case, unique) and keeps the
+//! username as written, its argon2id password hash (PHC string), when it was created and,
+//! once closed, when. A session is a random token the player's browser holds in a cookie;
+//! the store keeps only its SHA-256 ([`SessionHash`]), a public id to list and revoke it by,
+//! when it was created and last used, and the browser's `User-Agent` (at most
+//! [`MAX_USER_AGENT`] bytes) so that the player can tell their sessions apart.
+//!
+//! Closing an account deletes its password hash and every session (nothing personal is left);
+//! the row stays with its name, which can never be taken again, and its games keep it.
+
+use protocol::user::{UserId, Username};
+
+use super::StoreFuture;
+
+/// The most bytes of a `User-Agent` kept with a session (longer ones are cut at a character
+/// boundary).
+pub const MAX_USER_AGENT: usize = 200;
+
+/// How stale a session's last-use time may get before a use writes it again (a read with no
+/// write for a session used a moment ago).
+pub const LAST_SEEN_GRANULARITY_MS: u64 = 3_600_000;
+
+/// A new account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAccount {
+    /// The name as the player wrote it (its id is its lower case).
+    pub username: Username,
+    /// The argon2id hash of the password, as a PHC string.
+    pub password_hash: String,
+    /// When, in ms since the Unix epoch.
+    pub created_ms: u64,
+}
+
+/// An account as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    /// The id (the username in lower case).
+    pub id: UserId,
+    /// The name as written.
+    pub username: Username,
+    /// The password hash; `None` once the account is closed.
+    pub password_hash: Option<String>,
+    /// When it was created (ms since the Unix epoch).
+    pub created_ms: u64,
+    /// When it was closed, if it was.
+    pub closed_ms: Option<u64>,
+}
+
+impl Account {
+    /// Whether the account was closed.
+    #[must_use]
+    pub fn is_closed(&self) -> bool {
+        self.closed_ms.is_some()
+    }
+}
+
+/// Whether [`AccountStore::create_account`] created the account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Created {
+    /// It was created.
+    Created,
+    /// An account with the same id exists (open or closed): nothing was written.
+    Taken,
+}
+
+/// The SHA-256 of a session token: what the store keeps instead of the token.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SessionHash(pub [u8; 32]);
+
+impl std::fmt::Debug for SessionHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Not a secret, but no use in logs either.
+        f.write_str("SessionHash(..)")
+    }
+}
+
+/// A new session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSession {
+    /// The token's hash.
+    pub hash: SessionHash,
+    /// A public id (random, 16 hex digits), for the list of sessions and to revoke it by.
+    pub public_id: String,
+    /// The account.
+    pub user: UserId,
+    /// When, in ms since the Unix epoch.
+    pub created_ms: u64,
+    /// The browser's `User-Agent`, cut to [`MAX_USER_AGENT`] bytes.
+    pub user_agent: Option<String>,
+}
+
+/// A session as listed to its player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// Its public id.
+    pub public_id: String,
+    /// When it was created (ms since the Unix epoch).
+    pub created_ms: u64,
+    /// When it was last used, to within [`LAST_SEEN_GRANULARITY_MS`].
+    pub last_seen_ms: u64,
+    /// The browser's `User-Agent`, if it sent one.
+    pub user_agent: Option<String>,
+}
+
+/// `user_agent` cut to at most [`MAX_USER_AGENT`] bytes at a character boundary.
+#[must_use]
+pub fn cut_user_agent(user_agent: &str) -> String {
+    let mut end = user_agent.len().min(MAX_USER_AGENT);
+    while !user_agent.is_char_boundary(end) {
+        end -= 1;
+    }
+    user_agent[..end].to_owned()
+}
+
+/// Accounts and sessions. Like [`super::Store`], nothing blocks: each method answers a
+/// [`StoreFuture`].
+pub trait AccountStore: Send + Sync {
+    /// Creates `account`, unless its id is taken ([`Created::Taken`], nothing written).
+    fn create_account(&self, account: NewAccount) -> StoreFuture<Created>;
+
+    /// The account `id`, open or closed.
+    fn account(&self, id: &UserId) -> StoreFuture<Option<Account>>;
+
+    /// Stores `session` (its account must exist and be open, else nothing is written and the
+    /// answer is `false`).
+    fn create_session(&self, session: NewSession) -> StoreFuture<bool>;
+
+    /// The open account whose session has `hash`, noting the use at `now_ms` when the last
+    /// one noted is older than [`LAST_SEEN_GRANULARITY_MS`]. `None` for an unknown or revoked
+    /// session.
+    fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>>;
+
+    /// The sessions of `user`, most recently used first.
+    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>>;
+
+    /// Deletes the session of `user` with `public_id`; whether there was one.
+    fn revoke_session(&self, user: &UserId, public_id: &str) -> StoreFuture<bool>;
+
+    /// Deletes the session with `hash` (sign-out); whether there was one.
+    fn delete_session(&self, hash: SessionHash) -> StoreFuture<bool>;
+
+    /// Deletes every session of `user` but `keep` (sign out everywhere else); how many.
+    fn revoke_sessions(&self, user: &UserId, keep: Option<SessionHash>) -> StoreFuture<u64>;
+
+    /// Closes the account at `now_ms`: its password hash and every session are deleted, its
+    /// name stays taken. Whether it was open.
+    fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool>;
+}
+
+/// The accounts of a [`super::MemoryStore`].
+#[derive(Debug, Default)]
+pub(super) struct MemoryAccounts {
+    users: std::collections::HashMap<UserId, Account>,
+    /// By token hash: the session and its account.
+    sessions: std::collections::HashMap<[u8; 32], (SessionInfo, UserId)>,
+}
+
+impl MemoryAccounts {
+    fn open(&self, user: &UserId) -> bool {
+        self.users.get(user).is_some_and(|a| !a.is_closed())
+    }
+}
+
+impl AccountStore for super::MemoryStore {
+    fn create_account(&self, account: NewAccount) -> StoreFuture<Created> {
+        let mut m = super::common::lock(&self.accounts);
+        let id = account.username.id();
+        let created = if m.users.contains_key(&id) {
+            Created::Taken
+        } else {
+            m.users.insert(
+                id.clone(),
+                Account {
+                    id,
+                    username: account.username,
+                    password_hash: Some(account.password_hash),
+                    created_ms: account.created_ms,
+                    closed_ms: None,
+                },
+            );
+            Created::Created
+        };
+        Box::pin(std::future::ready(Ok(created)))
+    }
+
+    fn account(&self, id: &UserId) -> StoreFuture<Option<Account>> {
+        let a = super::common::lock(&self.accounts).users.get(id).cloned();
+        Box::pin(std::future::ready(Ok(a)))
+    }
+
+    fn create_session(&self, session: NewSession) -> StoreFuture<bool> {
+        let mut m = super::common::lock(&self.accounts);
+        let ok = m.open(&session.user);
+        if ok {
+            m.sessions.insert(
+                session.hash.0,
+                (
+                    SessionInfo {
+                        public_id: session.public_id,
+                        created_ms: session.created_ms,
+                        last_seen_ms: session.created_ms,
+                        user_agent: session.user_agent,
+                    },
+                    session.user,
+                ),
+            );
+        }
+        Box::pin(std::future::ready(Ok(ok)))
+    }
+
+    fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>> {
+        let mut m = super::common::lock(&self.accounts);
+        let user = m.sessions.get(&hash.0).map(|(_, u)| u.clone());
+        let account = user
+            .filter(|u| m.open(u))
+            .and_then(|u| m.users.get(&u).cloned());
+        if account.is_some()
+            && let Some((info, _)) = m.sessions.get_mut(&hash.0)
+            && now_ms.saturating_sub(info.last_seen_ms) >= LAST_SEEN_GRANULARITY_MS
+        {
+            info.last_seen_ms = now_ms;
+        }
+        Box::pin(std::future::ready(Ok(account)))
+    }
+
+    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>> {
+        let m = super::common::lock(&self.accounts);
+        let mut out: Vec<SessionInfo> = m
+            .sessions
+            .values()
+            .filter(|(_, u)| u == user)
+            .map(|(s, _)| s.clone())
+            .collect();
+        out.sort_by_key(|s| std::cmp::Reverse((s.last_seen_ms, s.created_ms)));
+        Box::pin(std::future::ready(Ok(out)))
+    }
+
+    fn revoke_session(&self, user: &UserId, public_id: &str) -> StoreFuture<bool> {
+        let mut m = super::common::lock(&self.accounts);
+        let before = m.sessions.len();
+        m.sessions
+            .retain(|_, (s, u)| !(u == user && s.public_id == public_id));
+        let removed = m.sessions.len() < before;
+        Box::pin(std::future::ready(Ok(removed)))
+    }
+
+    fn delete_session(&self, hash: SessionHash) -> StoreFuture<bool> {
+        let removed = super::common::lock(&self.accounts)
+            .sessions
+            .remove(&hash.0)
+            .is_some();
+        Box::pin(std::future::ready(Ok(removed)))
+    }
+
+    fn revoke_sessions(&self, user: &UserId, keep: Option<SessionHash>) -> StoreFuture<u64> {
+        let mut m = super::common::lock(&self.accounts);
+        let before = m.sessions.len();
+        m.sessions
+            .retain(|h, (_, u)| u != user || keep.is_some_and(|k| k.0 == *h));
+        let n = (before - m.sessions.len()) as u64;
+        Box::pin(std::future::ready(Ok(n)))
+    }
+
+    fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool> {
+        let mut m = super::common::lock(&self.accounts);
+        m.sessions.retain(|_, (_, u)| u != user);
+        let closed = match m.users.get_mut(user) {
+            Some(a) if !a.is_closed() => {
+                a.password_hash = None;
+                a.closed_ms = Some(now_ms);
+                true
+            }
+            _ => false,
+        };
+        Box::pin(std::future::ready(Ok(closed)))
+    }
+}

@@ -1,0 +1,220 @@
+//! [`AccountStore`] on PostgreSQL: each operation one statement (closing, one transaction)
+//! on a connection of the pool.
+
+use protocol::user::{UserId, Username};
+use tokio_postgres::Row;
+
+use super::{PostgresStore, pool_error};
+use crate::store::accounts::{
+    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
+    SessionInfo,
+};
+use crate::store::{StoreError, StoreFuture};
+
+fn corrupt(what: String) -> StoreError {
+    StoreError::Corrupt { room: None, what }
+}
+
+fn ms(v: i64, what: &str) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| corrupt(format!("{what} {v} is negative")))
+}
+
+fn db_ms(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// An account from the columns `id, username, password_hash, created_ms, closed_ms` of `row`
+/// from column `at` on.
+fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError> {
+    let id: String = row.try_get(at)?;
+    let username: String = row.try_get(at + 1)?;
+    let username: Username = username
+        .parse()
+        .map_err(|e| corrupt(format!("account {id}: username {username:?}: {e}")))?;
+    if username.id().as_str() != id {
+        return Err(corrupt(format!("account {id} has username {username}")));
+    }
+    Ok(Account {
+        id: username.id(),
+        username,
+        password_hash: row.try_get(at + 2)?,
+        created_ms: ms(row.try_get(at + 3)?, "created_ms")?,
+        closed_ms: row
+            .try_get::<_, Option<i64>>(at + 4)?
+            .map(|c| ms(c, "closed_ms"))
+            .transpose()?,
+    })
+}
+
+impl AccountStore for PostgresStore {
+    fn create_account(&self, account: NewAccount) -> StoreFuture<Created> {
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let n = client
+                .execute(
+                    "INSERT INTO users (id, username, password_hash, created_ms)
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+                    &[
+                        &account.username.id().as_str(),
+                        &account.username.as_str(),
+                        &account.password_hash,
+                        &db_ms(account.created_ms),
+                    ],
+                )
+                .await?;
+            Ok(if n == 1 {
+                Created::Created
+            } else {
+                Created::Taken
+            })
+        })
+    }
+
+    fn account(&self, id: &UserId) -> StoreFuture<Option<Account>> {
+        let id = id.clone();
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let row = client
+                .query_opt(
+                    "SELECT id, username, password_hash, created_ms, closed_ms FROM users
+                     WHERE id = $1",
+                    &[&id.as_str()],
+                )
+                .await?;
+            row.map(|r| decode_account(&r, 0)).transpose()
+        })
+    }
+
+    fn create_session(&self, session: NewSession) -> StoreFuture<bool> {
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let n = client
+                .execute(
+                    "INSERT INTO sessions
+                         (hash, public_id, user_id, created_ms, last_seen_ms, user_agent)
+                     SELECT $1, $2, id, $3, $3, $4 FROM users
+                     WHERE id = $5 AND closed_ms IS NULL",
+                    &[
+                        &&session.hash.0[..],
+                        &session.public_id,
+                        &db_ms(session.created_ms),
+                        &session.user_agent,
+                        &session.user.as_str(),
+                    ],
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>> {
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let Some(row) = client
+                .query_opt(
+                    "SELECT s.last_seen_ms, u.id, u.username, u.password_hash, u.created_ms,
+                         u.closed_ms
+                     FROM sessions s JOIN users u ON u.id = s.user_id
+                     WHERE s.hash = $1 AND u.closed_ms IS NULL",
+                    &[&&hash.0[..]],
+                )
+                .await?
+            else {
+                return Ok(None);
+            };
+            let seen = ms(row.try_get(0)?, "last_seen_ms")?;
+            if now_ms.saturating_sub(seen) >= LAST_SEEN_GRANULARITY_MS {
+                client
+                    .execute(
+                        "UPDATE sessions SET last_seen_ms = GREATEST(last_seen_ms, $1)
+                         WHERE hash = $2",
+                        &[&db_ms(now_ms), &&hash.0[..]],
+                    )
+                    .await?;
+            }
+            decode_account(&row, 1).map(Some)
+        })
+    }
+
+    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>> {
+        let user = user.clone();
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let rows = client
+                .query(
+                    "SELECT public_id, created_ms, last_seen_ms, user_agent FROM sessions
+                     WHERE user_id = $1 ORDER BY last_seen_ms DESC, created_ms DESC",
+                    &[&user.as_str()],
+                )
+                .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(SessionInfo {
+                        public_id: r.try_get(0)?,
+                        created_ms: ms(r.try_get(1)?, "created_ms")?,
+                        last_seen_ms: ms(r.try_get(2)?, "last_seen_ms")?,
+                        user_agent: r.try_get(3)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn revoke_session(&self, user: &UserId, public_id: &str) -> StoreFuture<bool> {
+        let (user, public_id) = (user.clone(), public_id.to_owned());
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let n = client
+                .execute(
+                    "DELETE FROM sessions WHERE user_id = $1 AND public_id = $2",
+                    &[&user.as_str(), &public_id],
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn delete_session(&self, hash: SessionHash) -> StoreFuture<bool> {
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let n = client
+                .execute("DELETE FROM sessions WHERE hash = $1", &[&&hash.0[..]])
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    fn revoke_sessions(&self, user: &UserId, keep: Option<SessionHash>) -> StoreFuture<u64> {
+        let user = user.clone();
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let keep = keep.map(|k| k.0.to_vec()).unwrap_or_default();
+            let n = client
+                .execute(
+                    "DELETE FROM sessions WHERE user_id = $1 AND hash <> $2",
+                    &[&user.as_str(), &keep],
+                )
+                .await?;
+            Ok(n)
+        })
+    }
+
+    fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool> {
+        let user = user.clone();
+        self.read(move |pool| async move {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            let tx = client.transaction().await?;
+            tx.execute("DELETE FROM sessions WHERE user_id = $1", &[&user.as_str()])
+                .await?;
+            let n = tx
+                .execute(
+                    "UPDATE users SET password_hash = NULL, closed_ms = $1
+                     WHERE id = $2 AND closed_ms IS NULL",
+                    &[&db_ms(now_ms), &user.as_str()],
+                )
+                .await?;
+            tx.commit().await?;
+            Ok(n == 1)
+        })
+    }
+}

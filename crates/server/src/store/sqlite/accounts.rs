@@ -1,0 +1,208 @@
+//! [`AccountStore`] on SQLite: each operation one short transaction on the read connection,
+//! on a blocking thread.
+
+use protocol::user::{UserId, Username};
+use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
+
+use super::SqliteStore;
+use crate::store::accounts::{
+    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
+    SessionInfo,
+};
+use crate::store::{StoreError, StoreFuture};
+
+/// The columns [`decode_account`] reads, in order.
+const ACCOUNT_COLUMNS: &str = "id, username, password_hash, created_ms, closed_ms";
+
+fn corrupt(what: String) -> StoreError {
+    StoreError::Corrupt { room: None, what }
+}
+
+fn ms(v: i64, what: &str) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| corrupt(format!("{what} {v} is negative")))
+}
+
+fn db_ms(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// An account from a row of [`ACCOUNT_COLUMNS`] (the raw values, decoded by
+/// [`decode_account`] outside rusqlite's error type).
+type AccountRow = (String, String, Option<String>, i64, Option<i64>);
+
+fn account_row(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+}
+
+fn decode_account(
+    (id, username, hash, created, closed): AccountRow,
+) -> Result<Account, StoreError> {
+    let username: Username = username
+        .parse()
+        .map_err(|e| corrupt(format!("account {id}: username {username:?}: {e}")))?;
+    if username.id().as_str() != id {
+        return Err(corrupt(format!("account {id} has username {username}")));
+    }
+    Ok(Account {
+        id: username.id(),
+        username,
+        password_hash: hash,
+        created_ms: ms(created, "created_ms")?,
+        closed_ms: closed.map(|c| ms(c, "closed_ms")).transpose()?,
+    })
+}
+
+impl AccountStore for SqliteStore {
+    fn create_account(&self, account: NewAccount) -> StoreFuture<Created> {
+        self.read(move |conn| {
+            let n = conn.execute(
+                "INSERT INTO users (id, username, password_hash, created_ms) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (id) DO NOTHING",
+                params![
+                    account.username.id().as_str(),
+                    account.username.as_str(),
+                    account.password_hash,
+                    db_ms(account.created_ms)
+                ],
+            )?;
+            Ok(if n == 1 {
+                Created::Created
+            } else {
+                Created::Taken
+            })
+        })
+    }
+
+    fn account(&self, id: &UserId) -> StoreFuture<Option<Account>> {
+        let id = id.clone();
+        self.read(move |conn| {
+            conn.query_row(
+                &format!("SELECT {ACCOUNT_COLUMNS} FROM users WHERE id = ?1"),
+                [id.as_str()],
+                account_row,
+            )
+            .optional()?
+            .map(decode_account)
+            .transpose()
+        })
+    }
+
+    fn create_session(&self, session: NewSession) -> StoreFuture<bool> {
+        self.read(move |conn| {
+            let n = conn.execute(
+                "INSERT INTO sessions (hash, public_id, user_id, created_ms, last_seen_ms, user_agent)
+                 SELECT ?1, ?2, id, ?3, ?3, ?4 FROM users WHERE id = ?5 AND closed_ms IS NULL",
+                params![
+                    &session.hash.0[..],
+                    session.public_id,
+                    db_ms(session.created_ms),
+                    session.user_agent,
+                    session.user.as_str()
+                ],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>> {
+        self.read(move |conn| {
+            let found = conn
+                .query_row(
+                    "SELECT s.last_seen_ms, u.id, u.username, u.password_hash, u.created_ms,
+                         u.closed_ms FROM sessions s JOIN users u ON u.id = s.user_id
+                     WHERE s.hash = ?1 AND u.closed_ms IS NULL",
+                    [&hash.0[..]],
+                    |r| {
+                        let seen: i64 = r.get(0)?;
+                        Ok((
+                            seen,
+                            (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some((seen, row)) = found else {
+                return Ok(None);
+            };
+            if now_ms.saturating_sub(ms(seen, "last_seen_ms")?) >= LAST_SEEN_GRANULARITY_MS {
+                conn.execute(
+                    "UPDATE sessions SET last_seen_ms = ?1 WHERE hash = ?2",
+                    params![db_ms(now_ms), &hash.0[..]],
+                )?;
+            }
+            decode_account(row).map(Some)
+        })
+    }
+
+    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>> {
+        let user = user.clone();
+        self.read(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT public_id, created_ms, last_seen_ms, user_agent FROM sessions
+                 WHERE user_id = ?1 ORDER BY last_seen_ms DESC, created_ms DESC",
+            )?;
+            let rows = stmt.query_map([user.as_str()], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (public_id, created, seen, user_agent) = row?;
+                out.push(SessionInfo {
+                    public_id,
+                    created_ms: ms(created, "created_ms")?,
+                    last_seen_ms: ms(seen, "last_seen_ms")?,
+                    user_agent,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    fn revoke_session(&self, user: &UserId, public_id: &str) -> StoreFuture<bool> {
+        let (user, public_id) = (user.clone(), public_id.to_owned());
+        self.read(move |conn| {
+            Ok(conn.execute(
+                "DELETE FROM sessions WHERE user_id = ?1 AND public_id = ?2",
+                params![user.as_str(), public_id],
+            )? == 1)
+        })
+    }
+
+    fn delete_session(&self, hash: SessionHash) -> StoreFuture<bool> {
+        self.read(move |conn| {
+            Ok(conn.execute("DELETE FROM sessions WHERE hash = ?1", [&hash.0[..]])? == 1)
+        })
+    }
+
+    fn revoke_sessions(&self, user: &UserId, keep: Option<SessionHash>) -> StoreFuture<u64> {
+        let user = user.clone();
+        self.read(move |conn| {
+            let keep = keep.map(|k| k.0.to_vec()).unwrap_or_default();
+            let n = conn.execute(
+                "DELETE FROM sessions WHERE user_id = ?1 AND hash <> ?2",
+                params![user.as_str(), keep],
+            )?;
+            Ok(u64::try_from(n).unwrap_or(u64::MAX))
+        })
+    }
+
+    fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool> {
+        let user = user.clone();
+        self.read(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user.as_str()])?;
+            let n = tx.execute(
+                "UPDATE users SET password_hash = NULL, closed_ms = ?1
+                 WHERE id = ?2 AND closed_ms IS NULL",
+                params![db_ms(now_ms), user.as_str()],
+            )?;
+            tx.commit()?;
+            Ok(n == 1)
+        })
+    }
+}
