@@ -51,6 +51,7 @@ use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
+pub mod accounts;
 pub mod address;
 pub mod clock;
 pub mod cluster;
@@ -152,25 +153,51 @@ impl axum::extract::FromRef<AppState> for Arc<Lobby> {
 /// up a new build. Responses are gzip-compressed when the
 /// client accepts it.
 ///
-/// `origins` are the pages allowed to open the WebSocket (see [`Config::public_url`]).
-pub fn app(config: &Config, lobby: Arc<Lobby>, origins: origin::AllowedOrigins) -> Router {
+/// The account routes (`/signup`, `/login`, `/api/account`...) are [`accounts::router`]'s.
+///
+/// `origins` are the pages allowed to open the WebSocket and to send requests that change an
+/// account (see [`Config::public_url`]).
+///
+/// # Errors
+/// When the password hasher cannot start (the system gives no random numbers).
+pub fn app(
+    config: &Config,
+    lobby: Arc<Lobby>,
+    origins: origin::AllowedOrigins,
+) -> io::Result<Router> {
+    let origins = Arc::new(origins);
+    let trusted_proxies = Arc::new(config.trusted_proxies.clone());
+    let secure = config
+        .public_url
+        .as_ref()
+        .is_some_and(origin::Origin::is_https);
+    let accounts = accounts::Accounts::new(
+        lobby.store().clone(),
+        origins.clone(),
+        trusted_proxies.clone(),
+        lobby.metrics.clone(),
+        secure,
+        accounts::Limits::default(),
+    )
+    .map_err(io::Error::other)?;
     let state = AppState {
         files: files::StaticFiles::new(&config.www),
         lobby,
-        origins: Arc::new(origins),
-        trusted_proxies: Arc::new(config.trusted_proxies.clone()),
+        origins,
+        trusted_proxies,
         ws: config.ws,
     };
-    Router::new()
+    Ok(Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .route("/ws", get(websocket))
         .fallback(static_file)
         .with_state(state)
+        .merge(accounts::router(Arc::new(accounts)))
         .layer(axum::middleware::from_fn(refuse_long_paths))
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http()))
 }
 
 /// The monitoring application, for a listener of its own (`--admin-addr`): `GET /healthz` and
@@ -354,7 +381,7 @@ pub async fn serve_with_admin(
     check_www(&config.www)?;
     let origins = allowed_origins(config, listener.local_addr()?);
     let lobby = open_lobby(config).await?;
-    let app = app(config, lobby.clone(), origins);
+    let app = app(config, lobby.clone(), origins)?;
     tracing::info!(
         "at most {} connections, {} per address",
         config.listen.max_connections,

@@ -661,6 +661,12 @@ impl Lobby {
         Ok(lobby)
     }
 
+    /// The store the lobby writes to (accounts share it).
+    #[must_use]
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
     /// This node's cluster, when it is one of several.
     #[must_use]
     pub fn cluster(&self) -> Option<&Arc<Cluster>> {

@@ -75,6 +75,12 @@ pub struct Metrics {
     pub rooms_purged: Counter,
     /// Requests refused by a rate limit per address or per seat, by action.
     pub rate_limited: Family<Limited, Counter>,
+    /// Accounts created.
+    pub accounts_created: Counter,
+    /// Sign-ins with a right password.
+    pub sign_ins: Counter,
+    /// Account requests refused, by reason ([`Metrics::ACCOUNT_REFUSALS`]).
+    pub account_refusals: Family<Reason, Counter>,
 }
 
 impl Metrics {
@@ -94,8 +100,33 @@ impl Metrics {
     }
 
     /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
-    pub const LIMITED_ACTIONS: [&'static str; 5] =
-        ["create_room", "join", "message", "upkeep", "seat"];
+    pub const LIMITED_ACTIONS: [&'static str; 7] = [
+        "create_room",
+        "join",
+        "message",
+        "upkeep",
+        "seat",
+        "signup",
+        "login",
+    ];
+
+    /// Counts a refused account request.
+    pub fn account_refused(&self, reason: &'static str) {
+        self.account_refusals
+            .get_or_create(&Reason { reason })
+            .inc();
+    }
+
+    /// The reasons of [`Metrics::account_refusals`], all exported from the start (at 0):
+    /// a malformed form or name or password, a name taken, a wrong name or password, an
+    /// account closed while signing in, a request from another site's page.
+    pub const ACCOUNT_REFUSALS: [&'static str; 5] = [
+        "bad_input",
+        "taken",
+        "wrong_credentials",
+        "closed",
+        "cross_origin",
+    ];
 
     /// Every counter in the OpenMetrics text format.
     #[must_use]
@@ -128,6 +159,9 @@ impl Metrics {
         }
         for action in Metrics::LIMITED_ACTIONS {
             drop(self.rate_limited.get_or_create(&Limited { action }));
+        }
+        for reason in Metrics::ACCOUNT_REFUSALS {
+            drop(self.account_refusals.get_or_create(&Reason { reason }));
         }
         registry.register(
             "asean_connections",
@@ -170,6 +204,21 @@ impl Metrics {
             "asean_rate_limited",
             "Requests refused by a rate limit per address or per seat, by action",
             self.rate_limited.clone(),
+        );
+        registry.register(
+            "asean_accounts_created",
+            "Accounts created",
+            self.accounts_created.clone(),
+        );
+        registry.register(
+            "asean_sign_ins",
+            "Sign-ins with a right password",
+            self.sign_ins.clone(),
+        );
+        registry.register(
+            "asean_account_refusals",
+            "Account requests refused, by reason",
+            self.account_refusals.clone(),
         );
         registry.register(
             "asean_bus_sent",

@@ -103,6 +103,8 @@ pub struct SessionInfo {
     pub last_seen_ms: u64,
     /// The browser's `User-Agent`, if it sent one.
     pub user_agent: Option<String>,
+    /// Whether it is the session asking (see [`AccountStore::sessions`]).
+    pub current: bool,
 }
 
 /// `user_agent` cut to at most [`MAX_USER_AGENT`] bytes at a character boundary.
@@ -133,8 +135,13 @@ pub trait AccountStore: Send + Sync {
     /// session.
     fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>>;
 
-    /// The sessions of `user`, most recently used first.
-    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>>;
+    /// The sessions of `user`, most recently used first; the one with hash `current` is
+    /// marked [`SessionInfo::current`].
+    fn sessions(
+        &self,
+        user: &UserId,
+        current: Option<SessionHash>,
+    ) -> StoreFuture<Vec<SessionInfo>>;
 
     /// Deletes the session of `user` with `public_id`; whether there was one.
     fn revoke_session(&self, user: &UserId, public_id: &str) -> StoreFuture<bool>;
@@ -203,6 +210,7 @@ impl AccountStore for super::MemoryStore {
                         created_ms: session.created_ms,
                         last_seen_ms: session.created_ms,
                         user_agent: session.user_agent,
+                        current: false,
                     },
                     session.user,
                 ),
@@ -226,13 +234,20 @@ impl AccountStore for super::MemoryStore {
         Box::pin(std::future::ready(Ok(account)))
     }
 
-    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>> {
+    fn sessions(
+        &self,
+        user: &UserId,
+        current: Option<SessionHash>,
+    ) -> StoreFuture<Vec<SessionInfo>> {
         let m = super::common::lock(&self.accounts);
         let mut out: Vec<SessionInfo> = m
             .sessions
-            .values()
-            .filter(|(_, u)| u == user)
-            .map(|(s, _)| s.clone())
+            .iter()
+            .filter(|(_, (_, u))| u == user)
+            .map(|(h, (s, _))| SessionInfo {
+                current: current.is_some_and(|c| c.0 == *h),
+                ..s.clone()
+            })
             .collect();
         out.sort_by_key(|s| std::cmp::Reverse((s.last_seen_ms, s.created_ms)));
         Box::pin(std::future::ready(Ok(out)))

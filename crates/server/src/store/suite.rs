@@ -892,7 +892,15 @@ pub(super) async fn check_accounts(s: &dyn Store) {
     s.session_account(SessionHash([1; 32]), 2_000 + hour)
         .await
         .unwrap();
-    let listed = s.sessions(&alice.id).await.unwrap();
+    let listed = s
+        .sessions(&alice.id, Some(SessionHash([2; 32])))
+        .await
+        .unwrap();
+    assert_eq!(
+        listed.iter().map(|l| l.current).collect::<Vec<_>>(),
+        [false, true],
+        "the asking session is marked"
+    );
     assert_eq!(
         listed
             .iter()
@@ -931,7 +939,7 @@ pub(super) async fn check_accounts(s: &dyn Store) {
             .unwrap(),
         1
     );
-    assert_eq!(s.sessions(&alice.id).await.unwrap().len(), 1);
+    assert_eq!(s.sessions(&alice.id, None).await.unwrap().len(), 1);
     assert!(s.delete_session(SessionHash([5; 32])).await.unwrap());
     assert!(!s.delete_session(SessionHash([5; 32])).await.unwrap());
     // Closing: no hash, no session, the name stays taken.
@@ -944,7 +952,7 @@ pub(super) async fn check_accounts(s: &dyn Store) {
         (closed.password_hash, closed.closed_ms),
         (None, Some(7_000))
     );
-    assert!(s.sessions(&bob).await.unwrap().is_empty());
+    assert!(s.sessions(&bob, None).await.unwrap().is_empty());
     assert_eq!(
         s.session_account(SessionHash([3; 32]), 9_000)
             .await

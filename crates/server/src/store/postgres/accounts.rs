@@ -136,15 +136,21 @@ impl AccountStore for PostgresStore {
         })
     }
 
-    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>> {
+    fn sessions(
+        &self,
+        user: &UserId,
+        current: Option<SessionHash>,
+    ) -> StoreFuture<Vec<SessionInfo>> {
         let user = user.clone();
         self.read(move |pool| async move {
             let client = pool.get().await.map_err(pool_error)?;
+            let current = current.map(|c| c.0.to_vec()).unwrap_or_default();
             let rows = client
                 .query(
-                    "SELECT public_id, created_ms, last_seen_ms, user_agent FROM sessions
+                    "SELECT public_id, created_ms, last_seen_ms, user_agent, hash = $2
+                     FROM sessions
                      WHERE user_id = $1 ORDER BY last_seen_ms DESC, created_ms DESC",
-                    &[&user.as_str()],
+                    &[&user.as_str(), &current],
                 )
                 .await?;
             rows.iter()
@@ -154,6 +160,7 @@ impl AccountStore for PostgresStore {
                         created_ms: ms(r.try_get(1)?, "created_ms")?,
                         last_seen_ms: ms(r.try_get(2)?, "last_seen_ms")?,
                         user_agent: r.try_get(3)?,
+                        current: r.try_get(4)?,
                     })
                 })
                 .collect()

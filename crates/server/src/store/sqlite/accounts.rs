@@ -134,29 +134,36 @@ impl AccountStore for SqliteStore {
         })
     }
 
-    fn sessions(&self, user: &UserId) -> StoreFuture<Vec<SessionInfo>> {
+    fn sessions(
+        &self,
+        user: &UserId,
+        current: Option<SessionHash>,
+    ) -> StoreFuture<Vec<SessionInfo>> {
         let user = user.clone();
         self.read(move |conn| {
             let mut stmt = conn.prepare(
-                "SELECT public_id, created_ms, last_seen_ms, user_agent FROM sessions
+                "SELECT public_id, created_ms, last_seen_ms, user_agent, hash = ?2 FROM sessions
                  WHERE user_id = ?1 ORDER BY last_seen_ms DESC, created_ms DESC",
             )?;
-            let rows = stmt.query_map([user.as_str()], |r| {
+            let current = current.map(|c| c.0.to_vec()).unwrap_or_default();
+            let rows = stmt.query_map(params![user.as_str(), current], |r| {
                 Ok((
                     r.get::<_, String>(0)?,
                     r.get::<_, i64>(1)?,
                     r.get::<_, i64>(2)?,
                     r.get::<_, Option<String>>(3)?,
+                    r.get::<_, bool>(4)?,
                 ))
             })?;
             let mut out = Vec::new();
             for row in rows {
-                let (public_id, created, seen, user_agent) = row?;
+                let (public_id, created, seen, user_agent, current) = row?;
                 out.push(SessionInfo {
                     public_id,
                     created_ms: ms(created, "created_ms")?,
                     last_seen_ms: ms(seen, "last_seen_ms")?,
                     user_agent,
+                    current,
                 });
             }
             Ok(out)

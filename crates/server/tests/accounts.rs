@@ -1,0 +1,445 @@
+//! Accounts over HTTP against a real server: sign up, sign in and out, sessions listed and
+//! revoked, closing an account, public profiles; and what a hostile client tries: a forged or
+//! revoked cookie, another site's page, a flood of sign-ins or sign-ups.
+
+mod common;
+
+use std::time::Duration;
+
+use common::Server;
+use reqwest::StatusCode;
+use reqwest::header::{CONTENT_TYPE, COOKIE, HeaderMap, ORIGIN, SET_COOKIE};
+use serde_json::Value;
+
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    json: Value,
+}
+
+impl Answer {
+    /// The `name=value` of the session cookie set, if any.
+    fn cookie(&self) -> Option<String> {
+        self.headers
+            .get_all(SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with("asean_session="))
+            .map(|v| v.split(';').next().unwrap_or_default().to_owned())
+    }
+
+    fn error(&self) -> &str {
+        self.json["error"].as_str().unwrap_or_default()
+    }
+}
+
+struct Http {
+    base: String,
+    client: reqwest::Client,
+}
+
+impl Http {
+    fn new(server: &Server) -> Http {
+        Http {
+            base: format!("http://{}", server.addr),
+            client: reqwest::Client::new(),
+        }
+    }
+
+    async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
+        let r = req.send().await.expect("request");
+        let status = r.status();
+        let headers = r.headers().clone();
+        let text = r.text().await.expect("body");
+        let json = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+        };
+        Answer {
+            status,
+            headers,
+            json,
+        }
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)], cookie: Option<&str>) -> Answer {
+        self.post_from(path, form, cookie, None).await
+    }
+
+    async fn post_from(
+        &self,
+        path: &str,
+        form: &[(&str, &str)],
+        cookie: Option<&str>,
+        origin: Option<&str>,
+    ) -> Answer {
+        let body: Vec<String> = form
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect();
+        let mut req = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(body.join("&"));
+        if let Some(c) = cookie {
+            req = req.header(COOKIE, c);
+        }
+        if let Some(o) = origin {
+            req = req.header(ORIGIN, o);
+        }
+        self.send(req).await
+    }
+
+    async fn get(&self, path: &str, cookie: Option<&str>) -> Answer {
+        let mut req = self.client.get(format!("{}{path}", self.base));
+        if let Some(c) = cookie {
+            req = req.header(COOKIE, c);
+        }
+        self.send(req).await
+    }
+
+    async fn signup(&self, name: &str, password: &str) -> Answer {
+        self.post(
+            "/signup",
+            &[("username", name), ("password", password)],
+            None,
+        )
+        .await
+    }
+
+    async fn login(&self, name: &str, password: &str) -> Answer {
+        self.post(
+            "/login",
+            &[("username", name), ("password", password)],
+            None,
+        )
+        .await
+    }
+}
+
+/// Percent-encodes a form value (everything but unreserved characters).
+fn encode(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+async fn server() -> Server {
+    Server::start(None, Duration::from_secs(60)).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_up_sign_in_sessions_and_sign_out() {
+    let s = server().await;
+    let h = Http::new(&s);
+    let up = h.signup("Somchai_99", "a good long password").await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.json);
+    assert_eq!(up.json["id"], "somchai_99");
+    assert_eq!(up.json["username"], "Somchai_99");
+    let set = up
+        .headers
+        .get(SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .expect("a session cookie");
+    for part in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(set.contains(part), "{set}");
+    }
+    assert!(!set.contains("Secure"), "plain http here: {set}");
+    let first = up.cookie().expect("cookie");
+
+    let me = h.get("/api/account", Some(&first)).await;
+    assert_eq!(me.status, StatusCode::OK);
+    assert_eq!(me.json["username"], "Somchai_99");
+    for perf in ["bullet", "blitz", "rapid", "classical"] {
+        let p = &me.json["perfs"][perf];
+        assert_eq!(
+            (
+                p["rating"].as_i64(),
+                p["rd"].as_i64(),
+                p["prov"].as_bool(),
+                p["games"].as_i64()
+            ),
+            (Some(1500), Some(500), Some(true), Some(0)),
+            "{perf}: {p}"
+        );
+    }
+    assert_eq!(
+        h.get("/api/account", None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // The same name in other letters is taken; a bad name, a short password, a reserved
+    // name are refused with the reason.
+    let taken = h.signup("SOMCHAI_99", "another password").await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.json);
+    assert!(taken.error().contains("taken"), "{}", taken.error());
+    for (name, password, why) in [
+        ("a", "a good long password", "2 to 20"),
+        ("no spaces", "a good long password", "letters"),
+        ("fresh_name", "short", "at least 8"),
+        ("Admin", "a good long password", "reserved"),
+    ] {
+        let r = h.signup(name, password).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.json);
+        assert!(r.error().contains(why), "{name}: {}", r.error());
+    }
+    let r = h.post("/signup", &[("username", "x_y")], None).await;
+    assert_eq!(
+        r.status,
+        StatusCode::BAD_REQUEST,
+        "a field missing: {}",
+        r.json
+    );
+
+    // Sign in from a second device; both sessions listed, this one marked.
+    let wrong = h.login("somchai_99", "not the password").await;
+    let unknown = h.login("nobody_here", "not the password").await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        (unknown.status, unknown.json.clone()),
+        (wrong.status, wrong.json.clone()),
+        "the same answer for an unknown name and a wrong password"
+    );
+    let second = h.login("SomChai_99", "a good long password").await;
+    assert_eq!(second.status, StatusCode::OK, "{}", second.json);
+    let second = second.cookie().expect("cookie");
+    assert_ne!(first, second);
+    let list = h.get("/api/account/sessions", Some(&second)).await;
+    let sessions = list.json["sessions"].as_array().expect("sessions").clone();
+    assert_eq!(sessions.len(), 2, "{}", list.json);
+    assert_eq!(sessions.iter().filter(|s| s["current"] == true).count(), 1);
+    let other = sessions
+        .iter()
+        .find(|s| s["current"] == false)
+        .and_then(|s| s["id"].as_str())
+        .expect("the other session")
+        .to_owned();
+
+    // Revoke the first device's session from the second: its cookie signs nobody in.
+    let revoked = h
+        .post(
+            &format!("/api/account/sessions/{other}/revoke"),
+            &[],
+            Some(&second),
+        )
+        .await;
+    assert_eq!(revoked.status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        h.get("/api/account", Some(&first)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let again = h
+        .post(
+            &format!("/api/account/sessions/{other}/revoke"),
+            &[],
+            Some(&second),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+
+    // Sign out everywhere else, then sign out.
+    let third = h
+        .login("somchai_99", "a good long password")
+        .await
+        .cookie()
+        .expect("cookie");
+    let everywhere = h
+        .post("/api/account/logout-everywhere", &[], Some(&third))
+        .await;
+    assert_eq!(everywhere.json["revoked"], 1);
+    assert_eq!(
+        h.get("/api/account", Some(&second)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let out = h.post("/logout", &[], Some(&third)).await;
+    assert_eq!(out.status, StatusCode::NO_CONTENT);
+    let cleared = out
+        .headers
+        .get(SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(cleared.contains("Max-Age=0"), "{cleared}");
+    assert_eq!(
+        h.get("/api/account", Some(&third)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // The public profile.
+    let profile = h.get("/api/user/SOMCHAI_99", None).await;
+    assert_eq!(profile.status, StatusCode::OK);
+    assert_eq!(profile.json["username"], "Somchai_99");
+    assert!(profile.json.get("disabled").is_none());
+    assert_eq!(
+        h.get("/api/user/nobody_here", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        h.get("/api/user/..%2Fetc", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    let metrics = common::http_get(s.addr, "/metrics").await;
+    assert!(
+        metrics.contains("asean_accounts_created_total 1"),
+        "{metrics}"
+    );
+    assert!(metrics.contains("asean_sign_ins_total 2"), "{metrics}");
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_an_account_keeps_no_password_nor_session_and_the_name_stays_taken() {
+    let s = server().await;
+    let h = Http::new(&s);
+    let cookie = h
+        .signup("Malee", "malee's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    let other = h
+        .login("malee", "malee's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    let wrong = h
+        .post(
+            "/api/account/close",
+            &[("password", "not it")],
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    let closed = h
+        .post(
+            "/api/account/close",
+            &[("password", "malee's password")],
+            Some(&cookie),
+        )
+        .await;
+    assert_eq!(closed.status, StatusCode::NO_CONTENT, "{}", closed.json);
+    for c in [&cookie, &other] {
+        assert_eq!(
+            h.get("/api/account", Some(c)).await.status,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    assert_eq!(
+        h.login("malee", "malee's password").await.status,
+        StatusCode::UNAUTHORIZED,
+        "no password is kept"
+    );
+    assert_eq!(
+        h.signup("MALEE", "a new password").await.status,
+        StatusCode::CONFLICT
+    );
+    let profile = h.get("/api/user/malee", None).await;
+    assert_eq!(profile.json["disabled"], true, "{}", profile.json);
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_cookies_and_other_sites_pages_get_nothing() {
+    let s = server().await;
+    let h = Http::new(&s);
+    let cookie = h
+        .signup("Niran", "niran's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    for forged in [
+        "asean_session=0000000000000000000000000000000000000000000000000000000000000000",
+        "asean_session=not-hex",
+        "asean_session=",
+        &format!("{cookie}0"),
+    ] {
+        assert_eq!(
+            h.get("/api/account", Some(forged)).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{forged}"
+        );
+    }
+    // Another site's page cannot act with the player's cookie, nor sign anyone up.
+    let evil = Some("https://evil.example");
+    for (path, form) in [
+        ("/logout", vec![]),
+        ("/api/account/logout-everywhere", vec![]),
+        ("/api/account/close", vec![("password", "niran's password")]),
+        (
+            "/signup",
+            vec![("username", "evil_twin"), ("password", "evil's password")],
+        ),
+    ] {
+        let r = h.post_from(path, &form, Some(&cookie), evil).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}: {}", r.json);
+    }
+    assert_eq!(
+        h.get("/api/account", Some(&cookie)).await.status,
+        StatusCode::OK
+    );
+    // The page's own origin is welcome.
+    let own = format!("http://{}", s.addr);
+    let r = h.post_from("/logout", &[], Some(&cookie), Some(&own)).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let metrics = common::http_get(s.addr, "/metrics").await;
+    assert!(
+        metrics.contains("asean_account_refusals_total{reason=\"cross_origin\"} 4"),
+        "{metrics}"
+    );
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_and_sign_up_floods_are_limited() {
+    let s = server().await;
+    let h = Http::new(&s);
+    h.signup("Target", "target's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    // Per account: ten wrong guesses, then 429 even for the right password.
+    for i in 0..10 {
+        let r = h.login("target", &format!("guess number {i}")).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "guess {i}");
+    }
+    let r = h.login("target", "target's password").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.json);
+    assert!(r.headers.get("retry-after").is_some());
+    // Per address: other names, up to thirty attempts from one address in all.
+    let mut limited_at = None;
+    for i in 0..40 {
+        if h.login(&format!("name_{i}"), "whatever it is").await.status
+            == StatusCode::TOO_MANY_REQUESTS
+        {
+            limited_at = Some(i);
+            break;
+        }
+    }
+    // 11 attempts were spent on the target (the 11th refused by the account's limit, after
+    // the address counted it).
+    assert_eq!(
+        limited_at,
+        Some(30 - 11),
+        "attempts before the address's limit"
+    );
+    // Sign-ups: five from one address, then 429.
+    for i in 0..4 {
+        let r = h.signup(&format!("new_{i}"), "a good long password").await;
+        assert_eq!(r.status, StatusCode::OK, "sign-up {i}: {}", r.json);
+    }
+    let r = h.signup("new_5", "a good long password").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.json);
+    let metrics = common::http_get(s.addr, "/metrics").await;
+    assert!(
+        metrics.contains("asean_rate_limited_total{action=\"signup\"} 1"),
+        "{metrics}"
+    );
+    s.stop().await;
+}
