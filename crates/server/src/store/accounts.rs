@@ -13,7 +13,7 @@
 
 use protocol::user::{UserId, Username};
 
-use super::StoreFuture;
+use super::{StoreError, StoreFuture};
 
 /// The most bytes of a `User-Agent` kept with a session (longer ones are cut at a character
 /// boundary).
@@ -115,6 +115,21 @@ pub fn cut_user_agent(user_agent: &str) -> String {
         end -= 1;
     }
     user_agent[..end].to_owned()
+}
+
+/// A stored row that cannot be read.
+pub(super) fn corrupt(what: String) -> StoreError {
+    StoreError::Corrupt { room: None, what }
+}
+
+/// A stored time (ms since the Unix epoch), which is never negative.
+pub(super) fn ms(v: i64, what: &str) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| corrupt(format!("{what} {v} is negative")))
+}
+
+/// A time as the databases store it (a signed 64-bit integer).
+pub(super) fn db_ms(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
 }
 
 /// Accounts and sessions. Like [`super::Store`], nothing blocks: each method answers a

@@ -7,21 +7,9 @@ use tokio_postgres::Row;
 use super::{PostgresStore, pool_error};
 use crate::store::accounts::{
     Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
-    SessionInfo,
+    SessionInfo, corrupt, db_ms, ms,
 };
 use crate::store::{StoreError, StoreFuture};
-
-fn corrupt(what: String) -> StoreError {
-    StoreError::Corrupt { room: None, what }
-}
-
-fn ms(v: i64, what: &str) -> Result<u64, StoreError> {
-    u64::try_from(v).map_err(|_| corrupt(format!("{what} {v} is negative")))
-}
-
-fn db_ms(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 /// An account from the columns `id, username, password_hash, created_ms, closed_ms` of `row`
 /// from column `at` on.

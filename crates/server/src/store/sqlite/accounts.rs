@@ -7,24 +7,12 @@ use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 use super::SqliteStore;
 use crate::store::accounts::{
     Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
-    SessionInfo,
+    SessionInfo, corrupt, db_ms, ms,
 };
 use crate::store::{StoreError, StoreFuture};
 
 /// The columns [`decode_account`] reads, in order.
 const ACCOUNT_COLUMNS: &str = "id, username, password_hash, created_ms, closed_ms";
-
-fn corrupt(what: String) -> StoreError {
-    StoreError::Corrupt { room: None, what }
-}
-
-fn ms(v: i64, what: &str) -> Result<u64, StoreError> {
-    u64::try_from(v).map_err(|_| corrupt(format!("{what} {v} is negative")))
-}
-
-fn db_ms(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
 
 /// An account from a row of [`ACCOUNT_COLUMNS`] (the raw values, decoded by
 /// [`decode_account`] outside rusqlite's error type).
