@@ -715,6 +715,11 @@ pub struct RoomState {
     /// When a waiting private invitation expires, in milliseconds since the Unix epoch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expires_at_ms: Option<u64>,
+    /// The signed-in player of each seat (`None`: empty, or an anonymous player).
+    ///
+    /// On the wire: `"players": {"white": "Somchai", "black": null}`.
+    #[serde(default)]
+    pub players: ByColor<Option<user::Username>>,
 }
 
 /// Something that happened in a room.
@@ -725,6 +730,9 @@ pub enum RoomEvent {
     Seated {
         /// The seat.
         seat: Color,
+        /// The player's account, when they are signed in (absent on the wire otherwise).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user: Option<user::Username>,
     },
     /// A move was played.
     Moved {
@@ -847,6 +855,10 @@ pub enum ServerMsg {
     Welcome {
         /// [`PROTOCOL_VERSION`].
         protocol: u32,
+        /// The signed-in player of the connection (its session cookie), absent for an
+        /// anonymous one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user: Option<user::Username>,
     },
     /// The lobby's listing in full: the public rooms waiting for an opponent, newest first (at
     /// most 50). Sent when a connection starts watching the lobby ([`ClientMsg::WatchLobby`])
@@ -1212,7 +1224,14 @@ mod tests {
             running: Some(Color::White),
         });
         let events = [
-            RoomEvent::Seated { seat: Color::Black },
+            RoomEvent::Seated {
+                seat: Color::Black,
+                user: None,
+            },
+            RoomEvent::Seated {
+                seat: Color::White,
+                user: "Somchai".parse().ok(),
+            },
             RoomEvent::Moved {
                 ply: 3,
                 uci: "e3e4".parse().expect("uci"),
@@ -1262,9 +1281,20 @@ mod tests {
             closed: None,
             listed: true,
             expires_at_ms: Some(7),
+            players: ByColor {
+                white: "Somchai".parse().ok(),
+                black: None,
+            },
         };
         let mut msgs = vec![
-            ServerMsg::Welcome { protocol: 3 },
+            ServerMsg::Welcome {
+                protocol: 3,
+                user: None,
+            },
+            ServerMsg::Welcome {
+                protocol: 3,
+                user: "Malee".parse().ok(),
+            },
             ServerMsg::Lobby {
                 rooms: vec![RoomSummary {
                     id: r(),

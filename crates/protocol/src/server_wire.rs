@@ -10,6 +10,8 @@
 
 use serde::Deserialize;
 
+use crate::user::Username;
+
 use crate::{
     ClockSnapshot, CloseReason, Color, ErrorCode, ListedRoom, ListingDiff, Outcome, RoomEvent,
     RoomId, RoomState, RoomSummary, ServerMsg, UciMove,
@@ -67,6 +69,7 @@ pub(crate) struct ServerWire {
     message: Option<String>,
     online: Option<bool>,
     claim_in_ms: Option<u64>,
+    user: Option<Username>,
 }
 
 /// Every field of every room event.
@@ -87,6 +90,7 @@ struct EventWire {
     room: Option<RoomId>,
     listed: Option<bool>,
     reason: Option<CloseReason>,
+    user: Option<Username>,
 }
 
 /// `value`, or the error naming the missing field.
@@ -101,6 +105,7 @@ impl TryFrom<ServerWire> for ServerMsg {
         Ok(match w.kind {
             ServerType::Welcome => ServerMsg::Welcome {
                 protocol: need(w.protocol, "protocol")?,
+                user: w.user,
             },
             ServerType::Lobby => ServerMsg::Lobby {
                 rooms: need(w.rooms, "rooms")?,
@@ -152,6 +157,7 @@ impl TryFrom<EventWire> for RoomEvent {
         Ok(match w.kind {
             EventKind::Seated => RoomEvent::Seated {
                 seat: need(w.seat, "seat")?,
+                user: w.user,
             },
             EventKind::Moved => RoomEvent::Moved {
                 ply: need(w.ply, "ply")?,

@@ -185,6 +185,9 @@ pub enum BusMsg {
         conn: u64,
         /// Its peer address (for the caps on rooms per address).
         addr: Option<IpAddr>,
+        /// Its signed-in player, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user: Option<protocol::user::Username>,
         /// The room.
         room: RoomId,
         /// The command.
@@ -1167,6 +1170,7 @@ mod tests {
                 from: from.clone(),
                 conn: 12,
                 addr: Some("127.0.0.3".parse().expect("addr")),
+                user: "Somchai".parse().ok(),
                 room: room.clone(),
                 cmd: RemoteCmd::Join {
                     secret: Some("s".into()),
@@ -1178,6 +1182,7 @@ mod tests {
                 from: from.clone(),
                 conn: 12,
                 addr: None,
+                user: None,
                 room: room.clone(),
                 cmd: RemoteCmd::Ack { seq: 9 },
             },
@@ -1185,6 +1190,7 @@ mod tests {
                 from: from.clone(),
                 conn: 12,
                 addr: None,
+                user: None,
                 room: room.clone(),
                 cmd: RemoteCmd::Command {
                     command: RoomCommand::Move {

@@ -132,6 +132,7 @@ struct AppState {
     trusted_proxies: Arc<address::TrustedProxies>,
     ws: WsLimits,
     files: files::StaticFiles,
+    accounts: Arc<accounts::Accounts>,
 }
 
 impl axum::extract::FromRef<AppState> for Arc<Lobby> {
@@ -180,7 +181,9 @@ pub fn app(
         accounts::Limits::default(),
     )
     .map_err(io::Error::other)?;
+    let accounts = Arc::new(accounts);
     let state = AppState {
+        accounts: accounts.clone(),
         files: files::StaticFiles::new(&config.www),
         lobby,
         origins,
@@ -193,7 +196,7 @@ pub fn app(
         .route("/ws", get(websocket))
         .fallback(static_file)
         .with_state(state)
-        .merge(accounts::router(Arc::new(accounts)))
+        .merge(accounts::router(accounts))
         .layer(axum::middleware::from_fn(refuse_long_paths))
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())
@@ -294,6 +297,11 @@ async fn websocket(
         tracing::info!("WebSocket refused: origin {origin:?} not allowed");
         return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
     }
+    // The signed-in player, from the session cookie (a store that fails: anonymous).
+    let user = match state.accounts.signed_in(&headers).await {
+        Ok(account) => account.map(|a| a.username),
+        Err(_) => None,
+    };
     let lobby = state.lobby.clone();
     let limits = state.ws;
     let addr = Some(address::client_address(
@@ -313,7 +321,7 @@ async fn websocket(
         .on_upgrade(move |socket| {
             use futures_util::StreamExt as _;
             let (sink, stream) = socket.split();
-            ws::connection(sink, stream, lobby, addr, limits)
+            ws::connection(sink, stream, lobby, addr, user, limits)
         })
 }
 

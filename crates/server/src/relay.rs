@@ -167,7 +167,7 @@ impl Relay {
     /// # Errors
     /// [`ErrorCode::Internal`] when the bus cannot be reached.
     pub async fn forward(&self, node: NodeId, room: &RoomId, cmd: RoomCmd) -> Result<(), Refusal> {
-        let (conn, addr, remote) = match cmd {
+        let (conn, addr, user, remote) = match cmd {
             RoomCmd::Join {
                 sub,
                 secret,
@@ -199,19 +199,22 @@ impl Relay {
                     after,
                     watch,
                 };
-                (sub.conn, sub.addr, join)
+                (sub.conn, sub.addr, sub.user.clone(), join)
             }
-            RoomCmd::Command { sub, command } => {
-                (sub.conn, sub.addr, RemoteCmd::Command { command })
-            }
-            RoomCmd::Ack { conn, seq } => (conn, None, RemoteCmd::Ack { seq }),
+            RoomCmd::Command { sub, command } => (
+                sub.conn,
+                sub.addr,
+                sub.user.clone(),
+                RemoteCmd::Command { command },
+            ),
+            RoomCmd::Ack { conn, seq } => (conn, None, None, RemoteCmd::Ack { seq }),
             RoomCmd::Leave { conn } => {
                 self.with_ends(|e| e.leave(conn, room));
-                (conn, None, RemoteCmd::Leave)
+                (conn, None, None, RemoteCmd::Leave)
             }
             RoomCmd::Disconnect { conn } => {
                 self.with_ends(|e| e.leave(conn, room));
-                (conn, None, RemoteCmd::Disconnect)
+                (conn, None, None, RemoteCmd::Disconnect)
             }
             RoomCmd::Relinquish | RoomCmd::Evict => return Ok(()),
         };
@@ -219,6 +222,7 @@ impl Relay {
             from: self.cluster.me().clone(),
             conn,
             addr,
+            user,
             room: room.clone(),
             cmd: remote,
         };
@@ -243,6 +247,7 @@ impl Relay {
                 from,
                 conn,
                 addr,
+                user,
                 room,
                 cmd,
             } => {
@@ -266,6 +271,7 @@ impl Relay {
                         conn: host.conn_id(),
                         outbox: outbox.clone(),
                         addr,
+                        user,
                     };
                     ends.proxies.insert(key.clone(), Proxy { cmds: tx, outbox });
                     tokio::spawn(run_proxy(self.clone(), key.clone(), sub, reader, rx));

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, close_code};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use protocol::user::Username;
 use protocol::{
     ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, RoomId, ServerMsg,
     parse_client,
@@ -160,12 +161,14 @@ fn violation(error: &(dyn std::error::Error + 'static)) -> Option<u16> {
 }
 
 /// Serves one connection until it closes: `sink` and `stream` are the two halves of the
-/// WebSocket; `addr` is the peer's address (for the caps on rooms per address).
+/// WebSocket; `addr` is the peer's address (for the caps on rooms per address); `user` the
+/// signed-in player of the connection (its session cookie), if any: its seats carry the name.
 pub async fn connection<Si, St, E>(
     mut sink: Si,
     mut stream: St,
     lobby: Arc<Lobby>,
     addr: Option<IpAddr>,
+    user: Option<Username>,
     limits: WsLimits,
 ) where
     Si: Sink<Message> + Unpin + Send,
@@ -176,12 +179,14 @@ pub async fn connection<Si, St, E>(
     let (outbox, mut reader) = Outbox::new(limits.outbox_bytes);
     outbox.send(&ServerMsg::Welcome {
         protocol: PROTOCOL_VERSION,
+        user: user.clone(),
     });
     let (watching_tx, watching_rx) = watch::channel(false);
     let sub = Subscriber {
         conn,
         outbox: outbox.clone(),
         addr,
+        user,
     };
     let mut joined: Joined = HashMap::new();
     let listing = lobby.watch_listing();
@@ -612,6 +617,7 @@ mod tests {
             stream,
             lobby.clone(),
             Some(IpAddr::from([127, 0, 0, 1])),
+            None,
             limits,
         ));
         Fake {
@@ -663,7 +669,8 @@ mod tests {
         assert_eq!(
             c.msg().await,
             ServerMsg::Welcome {
-                protocol: PROTOCOL_VERSION
+                protocol: PROTOCOL_VERSION,
+                user: None,
             }
         );
         c.send(&ClientMsg::Ping);
@@ -740,6 +747,7 @@ mod tests {
             Box::pin(stuck),
             stream,
             lobby.clone(),
+            None,
             None,
             limits,
         ));

@@ -443,3 +443,69 @@ async fn sign_in_and_sign_up_floods_are_limited() {
     );
     s.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_players_socket_and_seat_carry_the_name() {
+    use protocol::{ClientMsg, RoomEvent, SeatChoice, ServerMsg};
+    let s = server().await;
+    let h = Http::new(&s);
+    let cookie = h
+        .signup("Kanya", "kanya's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let mut kanya = common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await;
+    assert_eq!(kanya.user.as_ref().map(|u| u.as_str()), Some("Kanya"));
+    let (room, _, _) = kanya.create(SeatChoice::White, false, None).await;
+    // An anonymous opponent (and a forged cookie is anonymous).
+    let forged = "asean_session=1111111111111111111111111111111111111111111111111111111111111111";
+    let mut guest = common::connect_with_headers(s.addr, local, &[("cookie", forged)]).await;
+    assert_eq!(guest.user, None);
+    guest
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+    let state = match guest
+        .until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+        .await
+    {
+        ServerMsg::Snapshot { state, .. } => state,
+        _ => unreachable!(),
+    };
+    assert_eq!(
+        state.players.white.as_ref().map(|u| u.as_str()),
+        Some("Kanya")
+    );
+    assert_eq!(state.players.black, None);
+    // The creator hears the anonymous seat taken, with no name.
+    let seated = kanya
+        .until("black seated", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::Seated { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    assert!(
+        matches!(
+            seated,
+            ServerMsg::Event {
+                event: RoomEvent::Seated {
+                    seat: rules::Color::Black,
+                    user: None
+                },
+                ..
+            }
+        ),
+        "{seated:?}"
+    );
+    s.stop().await;
+}

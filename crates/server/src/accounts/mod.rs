@@ -91,6 +91,12 @@ pub struct Accounts {
     clock: fn() -> u64,
 }
 
+impl std::fmt::Debug for Accounts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Accounts")
+    }
+}
+
 /// Milliseconds since the Unix epoch.
 fn now_ms() -> u64 {
     std::time::SystemTime::now()

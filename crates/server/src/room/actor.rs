@@ -102,6 +102,8 @@ pub struct Subscriber {
     pub outbox: Outbox,
     /// Its peer address (for the caps on rooms per address).
     pub addr: Option<IpAddr>,
+    /// The signed-in player of the connection, if any.
+    pub user: Option<protocol::user::Username>,
 }
 
 /// How a room task starts.
@@ -494,7 +496,7 @@ impl Actor {
     ) -> Option<Actor> {
         let id = meta.id.clone();
         let secret = random_secret();
-        let planned = Room::create(meta.clone(), seat, secret.clone());
+        let planned = Room::create(meta.clone(), seat, secret.clone(), creator.user.clone());
         let (room, plan) = match planned {
             Ok(p) => p,
             Err(r) => {
@@ -736,7 +738,7 @@ impl Actor {
                 events,
                 new_seat: Some((s, secret)),
                 ..
-            }) = self.room.plan_take_seat(secret)
+            }) = self.room.plan_take_seat(secret, sub.user.clone())
             {
                 let hash = hash_secret(&secret);
                 if self.commit(events, vec![(s, hash)], Some(&sub)).await {
@@ -852,9 +854,17 @@ impl Actor {
             return;
         };
         let meta = self.room.rematch_meta(random_room_id(), self.now_ms());
+        // The old White plays Black in the rematch and the other way round.
+        let players = self.room.players();
         let events = vec![
-            RoomEvent::Seated { seat: Color::White },
-            RoomEvent::Seated { seat: Color::Black },
+            RoomEvent::Seated {
+                seat: Color::White,
+                user: players.black.clone(),
+            },
+            RoomEvent::Seated {
+                seat: Color::Black,
+                user: players.white.clone(),
+            },
         ];
         // The old White plays Black in the rematch and the other way round.
         let secrets = rules::ByColor {

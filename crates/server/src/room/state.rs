@@ -18,6 +18,7 @@
 
 use std::time::Duration;
 
+use protocol::user::Username;
 use protocol::{
     ClockSnapshot, CloseReason, ErrorCode, RoomCommand, RoomEvent, RoomId, RoomState, Seat, Seats,
     UciMove,
@@ -203,6 +204,8 @@ pub struct Room {
     rematch_room: Option<RoomId>,
     clocks: Option<Clock>,
     presence: ByColor<Presence>,
+    /// The signed-in player of each seat, from the seats' events.
+    players: ByColor<Option<Username>>,
     /// When the game ended or the room closed.
     ended_ms: Option<u64>,
 }
@@ -210,7 +213,7 @@ pub struct Room {
 /// The seat taken first in a room (the creator's), from its log.
 fn creator_seat(events: &[RoomEvent]) -> Option<Color> {
     events.iter().find_map(|e| match e {
-        RoomEvent::Seated { seat } => Some(*seat),
+        RoomEvent::Seated { seat, .. } => Some(*seat),
         _ => None,
     })
 }
@@ -222,10 +225,15 @@ impl Room {
     /// # Errors
     /// [`ErrorCode::InvalidSettings`] for a start position that does not read (a time
     /// control is within its bounds by its type).
-    pub fn create(meta: RoomMeta, seat: Color, secret: String) -> Result<(Room, Plan), Refusal> {
+    pub fn create(
+        meta: RoomMeta,
+        seat: Color,
+        secret: String,
+        user: Option<Username>,
+    ) -> Result<(Room, Plan), Refusal> {
         let room = Room::empty(meta).map_err(|e| Refusal::new(ErrorCode::InvalidSettings, e.0))?;
         let plan = Plan {
-            events: vec![RoomEvent::Seated { seat }],
+            events: vec![RoomEvent::Seated { seat, user }],
             new_seat: Some((seat, secret)),
             rematch: false,
         };
@@ -252,6 +260,7 @@ impl Room {
             rematch_room: None,
             clocks,
             presence: ByColor::default(),
+            players: ByColor::default(),
             ended_ms: None,
         })
     }
@@ -386,6 +395,12 @@ impl Room {
             .find(|&c| self.secrets.get(c).as_ref() == Some(&h))
     }
 
+    /// The signed-in player of each seat.
+    #[must_use]
+    pub fn players(&self) -> &ByColor<Option<Username>> {
+        &self.players
+    }
+
     /// The hashes of the seats' secrets.
     #[must_use]
     pub fn secrets(&self) -> &ByColor<Option<SecretHash>> {
@@ -442,7 +457,7 @@ impl Room {
             match e {
                 RoomEvent::GameOver { .. } => phase = Phase::Finished,
                 RoomEvent::Closed { .. } => phase = Phase::Closed,
-                RoomEvent::Seated { seat } if phase == Phase::Waiting => {
+                RoomEvent::Seated { seat, .. } if phase == Phase::Waiting => {
                     *seats.get_mut(*seat) = true;
                     if seats.white && seats.black {
                         phase = Phase::Playing;
@@ -515,6 +530,7 @@ impl Room {
             listed: self.is_listed(),
             expires_at_ms: (self.phase() == Phase::Waiting)
                 .then(|| self.meta.created_ms.saturating_add(ms(config.invite_ttl))),
+            players: self.players.clone(),
         }
     }
 
@@ -886,15 +902,16 @@ impl Room {
         Ok(())
     }
 
-    /// Plans taking the free seat with `secret`, if the room is waiting for an opponent.
+    /// Plans taking the free seat with `secret` for `user` (signed in, or `None`), if the room
+    /// is waiting for an opponent.
     #[must_use]
-    pub fn plan_take_seat(&self, secret: String) -> Option<Plan> {
+    pub fn plan_take_seat(&self, secret: String, user: Option<Username>) -> Option<Plan> {
         if self.phase() != Phase::Waiting {
             return None;
         }
         let seat = self.free_seat()?;
         Some(Plan {
-            events: vec![RoomEvent::Seated { seat }],
+            events: vec![RoomEvent::Seated { seat, user }],
             new_seat: Some((seat, secret)),
             rematch: false,
         })
@@ -985,7 +1002,8 @@ impl Room {
                 self.ended_ms = Some(now_ms);
             }
         }
-        if let RoomEvent::Seated { seat } = e {
+        if let RoomEvent::Seated { seat, user } = e {
+            *self.players.get_mut(*seat) = user.clone();
             if self.secrets.get(*seat).is_none() {
                 // A log replayed without its seat table: the seat is taken by a secret unknown
                 // here, which keeps the seat taken (nobody else can sit there).
@@ -1070,7 +1088,7 @@ mod tests {
 
     fn waiting_room(clock: Option<TimeControl>, public: bool) -> Room {
         let (mut room, plan) =
-            Room::create(meta(clock, public), Color::White, "w".into()).expect("room");
+            Room::create(meta(clock, public), Color::White, "w".into(), None).expect("room");
         apply_plan(&mut room, plan, 0);
         room.set_online(Color::White, true, 0);
         room
@@ -1078,7 +1096,7 @@ mod tests {
 
     fn seated_room(clock: Option<TimeControl>) -> Room {
         let mut room = waiting_room(clock, true);
-        let plan = room.plan_take_seat("b".into()).expect("free seat");
+        let plan = room.plan_take_seat("b".into(), None).expect("free seat");
         apply_plan(&mut room, plan, 0);
         room.set_online(Color::Black, true, 0);
         room
@@ -1404,7 +1422,7 @@ mod tests {
             room.state(None, 0, &cfg()).closed,
             Some(CloseReason::Cancelled)
         );
-        assert!(room.plan_take_seat("x".into()).is_none());
+        assert!(room.plan_take_seat("x".into(), None).is_none());
         assert_eq!(
             code(play(&mut room, Color::White, cancel.clone(), 0)),
             ErrorCode::RoomClosed
@@ -1433,7 +1451,7 @@ mod tests {
         room.set_online(Color::White, false, 1_000);
         // An hour later a friend opens the link.
         let t = 3_600_000;
-        let plan = room.plan_take_seat("b".into()).expect("free seat");
+        let plan = room.plan_take_seat("b".into(), None).expect("free seat");
         apply_plan(&mut room, plan, t);
         room.set_online(Color::Black, true, t);
         assert_eq!(room.claim_in_ms(Color::White, t, &cfg()), Some(60_000));
@@ -1461,7 +1479,10 @@ mod tests {
         let room = waiting_room(None, true);
         assert_eq!(room.phase(), Phase::Waiting);
         assert_eq!(
-            room.phase_after(&[RoomEvent::Seated { seat: Color::Black }]),
+            room.phase_after(&[RoomEvent::Seated {
+                seat: Color::Black,
+                user: None
+            }]),
             Phase::Playing
         );
         assert_eq!(

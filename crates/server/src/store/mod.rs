@@ -600,7 +600,10 @@ mod tests {
     #[tokio::test]
     async fn memory_store_fences_and_keeps_phases() {
         let s = MemoryStore::default();
-        let seat = RoomEvent::Seated { seat: Color::White };
+        let seat = RoomEvent::Seated {
+            seat: Color::White,
+            user: None,
+        };
         let mut first = Append::events(id(1), 1, vec![seat.clone()]);
         first.create = Some(meta(1));
         first.seats = vec![(Color::White, SecretHash("h".into()))];

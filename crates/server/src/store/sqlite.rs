@@ -1381,7 +1381,10 @@ mod tests {
             let mut first = Append::events(
                 room.clone(),
                 1,
-                vec![RoomEvent::Seated { seat: Color::White }],
+                vec![RoomEvent::Seated {
+                    seat: Color::White,
+                    user: None,
+                }],
             );
             first.create = Some(crate::store::RoomMeta {
                 id: room.clone(),
@@ -1397,7 +1400,10 @@ mod tests {
             let mut second = Append::events(
                 room.clone(),
                 2,
-                vec![RoomEvent::Seated { seat: Color::Black }],
+                vec![RoomEvent::Seated {
+                    seat: Color::Black,
+                    user: None,
+                }],
             );
             second.seats = vec![(Color::Black, crate::room::hash_secret(&format!("b{g}")))];
             second.phase = Some(Phase::Playing);

@@ -226,7 +226,7 @@ pub(super) fn hash(s: &str) -> SecretHash {
 }
 
 pub(super) fn seated(seat: Color) -> RoomEvent {
-    RoomEvent::Seated { seat }
+    RoomEvent::Seated { seat, user: None }
 }
 
 pub(super) fn moved(ply: u32) -> RoomEvent {

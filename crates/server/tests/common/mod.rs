@@ -77,6 +77,8 @@ pub struct Client {
     pub seq: u64,
     /// The lobby as the frames received so far make it.
     pub lobby: LobbySeen,
+    /// The signed-in player the server's welcome named.
+    pub user: Option<protocol::user::Username>,
 }
 
 /// The lobby as a watching client has it, from the `lobby`, `lobby_diff` and `lobby_counts`
@@ -335,13 +337,15 @@ async fn welcome(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         ws,
         seq: 0,
         lobby: LobbySeen::default(),
+        user: None,
     };
-    assert_eq!(
-        c.recv().await,
-        ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION
+    match c.recv().await {
+        ServerMsg::Welcome { protocol, user } => {
+            assert_eq!(protocol, PROTOCOL_VERSION);
+            c.user = user;
         }
-    );
+        other => panic!("not a welcome: {other:?}"),
+    }
     c
 }
 
@@ -369,6 +373,20 @@ pub async fn connect_forwarded(
     from: std::net::Ipv4Addr,
     forwarded: Option<&str>,
 ) -> Client {
+    let headers: Vec<(&str, &str)> = forwarded
+        .map(|f| ("x-forwarded-for", f))
+        .into_iter()
+        .collect();
+    connect_with_headers(addr, from, &headers).await
+}
+
+/// A client connected to `addr` from the loopback address `from` whose upgrade request has
+/// `headers` besides the usual ones (a `Cookie`, an `X-Forwarded-For`), that has said hello.
+pub async fn connect_with_headers(
+    addr: std::net::SocketAddr,
+    from: std::net::Ipv4Addr,
+    headers: &[(&str, &str)],
+) -> Client {
     let socket = tokio::net::TcpSocket::new_v4().expect("socket");
     socket
         .bind(std::net::SocketAddr::from((from, 0)))
@@ -377,10 +395,12 @@ pub async fn connect_forwarded(
     let mut request = format!("ws://{addr}/ws")
         .into_client_request()
         .expect("request");
-    if let Some(f) = forwarded {
-        request
-            .headers_mut()
-            .insert("x-forwarded-for", f.parse().expect("header"));
+    for (name, value) in headers {
+        request.headers_mut().insert(
+            tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                .expect("header name"),
+            value.parse().expect("header value"),
+        );
     }
     let (ws, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
         .await

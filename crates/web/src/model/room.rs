@@ -141,7 +141,10 @@ impl RoomView {
         self.seq = seq;
         let s = &mut self.state;
         match event {
-            RoomEvent::Seated { seat } => s.seats.get_mut(*seat).taken = true,
+            RoomEvent::Seated { seat, user } => {
+                s.seats.get_mut(*seat).taken = true;
+                *s.players.get_mut(*seat) = user.clone();
+            }
             RoomEvent::Moved { uci, clocks, .. } => {
                 s.moves.push(*uci);
                 if clocks.is_some() {
@@ -382,6 +385,7 @@ mod tests {
             closed: None,
             listed: false,
             expires_at_ms: None,
+            players: ByColor::default(),
         }
     }
 
@@ -417,12 +421,26 @@ mod tests {
         let mut r = RoomView::from_snapshot(&id(1), 2, Some(Color::White), state(), 0.0);
         assert!(r.waiting_for_opponent());
         assert_eq!(
-            r.apply(2, &RoomEvent::Seated { seat: Color::Black }, 0.0),
+            r.apply(
+                2,
+                &RoomEvent::Seated {
+                    seat: Color::Black,
+                    user: None
+                },
+                0.0
+            ),
             Step::Duplicate
         );
         assert!(!r.full());
         assert_eq!(
-            r.apply(3, &RoomEvent::Seated { seat: Color::Black }, 0.0),
+            r.apply(
+                3,
+                &RoomEvent::Seated {
+                    seat: Color::Black,
+                    user: None
+                },
+                0.0
+            ),
             Step::Applied
         );
         assert!(r.full());

@@ -493,6 +493,7 @@ fn state(moves: &[&str]) -> RoomState {
         closed: None,
         listed: false,
         expires_at_ms: None,
+        players: ByColor::default(),
     }
 }
 
