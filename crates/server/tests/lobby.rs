@@ -485,6 +485,7 @@ async fn foreign_origins_and_missing_hello_are_refused() {
         ws,
         seq: 0,
         lobby: common::LobbySeen::default(),
+        user: None,
     };
     c.recv().await;
     c.send(&ClientMsg::WatchLobby).await;
