@@ -317,8 +317,10 @@ pub struct Accounts {
     pub sessions: Sessions,
     /// An account view action on its way (its buttons are disabled).
     pub busy: Option<Call>,
-    /// The account view's last problem.
+    /// The account view's last problem (of the sessions and signing out).
     pub problem: Option<Problem>,
+    /// The close form's last problem (shown beside it).
+    pub close_problem: Option<Problem>,
     /// Counts changes of who is signed in: an answer to a request made before the last
     /// change is stale and dropped.
     pub epoch: u32,
@@ -598,7 +600,14 @@ mod tests {
     #[test]
     fn the_form_is_checked_as_the_server_checks_it() {
         use SignInMode::{SignIn, SignUp};
-        let table: &[(SignInMode, &str, &str, &str, Result<&str, Problem>)] = &[
+        type Row<'a> = (
+            SignInMode,
+            &'a str,
+            &'a str,
+            &'a str,
+            Result<&'a str, Problem>,
+        );
+        let table: &[Row] = &[
             (SignIn, "Som_Chai-9", "12345678", "", Ok("Som_Chai-9")),
             (SignIn, "alice", "1234567", "", Err(Problem::PasswordShort)),
             (SignIn, " alice ", "password", "", Ok("alice")),
@@ -693,7 +702,7 @@ mod tests {
         let a = read_account(
             r#"{"id":"alice","username":"Alice","createdAt":1700000000000,"perfs":{}}"#,
         )
-        .unwrap();
+        .expect("an account");
         assert_eq!(a.username.as_str(), "Alice");
         assert_eq!(a.created_at, Some(1_700_000_000_000));
         assert!(read_account(r#"{"id":"bob","username":"Alice"}"#).is_err());
@@ -701,7 +710,7 @@ mod tests {
         let s = read_sessions(
             r#"{"sessions":[{"id":"0123456789abcdef","createdAt":1,"lastSeenAt":2,"userAgent":null,"current":true}]}"#,
         )
-        .unwrap();
+        .expect("sessions");
         assert_eq!(s.len(), 1);
         assert!(s[0].current && s[0].user_agent.is_none());
         assert_eq!(read_revoked(r#"{"revoked":3}"#), 3);

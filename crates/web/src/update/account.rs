@@ -74,6 +74,7 @@ pub(super) fn route_account(model: &mut Model, out: &mut Vec<Cmd>) {
         if a.screen != Some(Screen::Account) {
             a.screen = Some(Screen::Account);
             a.problem = None;
+            a.close_problem = None;
             load_sessions(model, out);
         }
     } else if a.known {
@@ -113,6 +114,7 @@ fn close_screen(model: &mut Model, out: &mut Vec<Cmd>) {
     };
     model.accounts.screen = None;
     model.accounts.problem = None;
+    model.accounts.close_problem = None;
     if routed {
         let room = model.mode.online().and_then(|o| o.room.clone());
         out.push(Cmd::Browser(BrowserCmd::SetLocation(room)));
@@ -150,7 +152,7 @@ pub(super) fn handle(model: &mut Model, msg: AccountMsg, out: &mut Vec<Cmd>) {
         AccountMsg::Close(password) => {
             if password.0.chars().count() < MIN_PASSWORD {
                 // No account has a shorter password: not worth asking.
-                model.accounts.problem = Some(Problem::WrongPassword);
+                model.accounts.close_problem = Some(Problem::WrongPassword);
             } else {
                 act(model, Call::Close, vec![("password", password.0)], out);
             }
@@ -202,6 +204,7 @@ fn act(model: &mut Model, call: Call, form: Vec<(&'static str, String)>, out: &m
     }
     model.accounts.busy = Some(call.clone());
     model.accounts.problem = None;
+    model.accounts.close_problem = None;
     request(model, call, form, out);
 }
 
@@ -212,6 +215,7 @@ fn new_epoch(model: &mut Model) {
     a.sessions = Sessions::Unknown;
     a.busy = None;
     a.problem = None;
+    a.close_problem = None;
 }
 
 /// Signed out (by this page, by closing the account): the board again, with a toast.
@@ -262,7 +266,7 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
         },
         Call::Close => match problem {
             None => signed_out(model, Key::ToastAccountClosed, out),
-            Some(p) => model.accounts.problem = Some(p),
+            Some(p) => model.accounts.close_problem = Some(p),
         },
         Call::Sessions => match problem {
             None => match read_sessions(&body) {
@@ -322,12 +326,10 @@ fn me(model: &mut Model, problem: Option<Problem>, body: &str, out: &mut Vec<Cmd
     }
     let signed_in = model.accounts.user.is_some();
     match &model.accounts.screen {
-        Some(Screen::Account) if signed_in => {
-            if model.accounts.sessions == Sessions::Unknown {
-                load_sessions(model, out);
-            }
+        Some(Screen::Account) if signed_in && model.accounts.sessions == Sessions::Unknown => {
+            load_sessions(model, out);
         }
-        Some(Screen::Account) => {
+        Some(Screen::Account) if !signed_in => {
             // `#/account` while signed out: sign in first (saying why if the server could not
             // be asked).
             model.accounts.screen = Some(Screen::SignIn(SignInForm {
@@ -706,14 +708,14 @@ mod tests {
             Msg::Account(AccountMsg::Close(Password("x".into()))),
         );
         assert!(http(&cmds).is_empty());
-        assert_eq!(m.accounts.problem, Some(Problem::WrongPassword));
+        assert_eq!(m.accounts.close_problem, Some(Problem::WrongPassword));
         let cmds = update(
             &mut m,
             Msg::Account(AccountMsg::Close(Password("password1".into()))),
         );
         assert_eq!(http(&cmds)[0].body().as_deref(), Some("password=password1"));
         answer(&mut m, Call::Close, 401, r#"{"error":"wrong password"}"#);
-        assert_eq!(m.accounts.problem, Some(Problem::WrongPassword));
+        assert_eq!(m.accounts.close_problem, Some(Problem::WrongPassword));
         assert!(m.accounts.user.is_some(), "still signed in");
         update(
             &mut m,

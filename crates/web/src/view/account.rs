@@ -286,18 +286,19 @@ impl AccountView {
                 dom::set_attr(&b, "aria-busy", if mine { "true" } else { "false" });
             }
         }
-        let fault = a.problem.as_ref().and_then(Problem::field);
+        let fault = a.close_problem.as_ref().and_then(Problem::field);
         set_invalid(
             "account-close-password",
             fault == Some(Field::ClosePassword),
         );
         show_problem("account-error", a.problem.as_ref(), lang);
+        show_problem("account-close-error", a.close_problem.as_ref(), lang);
         if !was && let Some(h) = dom::by_id("account-title") {
             // The view's heading takes the focus, so a screen reader starts there.
             dom::focus(&h);
         }
         if fault == Some(Field::ClosePassword)
-            && before.is_none_or(|b| b.problem != a.problem)
+            && before.is_none_or(|b| b.close_problem != a.close_problem)
             && let Some(e) = dom::by_id("account-close-password")
         {
             dom::focus(&e);
