@@ -88,6 +88,23 @@ pub fn date_time(lang: Lang, ms: f64) -> String {
     }
 }
 
+/// A moment's calendar day as the language writes it, in the browser's time zone: "Dec 1,
+/// 2026", "1 déc. 2026", "1 ธ.ค. 2569" (Buddhist Era); on the host "2026-12-01" in UTC.
+pub fn date(lang: Lang, ms: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let date = js_sys::Date::new(&ms.into());
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+        date.to_locale_date_string(lang.code(), &options).into()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = lang;
+        host_date_time(ms).chars().take(10).collect()
+    }
+}
+
 /// The year, month and day (UTC) of a moment in milliseconds since the Unix epoch (the civil
 /// calendar from a day count, as in Howard Hinnant's `civil_from_days`); `None` before 1970 or
 /// when not finite. The PGN's `Date` tag and the export's file name are written with it.
@@ -136,6 +153,7 @@ mod tests {
         assert_eq!(signed(Lang::De, 0.35, 2), "+0.35");
         assert_eq!(signed(Lang::Th, -1.2, 2), "-1.20");
         assert_eq!(date_time(Lang::Vi, 0.0), "1970-01-01 00:00");
+        assert_eq!(date(Lang::Th, 951_782_400_000.0), "2000-02-29");
         // 2026-12-01 14:13 UTC, and a leap day.
         assert_eq!(host_date_time(1_796_134_380_000.0), "2026-12-01 14:13");
         assert_eq!(host_date_time(951_782_400_000.0), "2000-02-29 00:00");

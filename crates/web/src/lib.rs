@@ -190,6 +190,43 @@
 //! - Lobby panel `#lobby`: `#lobby-counts` ("N players online · M games in progress"), public
 //!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
 //!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
+//! - Accounts ([`model::account`]; the server's routes are `POST /signup`, `/login`, `/logout`
+//!   and `/api/account/...`, called with `fetch` on the page's origin, `credentials:
+//!   "same-origin"`). At start-up the page asks `GET /api/account`; any failure (401,
+//!   offline) is anonymous, silently, and play works as before. The top bar holds
+//!   `#btn-signin` (shown once that answer is in and nobody is signed in) or, signed in,
+//!   the link `#account-link` (`href="#/account"`, `data-username` the name as written, the
+//!   name in `#account-name`; `aria-current="page"` while the account view is shown). While
+//!   a view replaces the board `#app[data-screen="signin"|"account"]` (empty otherwise) and
+//!   the board, the panel and `#start` are hidden.
+//!   - Sign-in view `#signin` (`data-mode="signin"|"signup"`): `#signin-title`, the form
+//!     `#signin-form` with `#signin-username`, `#signin-password`, `#signin-confirm` (in
+//!     `#signin-confirm-field`, shown for `signup` only), `#signin-submit` (disabled with
+//!     `aria-busy="true"` while the request is on its way), `#signin-switch` (between signing
+//!     in and creating an account) and `#signin-back` (back to the board). A refusal is
+//!     written in `#signin-error` (shown, role `alert`) with `data-error` one of `username`,
+//!     `password-short`, `password-long`, `mismatch` (the page's own checks: 2 to 20 of
+//!     `A-Z a-z 0-9 _ -`, 8 to 256 characters, the two passwords alike; nothing is sent),
+//!     `refused` (400, the server's sentence in `.detail`), `wrong` (401), `taken` (409),
+//!     `rate-limited` (429, with the minutes of `Retry-After`), `forbidden` (403), `server`
+//!     (another status), `network` (no answer within 15 s), `session-ended`; the field at
+//!     fault gets `aria-invalid="true"` and the focus. Signing in or up closes the view with a
+//!     toast, unless it was opened by `#/account`, which then shows the account view.
+//!   - Account view `#account`, the address `#/account` (opening it signed out shows the
+//!     sign-in view first; the browser's Back or `#account-back` returns to the board and
+//!     puts the room's link, if any, back in the address): `#account-title` (focused on
+//!     opening), `#account-username`, `#account-created` ("Member since …"), the sessions
+//!     `#account-sessions` (`aria-busy="true"` while loading) with items
+//!     `li.session[data-session-id="<16 hex>"][data-current="true"|"false"]` (the device in
+//!     words, "Firefox on Linux", the current one marked "This device", the others with a
+//!     `[data-action="revoke"]` button), `#account-sessions-status` (loading, a failure, or
+//!     "signed in on this device only"), `#account-signout-others` (disabled when there is no
+//!     other session), `#account-signout`, `#account-error` (`data-error` as above, also
+//!     `no-session`); closing: the warning `#account-close-warning`, the form
+//!     `#account-close-form` with `#account-close-password` and `#account-close`, its refusal in
+//!     `#account-close-error` (`wrong-password` for a 401). One action runs at a time (the
+//!     buttons are disabled meanwhile; the running one has `aria-busy="true"`). Signing out
+//!     and closing go back to the board, signed out, with a toast.
 //! - Offline: `www/sw.js` (a service worker, registered by `index.html` once the page has
 //!   loaded) precaches every file listed in `www/pkg/assets.js` with its SHA-256 (written by
 //!   `cargo xtask build`) in one cache `asean-<16 hex digits>` per version; it controls the

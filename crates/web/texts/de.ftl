@@ -30,6 +30,18 @@ LobbyGames =
        *[other] { $n } laufende Partien
     }
 
+AccountRetryMinutes =
+    { $n ->
+        [one] Versuche es in { $n } Minute erneut.
+       *[other] Versuche es in { $n } Minuten erneut.
+    }
+
+ToastSignedOutOthers =
+    { $n ->
+        [one] { $n } andere Sitzung abgemeldet.
+       *[other] { $n } andere Sitzungen abgemeldet.
+    }
+
 ## Texts without a count.
 
 AppTitle = ASEAN-Schach
@@ -335,3 +347,56 @@ AiUnavailableText = Der Computergegner konnte nicht starten ({ $error }). Das Sp
 BtnAiRetry = Erneut versuchen
 OnlineNeedsConnection = Online-Spiel braucht eine Verbindung zum Server, und gerade gibt es keine.
 ToastNeedsConnection = Keine Verbindung: Online-Spiel ist gerade nicht möglich. Spiel gegen den Computer oder an diesem Gerät.
+
+# Accounts: the sign-in view, the account view and their messages.
+BtnSignIn = Anmelden
+AccountLinkLabel = Dein Konto ({ $name })
+SigninTitle = Anmelden
+SignupTitle = Konto erstellen
+SigninLead = Melde dich an, um deinen Namen in Online-Partien zu behalten. Ohne Konto spielen geht weiterhin wie bisher.
+SignupLead = Mit einem Konto hast du einen Namen für Online-Partien. Ohne Konto spielen geht weiterhin wie bisher.
+FieldUsername = Benutzername
+FieldPassword = Passwort
+FieldConfirm = Passwort wiederholen
+UsernameHint = 2 bis 20 Zeichen: Buchstaben, Ziffern, _ und -
+PasswordHint = Mindestens { $min } Zeichen
+BtnSigninSubmit = Anmelden
+BtnSignupSubmit = Konto erstellen
+SigninToSignup = Noch kein Konto? Jetzt erstellen
+SignupToSignin = Schon ein Konto? Anmelden
+AccountBack = Zurück zur Partie
+AccountWorking = Einen Moment…
+AccountTitle = Dein Konto
+AccountSince = Mitglied seit { $date }
+AccountSessionsTitle = Wo du angemeldet bist
+AccountThisDevice = Dieses Gerät
+AccountSessionTimes = Angemeldet { $created } · zuletzt aktiv { $seen }
+AccountDevice = { $browser } unter { $os }
+AccountUnknownDevice = Unbekannter Browser
+AccountNoOtherSessions = Du bist nur auf diesem Gerät angemeldet.
+BtnRevokeSession = Abmelden
+BtnSignOutOthers = Überall sonst abmelden
+BtnSignOut = Abmelden
+AccountCloseTitle = Konto schließen
+AccountCloseWarning = Das Schließen ist endgültig: Das Konto lässt sich nicht wieder öffnen, und sein Name bleibt reserviert, damit niemand anderes ihn nutzt. Die auf diesem Gerät gespeicherten Partien bleiben hier.
+AccountClosePassword = Dein Passwort zur Bestätigung
+BtnCloseAccount = Mein Konto schließen
+AccountErrUsername = Ein Benutzername hat 2 bis 20 Zeichen: Buchstaben A–Z, Ziffern, _ und -.
+AccountErrPasswordShort = Das Passwort braucht mindestens { $min } Zeichen.
+AccountErrPasswordLong = Das Passwort darf höchstens { $max } Zeichen haben.
+AccountErrMismatch = Die beiden Passwörter stimmen nicht überein.
+AccountErrRefused = Der Server hat diesen Benutzernamen oder dieses Passwort nicht angenommen.
+AccountErrWrong = Benutzername oder Passwort falsch.
+AccountErrWrongPassword = Das Passwort stimmt nicht: Das Konto bleibt offen.
+AccountErrTaken = Dieser Benutzername ist schon vergeben. Bitte wähle einen anderen.
+AccountErrTooMany = Zu viele Versuche von dieser Verbindung.
+AccountErrForbidden = Der Server hat diese Anfrage abgelehnt. Lade die Seite neu und versuche es noch einmal.
+AccountErrSessionEnded = Diese Sitzung ist beendet (anderswo abgemeldet). Bitte melde dich erneut an.
+AccountErrNoSession = Diese Sitzung war bereits beendet.
+AccountErrServer = Der Server konnte das gerade nicht erledigen. Versuche es gleich noch einmal.
+AccountErrNetwork = Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.
+ToastSignedIn = Angemeldet als { $name }.
+ToastSignedUp = Willkommen, { $name }! Dein Konto ist bereit.
+ToastSignedOut = Abgemeldet.
+ToastSessionRevoked = Diese Sitzung ist abgemeldet.
+ToastAccountClosed = Dein Konto ist geschlossen.

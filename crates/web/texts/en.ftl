@@ -33,6 +33,18 @@ LobbyGames =
        *[other] { $n } games in progress
     }
 
+AccountRetryMinutes =
+    { $n ->
+        [one] Try again in { $n } minute.
+       *[other] Try again in { $n } minutes.
+    }
+
+ToastSignedOutOthers =
+    { $n ->
+        [one] { $n } other session signed out.
+       *[other] { $n } other sessions signed out.
+    }
+
 ## Texts without a count.
 
 AppTitle = ASEAN chess
@@ -338,3 +350,56 @@ AiUnavailableText = The computer opponent could not start ({ $error }). Hot-seat
 BtnAiRetry = Try again
 OnlineNeedsConnection = Online play needs a connection to the server, and there is none right now.
 ToastNeedsConnection = No connection: online play is not possible now. Play the computer or on this device instead.
+
+# Accounts: the sign-in view, the account view and their messages.
+BtnSignIn = Sign in
+AccountLinkLabel = Your account ({ $name })
+SigninTitle = Sign in
+SignupTitle = Create an account
+SigninLead = Sign in to keep your name in online games. Playing without an account works just as before.
+SignupLead = An account gives you a name for online games. Playing without one works just as before.
+FieldUsername = Username
+FieldPassword = Password
+FieldConfirm = Repeat the password
+UsernameHint = 2 to 20 characters: letters, digits, _ and -
+PasswordHint = At least { $min } characters
+BtnSigninSubmit = Sign in
+BtnSignupSubmit = Create the account
+SigninToSignup = No account yet? Create one
+SignupToSignin = Already have an account? Sign in
+AccountBack = Back to the game
+AccountWorking = Please wait…
+AccountTitle = Your account
+AccountSince = Member since { $date }
+AccountSessionsTitle = Where you are signed in
+AccountThisDevice = This device
+AccountSessionTimes = Signed in { $created } · last active { $seen }
+AccountDevice = { $browser } on { $os }
+AccountUnknownDevice = Unknown browser
+AccountNoOtherSessions = You are signed in on this device only.
+BtnRevokeSession = Sign out
+BtnSignOutOthers = Sign out everywhere else
+BtnSignOut = Sign out
+AccountCloseTitle = Close the account
+AccountCloseWarning = Closing is final: the account cannot be opened again, and its name stays reserved so that nobody else can use it. Games saved on this device stay here.
+AccountClosePassword = Your password, to confirm
+BtnCloseAccount = Close my account
+AccountErrUsername = A username has 2 to 20 characters: letters A–Z, digits, _ and -.
+AccountErrPasswordShort = The password needs at least { $min } characters.
+AccountErrPasswordLong = The password can have at most { $max } characters.
+AccountErrMismatch = The two passwords are not the same.
+AccountErrRefused = The server did not accept this username or password.
+AccountErrWrong = Wrong username or password.
+AccountErrWrongPassword = That password is not right: the account stays open.
+AccountErrTaken = This username is taken. Please choose another.
+AccountErrTooMany = Too many attempts from this connection.
+AccountErrForbidden = The server refused this request. Reload the page and try again.
+AccountErrSessionEnded = This session has ended (signed out elsewhere). Please sign in again.
+AccountErrNoSession = That session had already ended.
+AccountErrServer = The server could not do this just now. Please try again in a moment.
+AccountErrNetwork = The server cannot be reached. Check your connection and try again.
+ToastSignedIn = Signed in as { $name }.
+ToastSignedUp = Welcome, { $name }! Your account is ready.
+ToastSignedOut = Signed out.
+ToastSessionRevoked = That session is signed out.
+ToastAccountClosed = Your account is closed.

@@ -34,6 +34,20 @@ LobbyGames =
        *[other] { $n } parties en cours
     }
 
+AccountRetryMinutes =
+    { $n ->
+        [one] Réessayez dans { $n } minute.
+        [many] Réessayez dans { $n } de minutes.
+       *[other] Réessayez dans { $n } minutes.
+    }
+
+ToastSignedOutOthers =
+    { $n ->
+        [one] { $n } autre session déconnectée.
+        [many] { $n } d’autres sessions déconnectées.
+       *[other] { $n } autres sessions déconnectées.
+    }
+
 ## Texts without a count.
 
 AppTitle = Échecs ASEAN
@@ -339,3 +353,56 @@ AiUnavailableText = L’adversaire ordinateur n’a pas pu démarrer ({ $error }
 BtnAiRetry = Réessayer
 OnlineNeedsConnection = Le jeu en ligne demande une connexion au serveur, et il n’y en a pas pour l’instant.
 ToastNeedsConnection = Pas de connexion : le jeu en ligne est impossible pour l’instant. Jouez contre l’ordinateur ou sur cet appareil.
+
+# Accounts: the sign-in view, the account view and their messages.
+BtnSignIn = Se connecter
+AccountLinkLabel = Votre compte ({ $name })
+SigninTitle = Connexion
+SignupTitle = Créer un compte
+SigninLead = Connectez-vous pour garder votre nom dans les parties en ligne. Jouer sans compte reste possible, comme avant.
+SignupLead = Un compte vous donne un nom pour les parties en ligne. Jouer sans compte reste possible, comme avant.
+FieldUsername = Nom d’utilisateur
+FieldPassword = Mot de passe
+FieldConfirm = Répétez le mot de passe
+UsernameHint = 2 à 20 caractères : lettres, chiffres, _ et -
+PasswordHint = Au moins { $min } caractères
+BtnSigninSubmit = Se connecter
+BtnSignupSubmit = Créer le compte
+SigninToSignup = Pas encore de compte ? En créer un
+SignupToSignin = Déjà un compte ? Se connecter
+AccountBack = Retour à la partie
+AccountWorking = Un instant…
+AccountTitle = Votre compte
+AccountSince = Membre depuis le { $date }
+AccountSessionsTitle = Où vous êtes connecté
+AccountThisDevice = Cet appareil
+AccountSessionTimes = Connecté le { $created } · dernière activité le { $seen }
+AccountDevice = { $browser } sous { $os }
+AccountUnknownDevice = Navigateur inconnu
+AccountNoOtherSessions = Vous n’êtes connecté que sur cet appareil.
+BtnRevokeSession = Déconnecter
+BtnSignOutOthers = Se déconnecter partout ailleurs
+BtnSignOut = Se déconnecter
+AccountCloseTitle = Fermer le compte
+AccountCloseWarning = La fermeture est définitive : le compte ne pourra pas être rouvert, et son nom reste réservé pour que personne d’autre ne le prenne. Les parties enregistrées sur cet appareil y restent.
+AccountClosePassword = Votre mot de passe, pour confirmer
+BtnCloseAccount = Fermer mon compte
+AccountErrUsername = Un nom d’utilisateur compte 2 à 20 caractères : lettres A–Z, chiffres, _ et -.
+AccountErrPasswordShort = Le mot de passe doit compter au moins { $min } caractères.
+AccountErrPasswordLong = Le mot de passe peut compter au plus { $max } caractères.
+AccountErrMismatch = Les deux mots de passe ne sont pas identiques.
+AccountErrRefused = Le serveur n’a pas accepté ce nom d’utilisateur ou ce mot de passe.
+AccountErrWrong = Nom d’utilisateur ou mot de passe incorrect.
+AccountErrWrongPassword = Ce mot de passe n’est pas le bon : le compte reste ouvert.
+AccountErrTaken = Ce nom d’utilisateur est déjà pris. Choisissez-en un autre.
+AccountErrTooMany = Trop de tentatives depuis cette connexion.
+AccountErrForbidden = Le serveur a refusé cette demande. Rechargez la page et réessayez.
+AccountErrSessionEnded = Cette session a pris fin (déconnexion ailleurs). Veuillez vous reconnecter.
+AccountErrNoSession = Cette session avait déjà pris fin.
+AccountErrServer = Le serveur n’a pas pu le faire pour l’instant. Réessayez dans un moment.
+AccountErrNetwork = Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.
+ToastSignedIn = Connecté en tant que { $name }.
+ToastSignedUp = Bienvenue, { $name } ! Votre compte est prêt.
+ToastSignedOut = Déconnecté.
+ToastSessionRevoked = Cette session est déconnectée.
+ToastAccountClosed = Votre compte est fermé.

@@ -34,6 +34,20 @@ LobbyGames =
        *[other] { $n } partidas em andamento
     }
 
+AccountRetryMinutes =
+    { $n ->
+        [one] Tente de novo em { $n } minuto.
+        [many] Tente de novo em { $n } de minutos.
+       *[other] Tente de novo em { $n } minutos.
+    }
+
+ToastSignedOutOthers =
+    { $n ->
+        [one] { $n } outra sessão desconectada.
+        [many] { $n } de outras sessões desconectadas.
+       *[other] { $n } outras sessões desconectadas.
+    }
+
 ## Texts without a count.
 
 AppTitle = Xadrez ASEAN
@@ -339,3 +353,56 @@ AiUnavailableText = O adversário computador não conseguiu iniciar ({ $error })
 BtnAiRetry = Tentar de novo
 OnlineNeedsConnection = O jogo online precisa de uma conexão com o servidor, e agora não há nenhuma.
 ToastNeedsConnection = Sem conexão: o jogo online não é possível agora. Jogue contra o computador ou neste aparelho.
+
+# Accounts: the sign-in view, the account view and their messages.
+BtnSignIn = Entrar
+AccountLinkLabel = Sua conta ({ $name })
+SigninTitle = Entrar
+SignupTitle = Criar uma conta
+SigninLead = Entre para manter seu nome nas partidas online. Jogar sem conta continua funcionando como antes.
+SignupLead = Uma conta dá a você um nome para as partidas online. Jogar sem conta continua funcionando como antes.
+FieldUsername = Nome de usuário
+FieldPassword = Senha
+FieldConfirm = Repita a senha
+UsernameHint = 2 a 20 caracteres: letras, algarismos, _ e -
+PasswordHint = Pelo menos { $min } caracteres
+BtnSigninSubmit = Entrar
+BtnSignupSubmit = Criar a conta
+SigninToSignup = Ainda não tem conta? Crie uma
+SignupToSignin = Já tem uma conta? Entre
+AccountBack = Voltar à partida
+AccountWorking = Aguarde…
+AccountTitle = Sua conta
+AccountSince = Membro desde { $date }
+AccountSessionsTitle = Onde você está conectado
+AccountThisDevice = Este dispositivo
+AccountSessionTimes = Entrou em { $created } · última atividade em { $seen }
+AccountDevice = { $browser } no { $os }
+AccountUnknownDevice = Navegador desconhecido
+AccountNoOtherSessions = Você está conectado apenas neste dispositivo.
+BtnRevokeSession = Desconectar
+BtnSignOutOthers = Sair de todos os outros lugares
+BtnSignOut = Sair
+AccountCloseTitle = Encerrar a conta
+AccountCloseWarning = O encerramento é definitivo: a conta não pode ser reaberta, e o nome continua reservado para que ninguém mais o use. As partidas salvas neste dispositivo continuam aqui.
+AccountClosePassword = Sua senha, para confirmar
+BtnCloseAccount = Encerrar minha conta
+AccountErrUsername = Um nome de usuário tem de 2 a 20 caracteres: letras A–Z, algarismos, _ e -.
+AccountErrPasswordShort = A senha precisa ter pelo menos { $min } caracteres.
+AccountErrPasswordLong = A senha pode ter no máximo { $max } caracteres.
+AccountErrMismatch = As duas senhas não são iguais.
+AccountErrRefused = O servidor não aceitou este nome de usuário ou esta senha.
+AccountErrWrong = Nome de usuário ou senha incorretos.
+AccountErrWrongPassword = Essa senha não está certa: a conta continua aberta.
+AccountErrTaken = Este nome de usuário já está em uso. Escolha outro.
+AccountErrTooMany = Tentativas demais a partir desta conexão.
+AccountErrForbidden = O servidor recusou este pedido. Recarregue a página e tente de novo.
+AccountErrSessionEnded = Esta sessão terminou (saída feita em outro lugar). Entre de novo.
+AccountErrNoSession = Essa sessão já tinha terminado.
+AccountErrServer = O servidor não conseguiu fazer isso agora. Tente de novo daqui a pouco.
+AccountErrNetwork = Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.
+ToastSignedIn = Você entrou como { $name }.
+ToastSignedUp = Boas-vindas, { $name }! Sua conta está pronta.
+ToastSignedOut = Você saiu.
+ToastSessionRevoked = Essa sessão foi desconectada.
+ToastAccountClosed = Sua conta foi encerrada.

@@ -29,6 +29,16 @@ LobbyGames =
        *[other] กำลังเล่นอยู่ { $n } กระดาน
     }
 
+AccountRetryMinutes =
+    { $n ->
+       *[other] ลองใหม่อีกครั้งในอีก { $n } นาที
+    }
+
+ToastSignedOutOthers =
+    { $n ->
+       *[other] ออกจากระบบเซสชันอื่นแล้ว { $n } รายการ
+    }
+
 ## Texts without a count.
 
 AppTitle = หมากรุกอาเซียน
@@ -334,3 +344,56 @@ AiUnavailableText = คอมพิวเตอร์เริ่มทำงา
 BtnAiRetry = ลองอีกครั้ง
 OnlineNeedsConnection = การเล่นออนไลน์ต้องเชื่อมต่อกับเซิร์ฟเวอร์ และตอนนี้ยังเชื่อมต่อไม่ได้
 ToastNeedsConnection = ไม่มีการเชื่อมต่อ: ตอนนี้เล่นออนไลน์ไม่ได้ ลองเล่นกับคอมพิวเตอร์หรือบนเครื่องนี้แทน
+
+# Accounts: the sign-in view, the account view and their messages.
+BtnSignIn = เข้าสู่ระบบ
+AccountLinkLabel = บัญชีของคุณ ({ $name })
+SigninTitle = เข้าสู่ระบบ
+SignupTitle = สร้างบัญชี
+SigninLead = เข้าสู่ระบบเพื่อใช้ชื่อของคุณในเกมออนไลน์ ส่วนการเล่นโดยไม่มีบัญชียังทำได้เหมือนเดิม
+SignupLead = บัญชีจะให้ชื่อของคุณสำหรับเกมออนไลน์ ส่วนการเล่นโดยไม่มีบัญชียังทำได้เหมือนเดิม
+FieldUsername = ชื่อผู้ใช้
+FieldPassword = รหัสผ่าน
+FieldConfirm = ใส่รหัสผ่านอีกครั้ง
+UsernameHint = 2 ถึง 20 ตัว: ตัวอักษรอังกฤษ ตัวเลข _ และ -
+PasswordHint = อย่างน้อย { $min } ตัวอักษร
+BtnSigninSubmit = เข้าสู่ระบบ
+BtnSignupSubmit = สร้างบัญชี
+SigninToSignup = ยังไม่มีบัญชี? สร้างบัญชีใหม่
+SignupToSignin = มีบัญชีอยู่แล้ว? เข้าสู่ระบบ
+AccountBack = กลับไปที่เกม
+AccountWorking = กรุณารอสักครู่…
+AccountTitle = บัญชีของคุณ
+AccountSince = เป็นสมาชิกตั้งแต่ { $date }
+AccountSessionsTitle = อุปกรณ์ที่เข้าสู่ระบบอยู่
+AccountThisDevice = อุปกรณ์นี้
+AccountSessionTimes = เข้าสู่ระบบเมื่อ { $created } · ใช้งานล่าสุด { $seen }
+AccountDevice = { $browser } บน { $os }
+AccountUnknownDevice = ไม่ทราบเบราว์เซอร์
+AccountNoOtherSessions = คุณเข้าสู่ระบบอยู่บนอุปกรณ์นี้เท่านั้น
+BtnRevokeSession = ออกจากระบบ
+BtnSignOutOthers = ออกจากระบบในที่อื่นทั้งหมด
+BtnSignOut = ออกจากระบบ
+AccountCloseTitle = ปิดบัญชี
+AccountCloseWarning = การปิดบัญชีเป็นการถาวร: จะเปิดบัญชีนี้อีกไม่ได้ และชื่อนี้จะถูกสงวนไว้ไม่ให้ผู้อื่นใช้ เกมที่บันทึกไว้ในอุปกรณ์นี้ยังอยู่ที่นี่
+AccountClosePassword = รหัสผ่านของคุณ เพื่อยืนยัน
+BtnCloseAccount = ปิดบัญชีของฉัน
+AccountErrUsername = ชื่อผู้ใช้ต้องมี 2 ถึง 20 ตัว: ตัวอักษร A–Z ตัวเลข _ และ -
+AccountErrPasswordShort = รหัสผ่านต้องมีอย่างน้อย { $min } ตัวอักษร
+AccountErrPasswordLong = รหัสผ่านมีได้ไม่เกิน { $max } ตัวอักษร
+AccountErrMismatch = รหัสผ่านทั้งสองช่องไม่ตรงกัน
+AccountErrRefused = เซิร์ฟเวอร์ไม่ยอมรับชื่อผู้ใช้หรือรหัสผ่านนี้
+AccountErrWrong = ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง
+AccountErrWrongPassword = รหัสผ่านไม่ถูกต้อง บัญชียังเปิดอยู่
+AccountErrTaken = ชื่อผู้ใช้นี้มีคนใช้แล้ว โปรดเลือกชื่ออื่น
+AccountErrTooMany = มีการลองจากการเชื่อมต่อนี้มากเกินไป
+AccountErrForbidden = เซิร์ฟเวอร์ปฏิเสธคำขอนี้ โปรดโหลดหน้านี้ใหม่แล้วลองอีกครั้ง
+AccountErrSessionEnded = เซสชันนี้สิ้นสุดแล้ว (มีการออกจากระบบจากที่อื่น) โปรดเข้าสู่ระบบอีกครั้ง
+AccountErrNoSession = เซสชันนั้นสิ้นสุดไปแล้ว
+AccountErrServer = ขณะนี้เซิร์ฟเวอร์ทำรายการนี้ไม่ได้ โปรดลองอีกครั้งในอีกสักครู่
+AccountErrNetwork = ติดต่อเซิร์ฟเวอร์ไม่ได้ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง
+ToastSignedIn = เข้าสู่ระบบในชื่อ { $name } แล้ว
+ToastSignedUp = ยินดีต้อนรับ { $name }! บัญชีของคุณพร้อมใช้งานแล้ว
+ToastSignedOut = ออกจากระบบแล้ว
+ToastSessionRevoked = ออกจากระบบเซสชันนั้นแล้ว
+ToastAccountClosed = ปิดบัญชีของคุณแล้ว

@@ -33,6 +33,16 @@ LobbyGames =
        *[other] { $n } ván đang diễn ra
     }
 
+AccountRetryMinutes =
+    { $n ->
+       *[other] Hãy thử lại sau { $n } phút.
+    }
+
+ToastSignedOutOthers =
+    { $n ->
+       *[other] Đã đăng xuất { $n } phiên khác.
+    }
+
 ## Texts without a count.
 
 AppTitle = Cờ ASEAN
@@ -338,3 +348,56 @@ AiUnavailableText = Đối thủ máy không khởi động được ({ $error }
 BtnAiRetry = Thử lại
 OnlineNeedsConnection = Chơi qua mạng cần kết nối tới máy chủ, mà lúc này không có.
 ToastNeedsConnection = Không có kết nối: lúc này không chơi qua mạng được. Hãy chơi với máy hoặc trên thiết bị này.
+
+# Accounts: the sign-in view, the account view and their messages.
+BtnSignIn = Đăng nhập
+AccountLinkLabel = Tài khoản của bạn ({ $name })
+SigninTitle = Đăng nhập
+SignupTitle = Tạo tài khoản
+SigninLead = Đăng nhập để giữ tên của bạn trong các ván trực tuyến. Chơi không cần tài khoản vẫn được như trước.
+SignupLead = Tài khoản cho bạn một cái tên trong các ván trực tuyến. Chơi không cần tài khoản vẫn được như trước.
+FieldUsername = Tên người dùng
+FieldPassword = Mật khẩu
+FieldConfirm = Nhập lại mật khẩu
+UsernameHint = 2 đến 20 ký tự: chữ cái, chữ số, _ và -
+PasswordHint = Ít nhất { $min } ký tự
+BtnSigninSubmit = Đăng nhập
+BtnSignupSubmit = Tạo tài khoản
+SigninToSignup = Chưa có tài khoản? Tạo ngay
+SignupToSignin = Đã có tài khoản? Đăng nhập
+AccountBack = Quay lại ván cờ
+AccountWorking = Vui lòng chờ…
+AccountTitle = Tài khoản của bạn
+AccountSince = Thành viên từ { $date }
+AccountSessionsTitle = Nơi bạn đang đăng nhập
+AccountThisDevice = Thiết bị này
+AccountSessionTimes = Đăng nhập lúc { $created } · hoạt động gần nhất { $seen }
+AccountDevice = { $browser } trên { $os }
+AccountUnknownDevice = Trình duyệt không rõ
+AccountNoOtherSessions = Bạn chỉ đăng nhập trên thiết bị này.
+BtnRevokeSession = Đăng xuất
+BtnSignOutOthers = Đăng xuất khỏi mọi nơi khác
+BtnSignOut = Đăng xuất
+AccountCloseTitle = Đóng tài khoản
+AccountCloseWarning = Việc đóng là vĩnh viễn: tài khoản không thể mở lại, và tên của nó vẫn được giữ để không ai khác dùng được. Các ván đã lưu trên thiết bị này vẫn còn ở đây.
+AccountClosePassword = Mật khẩu của bạn, để xác nhận
+BtnCloseAccount = Đóng tài khoản của tôi
+AccountErrUsername = Tên người dùng có 2 đến 20 ký tự: chữ cái A–Z, chữ số, _ và -.
+AccountErrPasswordShort = Mật khẩu cần ít nhất { $min } ký tự.
+AccountErrPasswordLong = Mật khẩu có tối đa { $max } ký tự.
+AccountErrMismatch = Hai mật khẩu không giống nhau.
+AccountErrRefused = Máy chủ không chấp nhận tên người dùng hoặc mật khẩu này.
+AccountErrWrong = Sai tên người dùng hoặc mật khẩu.
+AccountErrWrongPassword = Mật khẩu không đúng: tài khoản vẫn mở.
+AccountErrTaken = Tên người dùng này đã có người dùng. Hãy chọn tên khác.
+AccountErrTooMany = Có quá nhiều lần thử từ kết nối này.
+AccountErrForbidden = Máy chủ đã từ chối yêu cầu này. Hãy tải lại trang và thử lại.
+AccountErrSessionEnded = Phiên này đã kết thúc (đã đăng xuất ở nơi khác). Vui lòng đăng nhập lại.
+AccountErrNoSession = Phiên đó đã kết thúc từ trước.
+AccountErrServer = Máy chủ chưa làm được việc này lúc này. Hãy thử lại sau ít phút.
+AccountErrNetwork = Không kết nối được với máy chủ. Hãy kiểm tra kết nối và thử lại.
+ToastSignedIn = Đã đăng nhập với tên { $name }.
+ToastSignedUp = Chào mừng { $name }! Tài khoản của bạn đã sẵn sàng.
+ToastSignedOut = Đã đăng xuất.
+ToastSessionRevoked = Phiên đó đã được đăng xuất.
+ToastAccountClosed = Tài khoản của bạn đã được đóng.

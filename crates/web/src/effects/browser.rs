@@ -5,7 +5,7 @@
 use super::Dispatch;
 use crate::dom;
 use crate::model::{Env, room};
-use crate::update::{BrowserCmd, CopyWhat, LooksMsg, Msg, OnlineMsg};
+use crate::update::{BrowserCmd, CopyWhat, LooksMsg, Msg};
 use protocol::RoomId;
 use wasm_bindgen::{JsCast, JsValue, closure::Closure};
 
@@ -16,6 +16,11 @@ fn location_hash() -> String {
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default()
+}
+
+/// What the address's fragment asks for.
+pub fn route() -> crate::model::Route {
+    crate::model::Route::from_hash(&location_hash())
 }
 
 /// The room of an invite link in the address, if any.
@@ -74,10 +79,16 @@ pub fn run(cmd: BrowserCmd, dispatch: &Dispatch) {
     }
 }
 
-/// Shows `#/room/<id>` in the address bar (so a reload resumes the room), or clears it.
+/// Shows `#/room/<id>` in the address bar (so a reload resumes the room), or clears it (also
+/// `#/account` when the account view closes).
 pub fn set_location_room(room: Option<&RoomId>) {
     let Some(w) = web_sys::window() else { return };
-    if room::room_from_hash(&location_hash()).as_ref() == room {
+    let hash = location_hash();
+    let same = match room {
+        Some(_) => room::room_from_hash(&hash).as_ref() == room,
+        None => hash.is_empty() || hash == "#",
+    };
+    if same {
         return;
     }
     let url = match room {
@@ -174,9 +185,7 @@ pub fn watch(dispatch: &Dispatch) {
     let Some(w) = web_sys::window() else { return };
     let d = dispatch.clone();
     dom::on(&w, "hashchange", move |_: web_sys::Event| {
-        if let Some(room) = room_in_address() {
-            d.send(Msg::Online(OnlineMsg::Join(room)));
-        }
+        d.send(Msg::Route(route()));
     });
     let d = dispatch.clone();
     let tick = Closure::<dyn FnMut()>::new(move || d.send(Msg::Tick));

@@ -14,6 +14,7 @@ pub mod audio;
 pub mod browser;
 pub mod catalog;
 pub mod first;
+pub mod http;
 pub mod socket;
 pub mod storage;
 pub mod worker;
@@ -96,6 +97,7 @@ impl Runtime {
             Cmd::Browser(cmd) => browser::run(cmd, dispatch),
             Cmd::View(cmd) => self.view.run(cmd),
             Cmd::Log(text) => crate::dom::log(&text),
+            Cmd::Http(req) => http::run(req, dispatch),
         }
     }
 }
@@ -155,6 +157,10 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
         rt.worker.start();
     }
     dispatch.send(started);
+    // `#/account` in the address at start-up.
+    if browser::route() == crate::model::Route::Account {
+        dispatch.send(Msg::Route(crate::model::Route::Account));
+    }
     // The clicks made on the first board meanwhile, through the usual click path.
     for click in first::take_clicks() {
         dispatch.send(match click {

@@ -10,6 +10,7 @@
 //! for its notices and the import's refusals) and [`crate::intl`] (a score's number, the PGN's
 //! UTC date). `update`, the views and the runtime import it, and it imports none of them.
 
+pub mod account;
 pub mod analysis;
 pub mod clock;
 pub mod entry;
@@ -161,6 +162,41 @@ impl Mode {
         match self {
             Mode::Online(o) => Some(o),
             _ => None,
+        }
+    }
+}
+
+/// What the address's fragment asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// `#/room/<id>`: an invite link.
+    Room(protocol::RoomId),
+    /// `#/account`: the account view (the sign-in view when signed out).
+    Account,
+    /// Anything else: the page's own board.
+    Board,
+}
+
+impl Route {
+    /// The route of a location's fragment (`#/account`, `#/room/<id>`, ...).
+    ///
+    /// ```
+    /// use web::model::Route;
+    /// assert_eq!(Route::from_hash("#/account"), Route::Account);
+    /// assert_eq!(Route::from_hash("#/account/"), Route::Account);
+    /// assert_eq!(Route::from_hash("#/accounts"), Route::Board);
+    /// assert!(matches!(Route::from_hash("#/room/0123456789abcdef0123"), Route::Room(_)));
+    /// assert_eq!(Route::from_hash(""), Route::Board);
+    /// ```
+    pub fn from_hash(hash: &str) -> Route {
+        if let Some(room) = room::room_from_hash(hash) {
+            return Route::Room(room);
+        }
+        let path = hash.trim_start_matches('#');
+        if path.trim_end_matches('/') == "/account" {
+            Route::Account
+        } else {
+            Route::Board
         }
     }
 }
@@ -545,6 +581,8 @@ pub struct Model {
     pub entry: entry::MoveEntry,
     /// Colour theme, piece set and board colours.
     pub looks: looks::Looks,
+    /// Who is signed in, and the sign-in and account views.
+    pub accounts: account::Accounts,
 }
 
 impl Model {
@@ -580,6 +618,7 @@ impl Model {
             announcement: None,
             entry: entry::MoveEntry::default(),
             looks: looks::Looks::default(),
+            accounts: account::Accounts::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {

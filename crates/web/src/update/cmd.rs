@@ -31,6 +31,9 @@ pub enum Cmd {
     Browser(BrowserCmd),
     /// For the views, outside the model they draw.
     View(ViewCmd),
+    /// A request of the accounts' HTTP routes (answered by
+    /// [`AccountMsg::Answer`](super::AccountMsg::Answer)).
+    Http(crate::model::account::HttpRequest),
     /// Write to the console.
     Log(String),
 }

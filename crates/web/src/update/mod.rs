@@ -12,6 +12,7 @@
 
 #[cfg(test)]
 mod a11y_tests;
+mod account;
 mod ai;
 mod analysis;
 mod board;
@@ -33,6 +34,7 @@ use engine::Level;
 use protocol::{ClientMsg, RoomId, ServerMsg};
 use rules::{Color, Game, PromotionRule, Role, Square};
 
+pub use account::AccountMsg;
 pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
 pub use cmd::{BrowserCmd, Cmd, StorageCmd, ViewCmd, WorkerCmd};
@@ -281,6 +283,10 @@ pub enum Msg {
     MoveTyped(String),
     /// The looks changed (theme, piece set, board colours, the system's scheme).
     Looks(LooksMsg),
+    /// Accounts: signing in and out, the account view, the server's answers.
+    Account(AccountMsg),
+    /// The address's fragment changed (or asks for something at start-up).
+    Route(crate::model::Route),
 }
 
 /// Where the views send their elements' events as [`Msg`]s: the runtime's
@@ -337,6 +343,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                 model.board.flipped = flipped;
             }
             out.push(Cmd::Socket(ClientMsg::WatchLobby));
+            account::started(model, out);
             if let Some(room) = room {
                 online::join_room(model, &room, out);
             }
@@ -524,6 +531,15 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::ToggleSound => feedback::toggle_sound(model, out),
         Msg::MoveTyped(text) => feedback::typed(model, &text, out),
         Msg::Looks(m) => looks::handle(model, m, out),
+        Msg::Account(m) => account::handle(model, m, out),
+        Msg::Route(route) => match route {
+            crate::model::Route::Account => account::route_account(model, out),
+            crate::model::Route::Room(room) => {
+                account::route_away(model);
+                online::user(model, OnlineMsg::Join(room), out);
+            }
+            crate::model::Route::Board => account::route_away(model),
+        },
     }
 }
 

@@ -22,10 +22,12 @@
 //! | [`sound`] | `#btn-sound` |
 //! | [`announce`] | `#announce` (the live region saying each move) |
 //! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
+//! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#app[data-screen]` |
 //! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
 
+pub mod account;
 pub mod analysis;
 pub mod announce;
 pub mod board;
@@ -67,6 +69,7 @@ pub struct View {
     announce: announce::AnnounceView,
     entry: entry::EntryView,
     looks: looks::LooksView,
+    account: account::AccountView,
 }
 
 /// The elements the views need.
@@ -121,6 +124,7 @@ impl View {
             announce: announce::AnnounceView::default(),
             entry: entry::EntryView::default(),
             looks: looks::LooksView::default(),
+            account: account::AccountView::default(),
         })
     }
 
@@ -141,6 +145,7 @@ impl View {
         self.announce.render(m);
         self.entry.render(m);
         self.looks.render(m);
+        self.account.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -171,6 +176,7 @@ impl View {
         self.sound.wire(d);
         self.entry.wire(d);
         self.looks.wire(d);
+        self.account.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
