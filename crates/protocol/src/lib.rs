@@ -211,6 +211,10 @@ pub enum ClientMsg {
         clock: Option<TimeControl>,
         /// `true` to list the room in the lobby; `false` for an invite link only.
         public: bool,
+        /// A rated game: both players signed in, a time control; the result changes their
+        /// ratings (absent on the wire: casual).
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        rated: bool,
     },
     /// Open a room: resume a seat with its secret, take the free seat (the invitee's first
     /// click), or watch as a spectator when both seats are taken.
@@ -326,6 +330,10 @@ enum ClientWire {
         clock: Option<TimeControl>,
         /// `true` to list the room in the lobby; `false` for an invite link only.
         public: bool,
+        /// A rated game: both players signed in, a time control; the result changes their
+        /// ratings (absent on the wire: casual).
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        rated: bool,
     },
     /// Open a room: resume a seat with its secret, take the free seat (the invitee's first
     /// click), or watch as a spectator when both seats are taken.
@@ -421,11 +429,13 @@ impl From<ClientWire> for ClientMsg {
                 promotion,
                 clock,
                 public,
+                rated,
             } => ClientMsg::CreateRoom {
                 seat,
                 promotion,
                 clock,
                 public,
+                rated,
             },
             ClientWire::Join {
                 room,
@@ -465,11 +475,13 @@ impl From<ClientMsg> for ClientWire {
                 promotion,
                 clock,
                 public,
+                rated,
             } => ClientWire::CreateRoom {
                 seat,
                 promotion,
                 clock,
                 public,
+                rated,
             },
             ClientMsg::Join {
                 room,
@@ -720,6 +732,28 @@ pub struct RoomState {
     /// On the wire: `"players": {"white": "Somchai", "black": null}`.
     #[serde(default)]
     pub players: ByColor<Option<user::Username>>,
+    /// A rated game (its result changes the players' ratings).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub rated: bool,
+}
+
+/// How a rated game moved one player's rating, rounded as players see ratings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: i32,
+    /// The rating after it.
+    pub after: i32,
+    /// Whether the rating after it is still provisional (shown `1500?`).
+    pub provisional: bool,
+}
+
+impl RatingChange {
+    /// What the game-over dialog shows: `after - before` (`+12`, `-12`).
+    #[must_use]
+    pub fn diff(self) -> i32 {
+        self.after - self.before
+    }
 }
 
 /// Something that happened in a room.
@@ -770,6 +804,9 @@ pub enum RoomEvent {
         /// before it was recorded).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at_ms: Option<u64>,
+        /// In a rated game with a result, how each player's rating moved (absent otherwise).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<ByColor<RatingChange>>,
     },
     /// A player connected or left. Only in logs written by servers before presence became
     /// [`ServerMsg::Presence`] (not numbered, not stored); ignored when replayed.
@@ -1036,6 +1073,7 @@ mod tests {
         let msgs = [
             ClientMsg::Hello { protocol: 1 },
             ClientMsg::CreateRoom {
+                rated: false,
                 seat: SeatChoice::Random,
                 promotion: PromotionRule::MetOnly,
                 clock: TimeControl::fischer(300, 3).ok(),
@@ -1086,6 +1124,7 @@ mod tests {
             room: r(),
             seq: 9,
             event: RoomEvent::GameOver {
+                ratings: None,
                 result: Outcome::Aborted,
                 winner: None,
                 at_ms: None,
@@ -1119,6 +1158,7 @@ mod tests {
         assert_eq!(Outcome::ALL.map(Outcome::label), labels);
         for result in Outcome::ALL {
             let event = RoomEvent::GameOver {
+                ratings: None,
                 result,
                 winner: result.winner(),
                 at_ms: None,
@@ -1146,6 +1186,7 @@ mod tests {
     #[test]
     fn clock_frames_are_unchanged() {
         let create = ClientMsg::CreateRoom {
+            rated: false,
             seat: SeatChoice::White,
             promotion: PromotionRule::Any,
             clock: TimeControl::fischer(300, 3).ok(),
@@ -1249,9 +1290,27 @@ mod tests {
             RoomEvent::DrawOffered { by: Color::White },
             RoomEvent::DrawDeclined { by: Color::Black },
             RoomEvent::GameOver {
+                ratings: None,
                 result: Outcome::Aborted,
                 winner: None,
                 at_ms: Some(9),
+            },
+            RoomEvent::GameOver {
+                result: "resign-white-wins".parse().expect("outcome"),
+                winner: Some(Color::White),
+                at_ms: Some(10),
+                ratings: Some(ByColor {
+                    white: RatingChange {
+                        before: 1500,
+                        after: 1662,
+                        provisional: true,
+                    },
+                    black: RatingChange {
+                        before: 1720,
+                        after: 1702,
+                        provisional: false,
+                    },
+                }),
             },
             RoomEvent::Presence {
                 seat: Color::White,
@@ -1285,6 +1344,7 @@ mod tests {
                 white: "Somchai".parse().ok(),
                 black: None,
             },
+            rated: true,
         };
         let mut msgs = vec![
             ServerMsg::Welcome {

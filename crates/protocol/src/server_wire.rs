@@ -91,6 +91,7 @@ struct EventWire {
     listed: Option<bool>,
     reason: Option<CloseReason>,
     user: Option<Username>,
+    ratings: Option<crate::ByColor<crate::RatingChange>>,
 }
 
 /// `value`, or the error naming the missing field.
@@ -176,6 +177,7 @@ impl TryFrom<EventWire> for RoomEvent {
                 result: need(w.result, "result")?,
                 winner: w.winner,
                 at_ms: w.at_ms,
+                ratings: w.ratings,
             },
             EventKind::Presence => RoomEvent::Presence {
                 seat: need(w.seat, "seat")?,

@@ -262,6 +262,7 @@ fn hello() -> ClientMsg {
 
 fn create(public: bool) -> ClientMsg {
     ClientMsg::CreateRoom {
+        rated: false,
         seat: SeatChoice::White,
         promotion: PromotionRule::Any,
         clock: None,

@@ -299,6 +299,7 @@ async fn main() {
             let _permit = limit.acquire().await.expect("semaphore");
             let mut a = connect(addr, 2 * p).await;
             let create = ClientMsg::CreateRoom {
+                rated: false,
                 seat: SeatChoice::White,
                 promotion: PromotionRule::Any,
                 clock: None,

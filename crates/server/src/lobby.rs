@@ -940,7 +940,8 @@ impl Lobby {
     ///
     /// # Errors
     /// [`Refusal`] for a cap reached ([`ErrorCode::TooManyRooms`]) (a time control is within
-    /// its bounds by its type).
+    /// its bounds by its type); a rated room without a time control
+    /// ([`ErrorCode::InvalidSettings`]) or from an anonymous player ([`ErrorCode::NotAllowed`]).
     pub async fn create_room(
         &self,
         creator: Subscriber,
@@ -948,7 +949,20 @@ impl Lobby {
         promotion: PromotionRule,
         clock: Option<TimeControl>,
         public: bool,
+        rated: bool,
     ) -> Result<RoomId, Refusal> {
+        if rated && clock.is_none() {
+            return Err(Refusal::new(
+                ErrorCode::InvalidSettings,
+                "a rated game needs a time control",
+            ));
+        }
+        if rated && creator.user.is_none() {
+            return Err(Refusal::new(
+                ErrorCode::NotAllowed,
+                "sign in to play rated games",
+            ));
+        }
         let seat = match seat {
             SeatChoice::White => Color::White,
             SeatChoice::Black => Color::Black,
@@ -969,6 +983,7 @@ impl Lobby {
             promotion,
             clock,
             initial_fen: Position::new(Rules { promotion }).fen(),
+            rated,
         };
         let owner = creator.addr.map(AddressKey::of);
         self.admit_room(owner)?;

@@ -495,8 +495,9 @@ async fn route(
             promotion,
             clock,
             public,
+            rated,
         } => match lobby
-            .create_room(sub.clone(), seat, promotion, clock, public)
+            .create_room(sub.clone(), seat, promotion, clock, public, rated)
             .await
         {
             Ok(id) => {
@@ -687,6 +688,7 @@ mod tests {
         c.send(&ClientMsg::Ping);
         assert_eq!(c.msg().await, ServerMsg::Pong);
         c.send(&ClientMsg::CreateRoom {
+            rated: false,
             seat: SeatChoice::White,
             promotion: PromotionRule::Any,
             clock: None,

@@ -509,3 +509,110 @@ async fn a_signed_in_players_socket_and_seat_carry_the_name() {
     );
     s.stop().await;
 }
+
+/// A rated game needs two signed-in players and a time control; its result moves both
+/// ratings once, shown in the game-over event and in the players' profiles.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_both_ratings_once() {
+    use protocol::{ClientMsg, ErrorCode, PromotionRule, RoomEvent, SeatChoice, ServerMsg};
+    let s = server().await;
+    let h = Http::new(&s);
+    let white_cookie = h
+        .signup("White_1", "white's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    let black_cookie = h
+        .signup("Black_1", "black's password")
+        .await
+        .cookie()
+        .expect("cookie");
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let mut white = common::connect_with_headers(s.addr, local, &[("cookie", &white_cookie)]).await;
+    let mut black = common::connect_with_headers(s.addr, local, &[("cookie", &black_cookie)]).await;
+    let mut anonymous = common::connect(s.addr).await;
+    let create = |clock, rated| ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock,
+        public: false,
+        rated,
+    };
+    let blitz = protocol::TimeControl::fischer(300, 3).ok();
+    anonymous.send(&create(blitz, true)).await;
+    assert_eq!(
+        anonymous.error().await,
+        ErrorCode::NotAllowed,
+        "anonymous rated"
+    );
+    white.send(&create(None, true)).await;
+    assert_eq!(
+        white.error().await,
+        ErrorCode::InvalidSettings,
+        "rated untimed"
+    );
+    white.send(&create(blitz, true)).await;
+    let room = match white
+        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { room, .. } => room,
+        _ => unreachable!(),
+    };
+    // An anonymous player may watch, not sit.
+    anonymous
+        .send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+    assert_eq!(anonymous.error().await, ErrorCode::NotAllowed);
+    black.take_seat(&room).await;
+    // A mate in three for White.
+    let line = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
+    for (ply, uci) in line.iter().enumerate() {
+        let ply = u32::try_from(ply).expect("ply");
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut white, &mut black)
+        } else {
+            (&mut black, &mut white)
+        };
+        mover.play(&room, ply, uci).await;
+        mover.moved(ply).await;
+        other.moved(ply).await;
+    }
+    let over = white
+        .until("game over", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    let ServerMsg::Event {
+        event: RoomEvent::GameOver {
+            ratings: Some(r), ..
+        },
+        ..
+    } = over
+    else {
+        panic!("a rated game over without ratings: {over:?}");
+    };
+    assert_eq!((r.white.before, r.black.before), (1500, 1500));
+    assert!(r.white.diff() > 0 && r.black.diff() < 0, "{r:?}");
+    assert_eq!(r.white.diff(), -r.black.diff(), "two new players: {r:?}");
+    assert!(r.white.provisional && r.black.provisional);
+    // The profiles: one blitz game each, at the new ratings.
+    for (name, change) in [("white_1", r.white), ("black_1", r.black)] {
+        let p = h.get(&format!("/api/user/{name}"), None).await.json;
+        assert_eq!(p["perfs"]["blitz"]["games"], 1, "{p}");
+        assert_eq!(p["perfs"]["blitz"]["rating"], change.after, "{p}");
+        assert_eq!(p["perfs"]["bullet"]["games"], 0, "{p}");
+    }
+    s.stop().await;
+}

@@ -967,6 +967,7 @@ async fn the_cap_of_open_rooms_per_address_holds_across_nodes() {
     c1.create(SeatChoice::White, false, None).await;
     c2.create(SeatChoice::White, false, None).await;
     let create = ClientMsg::CreateRoom {
+        rated: false,
         seat: SeatChoice::White,
         promotion: protocol::PromotionRule::Any,
         clock: None,

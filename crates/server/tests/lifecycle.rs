@@ -309,6 +309,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
     // Two open rooms: a third is refused, on this connection and on a new one.
     white
         .send(&ClientMsg::CreateRoom {
+            rated: false,
             seat: SeatChoice::White,
             promotion: protocol::PromotionRule::Any,
             clock: None,
@@ -319,6 +320,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
     let mut again = server.client().await;
     again
         .send(&ClientMsg::CreateRoom {
+            rated: false,
             seat: SeatChoice::White,
             promotion: protocol::PromotionRule::Any,
             clock: None,
@@ -343,6 +345,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
         .await;
     again
         .send(&ClientMsg::CreateRoom {
+            rated: false,
             seat: SeatChoice::White,
             promotion: protocol::PromotionRule::Any,
             clock: None,
@@ -619,6 +622,7 @@ async fn live_games_loaded_on_demand_leave_a_tenth_of_the_rooms_to_new_games() {
     other.create(SeatChoice::White, false, None).await;
     other
         .send(&ClientMsg::CreateRoom {
+            rated: false,
             seat: SeatChoice::White,
             promotion: protocol::PromotionRule::Any,
             clock: None,

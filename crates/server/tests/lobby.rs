@@ -545,6 +545,7 @@ async fn create_cancel_and_watch_to_the_cap_locks_nobody_out() {
         let mut c = server.client().await;
         for _ in 0..ROOMS / 2 {
             c.send(&ClientMsg::CreateRoom {
+                rated: false,
                 seat: SeatChoice::White,
                 promotion: protocol::PromotionRule::Any,
                 clock: None,

@@ -34,7 +34,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use protocol::user::{UserId, Username};
-use rating::{Glicko, Perf};
+use rating::Perf;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -42,7 +42,7 @@ use crate::address::{AddressKey, TrustedProxies, client_address};
 use crate::metrics::Metrics;
 use crate::origin::AllowedOrigins;
 use crate::store::Store;
-use crate::store::accounts::{Account, Created, NewAccount, NewSession, cut_user_agent};
+use crate::store::accounts::{Account, Created, NewAccount, NewSession, all_perfs, cut_user_agent};
 use session::Token;
 
 /// The largest form body taken, in bytes.
@@ -454,19 +454,20 @@ async fn required(a: &Accounts, headers: &HeaderMap) -> Result<Account, Refusal>
     })
 }
 
-/// An account's public JSON, as lichess's `/api/user` shapes it.
-fn public_json(account: &Account) -> Value {
-    let perfs: serde_json::Map<String, Value> = Perf::ALL
+/// An account's public JSON, as lichess's `/api/user` shapes it, with its ratings as of
+/// `now_ms` (deviations grown for the time away).
+fn public_json(account: &Account, perfs: &[(Perf, rating::Rated)], now_ms: u64) -> Value {
+    let perfs: serde_json::Map<String, Value> = all_perfs(perfs)
         .into_iter()
-        .map(|p| {
-            let g = Glicko::NEW;
+        .map(|(p, r)| {
+            let g = r.at(now_ms);
             (
                 p.name().to_owned(),
                 json!({
                     "rating": g.rounded(),
                     "rd": g.deviation.round() as i64,
                     "prov": g.provisional(),
-                    "games": 0,
+                    "games": r.games,
                 }),
             )
         })
@@ -486,7 +487,8 @@ fn public_json(account: &Account) -> Value {
 /// `GET /api/account`: the signed-in player.
 async fn account(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     let account = required(&a, &headers).await?;
-    Ok(axum::Json(public_json(&account)).into_response())
+    let perfs = a.store.perfs(&account.id).await.map_err(store_failed)?;
+    Ok(axum::Json(public_json(&account, &perfs, (a.clock)())).into_response())
 }
 
 /// `GET /api/user/{username}`: anyone's public profile (404 when there is no such account).
@@ -499,10 +501,11 @@ async fn user(State(a): Shared, Path(name): Path<String>) -> Result<Response, Re
     let Ok(id) = name.parse::<UserId>() else {
         return Err(not_found());
     };
-    let account = a.store.account(&id).await.map_err(store_failed)?;
-    account
-        .map(|acc| axum::Json(public_json(&acc)).into_response())
-        .ok_or_else(not_found)
+    let Some(account) = a.store.account(&id).await.map_err(store_failed)? else {
+        return Err(not_found());
+    };
+    let perfs = a.store.perfs(&account.id).await.map_err(store_failed)?;
+    Ok(axum::Json(public_json(&account, &perfs, (a.clock)())).into_response())
 }
 
 /// `GET /api/account/sessions`: the signed-in player's sessions.

@@ -93,6 +93,10 @@ impl RoomEnv {
     }
 }
 
+/// How many times a rated game's end is written with ratings read again, when another game
+/// of a player was rated between the read and the write.
+const RATING_ATTEMPTS: u32 = 3;
+
 /// A subscriber of the room: where its messages go.
 #[derive(Debug, Clone)]
 pub struct Subscriber {
@@ -507,6 +511,7 @@ impl Actor {
         };
         let hash = hash_secret(&secret);
         let append = Append {
+            ratings: None,
             room: id.clone(),
             first_seq: 1,
             events: plan.events.clone(),
@@ -633,16 +638,36 @@ impl Actor {
         }
         let id = self.room.id().clone();
         let phase = self.room.phase_after(&events);
-        let append = Append {
-            room: id.clone(),
-            first_seq: self.room.seq() + 1,
-            events: events.clone(),
-            create: None,
-            seats: seats.clone(),
-            phase: (phase != self.room.phase()).then_some(phase),
-            fence: self.fence,
-        };
-        let written = self.env.write(append).await;
+        let mut events = events;
+        let mut written = Ok(());
+        // A rated game's result is rated with the ratings as they are when it is written: if
+        // another game of a player was rated meanwhile, read them again.
+        for attempt in 1..=RATING_ATTEMPTS {
+            let ratings = match self.rate(&mut events).await {
+                Ok(r) => r.map(Box::new),
+                Err(e) => {
+                    written = Err(e);
+                    break;
+                }
+            };
+            let append = Append {
+                ratings,
+                room: id.clone(),
+                first_seq: self.room.seq() + 1,
+                events: events.clone(),
+                create: None,
+                seats: seats.clone(),
+                phase: (phase != self.room.phase()).then_some(phase),
+                fence: self.fence,
+            };
+            written = self.env.write(append).await;
+            match &written {
+                Err(StoreError::RatingsMoved(user)) if attempt < RATING_ATTEMPTS => {
+                    tracing::info!("room {id}: the rating of {user} moved meanwhile: again");
+                }
+                _ => break,
+            }
+        }
         if let Err(StoreError::Fenced { fence, .. }) = &written {
             tracing::warn!("room {id}: another node owns it now (fence {fence}): leaving");
             self.relinquished = true;
@@ -686,6 +711,62 @@ impl Actor {
         }
         self.report();
         true
+    }
+
+    /// When `events` end a rated game with a result, the players' new ratings: read from the
+    /// store now, computed by Glicko-2 ([`rating::rate_game`]), and shown in the game-over
+    /// event (its `ratings`); `None` for any other events.
+    async fn rate(
+        &self,
+        events: &mut [RoomEvent],
+    ) -> Result<Option<crate::store::RatingUpdate>, StoreError> {
+        let meta = self.room.meta();
+        let (true, Some(clock)) = (meta.rated, meta.clock) else {
+            return Ok(None);
+        };
+        let Some(RoomEvent::GameOver {
+            result, ratings, ..
+        }) = events
+            .iter_mut()
+            .find(|e| matches!(e, RoomEvent::GameOver { .. }))
+        else {
+            return Ok(None);
+        };
+        let Some(score) = rating::Score::of(*result) else {
+            return Ok(None);
+        };
+        let players = self.room.players();
+        let (Some(white), Some(black)) = (players.white.as_ref(), players.black.as_ref()) else {
+            return Ok(None);
+        };
+        let perf = rating::Perf::of(clock);
+        let mut before = rules::ByColor::<rating::Rated>::default();
+        for (c, user) in [(Color::White, white), (Color::Black, black)] {
+            let stored = self.env.store.perfs(&user.id()).await?;
+            *before.get_mut(c) = stored
+                .into_iter()
+                .find(|(p, _)| *p == perf)
+                .map_or_else(rating::Rated::new, |(_, r)| r);
+        }
+        let now = self.now_ms();
+        let (w, b) = rating::rate_game(&before.white, &before.black, score, now);
+        let change = |before: &rating::Rated, after: &rating::Rated| protocol::RatingChange {
+            before: before.glicko.rounded(),
+            after: after.glicko.rounded(),
+            provisional: after.glicko.provisional(),
+        };
+        *ratings = Some(rules::ByColor {
+            white: change(&before.white, &w),
+            black: change(&before.black, &b),
+        });
+        Ok(Some(crate::store::RatingUpdate {
+            perf,
+            at_ms: now,
+            players: rules::ByColor {
+                white: (white.id(), before.white, w),
+                black: (black.id(), before.black, b),
+            },
+        }))
     }
 
     async fn handle(&mut self, cmd: RoomCmd) {
@@ -732,7 +813,17 @@ impl Actor {
         }
         // Joining again on the same connection (a resync) replaces the subscription.
         self.subscribe(&sub, seat);
-        if seat.is_none() && !watch && secret.is_none() {
+        let refusal = (seat.is_none() && !watch && secret.is_none())
+            .then(|| {
+                self.room
+                    .free_seat()
+                    .and(self.room.seat_refusal(sub.user.as_ref()))
+            })
+            .flatten();
+        if let Some(r) = &refusal {
+            sub.outbox.send(&refusal_msg(r, &id));
+        }
+        if seat.is_none() && !watch && secret.is_none() && refusal.is_none() {
             let secret = random_secret();
             if let Some(Plan {
                 events,
@@ -876,6 +967,7 @@ impl Actor {
             .filter_map(|c| secrets.get(c).clone().map(|h| (c, h)))
             .collect();
         let append = Append {
+            ratings: None,
             room: meta.id.clone(),
             first_seq: 1,
             events: events.clone(),

@@ -395,6 +395,12 @@ impl Room {
             .find(|&c| self.secrets.get(c).as_ref() == Some(&h))
     }
 
+    /// The room's settings.
+    #[must_use]
+    pub fn meta(&self) -> &RoomMeta {
+        &self.meta
+    }
+
     /// The signed-in player of each seat.
     #[must_use]
     pub fn players(&self) -> &ByColor<Option<Username>> {
@@ -425,7 +431,9 @@ impl Room {
         self.ended_ms
     }
 
-    fn free_seat(&self) -> Option<Color> {
+    /// The seat nobody holds yet, if any (White first).
+    #[must_use]
+    pub fn free_seat(&self) -> Option<Color> {
         Color::ALL
             .into_iter()
             .find(|&c| self.secrets.get(c).is_none())
@@ -531,6 +539,7 @@ impl Room {
             expires_at_ms: (self.phase() == Phase::Waiting)
                 .then(|| self.meta.created_ms.saturating_add(ms(config.invite_ttl))),
             players: self.players.clone(),
+            rated: self.meta.rated,
         }
     }
 
@@ -902,6 +911,33 @@ impl Room {
         Ok(())
     }
 
+    /// Why `user` may not take a seat of this room: a rated game is for two signed-in
+    /// players, and not twice the same one.
+    #[must_use]
+    pub fn seat_refusal(&self, user: Option<&Username>) -> Option<Refusal> {
+        if !self.meta.rated {
+            return None;
+        }
+        let Some(user) = user else {
+            return Some(Refusal::new(
+                ErrorCode::NotAllowed,
+                "sign in to play rated games; watching instead",
+            ));
+        };
+        let taken = Color::ALL.into_iter().any(|c| {
+            self.players
+                .get(c)
+                .as_ref()
+                .is_some_and(|p| p.id() == user.id())
+        });
+        taken.then(|| {
+            Refusal::new(
+                ErrorCode::NotAllowed,
+                "you cannot play a rated game against yourself; watching instead",
+            )
+        })
+    }
+
     /// Plans taking the free seat with `secret` for `user` (signed in, or `None`), if the room
     /// is waiting for an opponent.
     #[must_use]
@@ -1035,6 +1071,7 @@ impl Room {
     #[must_use]
     pub fn rematch_meta(&self, id: RoomId, created_ms: u64) -> RoomMeta {
         RoomMeta {
+            rated: self.meta.rated,
             id,
             created_ms,
             public: false,
@@ -1047,6 +1084,7 @@ impl Room {
 
 fn game_over(result: Outcome, at_ms: u64) -> RoomEvent {
     RoomEvent::GameOver {
+        ratings: None,
         result,
         winner: result.winner(),
         at_ms: Some(at_ms),
@@ -1064,6 +1102,7 @@ mod tests {
 
     fn meta(clock: Option<TimeControl>, public: bool) -> RoomMeta {
         RoomMeta {
+            rated: false,
             id: id(),
             created_ms: 0,
             public,
@@ -1227,6 +1266,7 @@ mod tests {
         assert_eq!(
             room.due(14_000, &cfg()),
             vec![RoomEvent::GameOver {
+                ratings: None,
                 result: Outcome::win(Color::Black, WinReason::Timeout),
                 winner: Some(Color::Black),
                 at_ms: Some(14_000),

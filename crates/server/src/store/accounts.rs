@@ -170,6 +170,44 @@ pub trait AccountStore: Send + Sync {
     /// Closes the account at `now_ms`: its password hash and every session are deleted, its
     /// name stays taken. Whether it was open.
     fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool>;
+
+    /// The ratings of `user` in the perfs they played rated games of (the others are
+    /// [`rating::Rated::new`]).
+    fn perfs(&self, user: &UserId) -> StoreFuture<Vec<(rating::Perf, rating::Rated)>>;
+}
+
+/// The ratings of [`AccountStore::perfs`] for every perf, those never played new.
+#[must_use]
+pub fn all_perfs(stored: &[(rating::Perf, rating::Rated)]) -> Vec<(rating::Perf, rating::Rated)> {
+    rating::Perf::ALL
+        .into_iter()
+        .map(|p| {
+            let r = stored
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map_or_else(rating::Rated::new, |(_, r)| *r);
+            (p, r)
+        })
+        .collect()
+}
+
+/// A rating as stored: rating, deviation, volatility, games and the last rated time.
+pub(super) fn rated_from_row(
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i64,
+    last_ms: Option<i64>,
+) -> Result<rating::Rated, StoreError> {
+    Ok(rating::Rated {
+        glicko: rating::Glicko {
+            rating,
+            deviation,
+            volatility,
+        },
+        games: u32::try_from(games).map_err(|_| corrupt(format!("games {games} out of range")))?,
+        last_ms: last_ms.map(|m| ms(m, "last_ms")).transpose()?,
+    })
 }
 
 /// The accounts of a [`super::MemoryStore`].
@@ -178,15 +216,50 @@ pub(super) struct MemoryAccounts {
     users: std::collections::HashMap<UserId, Account>,
     /// By token hash: the session and its account.
     sessions: std::collections::HashMap<[u8; 32], (SessionInfo, UserId)>,
+    /// Ratings by account and perf.
+    perfs: std::collections::HashMap<(UserId, rating::Perf), rating::Rated>,
 }
 
 impl MemoryAccounts {
+    /// Whether each player's rating is still its `before`; see [`super::RatingUpdate`].
+    pub(super) fn check_ratings(&self, r: &super::RatingUpdate) -> Result<(), StoreError> {
+        for (user, before, _) in [&r.players.white, &r.players.black] {
+            let current = self
+                .perfs
+                .get(&(user.clone(), r.perf))
+                .copied()
+                .unwrap_or_else(rating::Rated::new);
+            if current != *before {
+                return Err(StoreError::RatingsMoved(user.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a rated game's new ratings (checked by [`MemoryAccounts::check_ratings`]).
+    pub(super) fn apply_ratings(&mut self, r: &super::RatingUpdate) {
+        for (user, _, after) in [&r.players.white, &r.players.black] {
+            self.perfs.insert((user.clone(), r.perf), *after);
+        }
+    }
+
     fn open(&self, user: &UserId) -> bool {
         self.users.get(user).is_some_and(|a| !a.is_closed())
     }
 }
 
 impl AccountStore for super::MemoryStore {
+    fn perfs(&self, user: &UserId) -> StoreFuture<Vec<(rating::Perf, rating::Rated)>> {
+        let m = super::common::lock(&self.accounts);
+        let out = m
+            .perfs
+            .iter()
+            .filter(|((u, _), _)| u == user)
+            .map(|((_, p), r)| (*p, *r))
+            .collect();
+        Box::pin(std::future::ready(Ok(out)))
+    }
+
     fn create_account(&self, account: NewAccount) -> StoreFuture<Created> {
         let mut m = super::common::lock(&self.accounts);
         let id = account.username.id();

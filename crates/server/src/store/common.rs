@@ -16,7 +16,7 @@ pub(super) const LIVE: [&str; 2] = [Phase::Waiting.name(), Phase::Playing.name()
 /// The columns of a room row, in the order of [`RoomRow`]'s fields.
 pub(super) const ROOM_COLUMNS: &str = "id, created_ms, public, promotion, clock_initial_secs, \
                                        clock_increment_secs, initial_fen, white_secret, \
-                                       black_secret, phase, away";
+                                       black_secret, phase, away, rated";
 
 /// Reads the count of rooms ever created less those purged (one row, or none).
 pub(super) const ROOMS_CREATED_SQL: &str = "SELECT value - coalesce((SELECT value FROM \
@@ -99,6 +99,7 @@ pub(super) struct RoomRow {
     pub phase: String,
     /// The away record as JSON ([`super::AwayRecord`]).
     pub away: Option<String>,
+    pub rated: bool,
 }
 
 /// A room row that cannot be decoded: its id as stored (for the log) and what is wrong.
@@ -162,6 +163,7 @@ pub(super) fn decode_room(row: RoomRow) -> Result<StoredRoom, BadRow> {
                 promotion,
                 clock,
                 initial_fen: row.initial_fen,
+                rated: row.rated,
             },
             phase,
             secrets: ByColor {
@@ -429,6 +431,7 @@ mod tests {
 
     fn row() -> RoomRow {
         RoomRow {
+            rated: false,
             id: RoomId::from_bytes([7; 10]).to_string(),
             created_ms: 5,
             public: true,

@@ -55,6 +55,8 @@ pub struct RoomMeta {
     pub clock: Option<TimeControl>,
     /// The start position (FEN).
     pub initial_fen: String,
+    /// A rated game: its result changes both players' ratings.
+    pub rated: bool,
 }
 
 /// SHA-256 of a seat's secret, in lower-case hex: what the store keeps instead of the secret.
@@ -152,7 +154,7 @@ pub struct StoredRoom {
 }
 
 /// One atomic write of a room: all of it is stored, or none of it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Append {
     /// The room.
     pub room: RoomId,
@@ -171,6 +173,23 @@ pub struct Append {
     /// append is stored with fence `f`), and refused with [`StoreError::Fenced`] otherwise.
     /// `None` writes without checking (a single server; a created room gets fence 0).
     pub fence: Option<u64>,
+    /// A rated game's new ratings, written with its game-over event (see [`RatingUpdate`]).
+    pub ratings: Option<Box<RatingUpdate>>,
+}
+
+/// The ratings a rated game's result gives its players, written in the same transaction as
+/// the game-over event: only if each player's stored rating in `perf` is still `before`
+/// (else nothing of the append is written: [`StoreError::RatingsMoved`]), so that a result
+/// is rated exactly once and two games ending at once for one player do not lose either.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingUpdate {
+    /// The perf of the game.
+    pub perf: rating::Perf,
+    /// When the game was rated (ms since the Unix epoch).
+    pub at_ms: u64,
+    /// Each player: the account, the rating read before ([`rating::Rated::new`] for a first
+    /// game of this perf) and the rating after.
+    pub players: ByColor<(protocol::user::UserId, rating::Rated, rating::Rated)>,
 }
 
 impl Append {
@@ -185,6 +204,7 @@ impl Append {
             seats: Vec::new(),
             phase: None,
             fence: None,
+            ratings: None,
         }
     }
 }
@@ -242,6 +262,10 @@ pub enum StoreError {
     InUse(String),
     /// The store has been closed, or its writer stopped.
     Stopped,
+    /// A player's stored rating is no longer the one an append's [`RatingUpdate`] was
+    /// computed from (another game of theirs was rated meanwhile). Nothing was written: read
+    /// the ratings again and retry.
+    RatingsMoved(String),
 }
 
 impl fmt::Display for StoreError {
@@ -276,6 +300,10 @@ impl fmt::Display for StoreError {
                  give this one its own --db (several nodes share a PostgreSQL database instead)"
             ),
             StoreError::Stopped => f.write_str("the store is closed"),
+            StoreError::RatingsMoved(user) => write!(
+                f,
+                "the rating of {user} changed since it was read: read it again"
+            ),
         }
     }
 }
@@ -491,7 +519,20 @@ impl Store for MemoryStore {
     fn append(&self, append: Append) -> oneshot::Receiver<Result<(), StoreError>> {
         let (tx, rx) = oneshot::channel();
         let r = match self.rooms.lock() {
-            Ok(mut rooms) => MemoryStore::write(&mut rooms, append),
+            Ok(mut rooms) => {
+                let mut accounts = common::lock(&self.accounts);
+                let ratings = append.ratings.clone();
+                let checked = ratings
+                    .as_deref()
+                    .map_or(Ok(()), |r| accounts.check_ratings(r));
+                checked
+                    .and_then(|()| MemoryStore::write(&mut rooms, append))
+                    .map(|()| {
+                        if let Some(r) = &ratings {
+                            accounts.apply_ratings(r);
+                        }
+                    })
+            }
             Err(_) => Err(StoreError::Stopped),
         };
         let _ = tx.send(r);
@@ -588,6 +629,7 @@ mod tests {
 
     fn meta(n: u8) -> RoomMeta {
         RoomMeta {
+            rated: false,
             id: id(n),
             created_ms: u64::from(n),
             public: true,

@@ -131,6 +131,31 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX sessions_by_user ON sessions (user_id, last_seen_ms);
 "#,
+    // Rated games and ratings (see `accounts::AccountStore::perfs` and `Append::ratings`).
+    r#"
+    ALTER TABLE rooms ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+    CREATE TABLE perfs (
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        perf TEXT COLLATE "C" NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        last_ms BIGINT,
+        PRIMARY KEY (user_id, perf)
+    );
+    CREATE TABLE rating_changes (
+        room TEXT COLLATE "C" NOT NULL REFERENCES rooms (id),
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        perf TEXT COLLATE "C" NOT NULL,
+        at_ms BIGINT NOT NULL,
+        before DOUBLE PRECISION NOT NULL,
+        after DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (room, user_id)
+    );
+    CREATE INDEX rating_changes_by_user ON rating_changes (user_id, perf, at_ms);
+"#,
 ];
 
 /// The answer to one append.
@@ -496,8 +521,8 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
         let insert = tx
             .prepare_cached(
                 "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
-                 clock_increment_secs, initial_fen, phase, fence) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                 clock_increment_secs, initial_fen, phase, fence, rated) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             )
             .await?;
         let (initial, increment) = common::clock_columns(m.clock);
@@ -514,6 +539,7 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
                     &m.initial_fen,
                     &Phase::Waiting.name(),
                     &common::stored_fence(a)?,
+                    &m.rated,
                 ],
             )
             .await;
@@ -587,6 +613,9 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
         let ended = i64::try_from(end.ended_ms).unwrap_or(i64::MAX);
         tx.execute(&update, &[&room, &ended, &end.purgeable])
             .await?;
+    }
+    if let Some(r) = &a.ratings {
+        accounts::write_ratings(&tx, &a.room, r).await?;
     }
     if a.create.is_some() {
         // Last, because every creation waits for this row's lock until it commits.
@@ -691,6 +720,7 @@ fn decode_room(row: &Row) -> Result<StoredRoom, BadRow> {
             black_secret: column(row, 8, "Black's secret hash")?,
             phase: column(row, 9, "phase")?,
             away: column(row, 10, "away record")?,
+            rated: column(row, 11, "rated flag")?,
         })
     };
     let row = read().map_err(|what| BadRow {
@@ -967,7 +997,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 3
+                supported: 4
             })
         ));
         let tables: i64 = c

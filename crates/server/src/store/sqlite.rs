@@ -147,6 +147,31 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX sessions_by_user ON sessions (user_id, last_seen_ms);
 ",
+    // Rated games and ratings (see `accounts::AccountStore::perfs` and `Append::ratings`).
+    "
+    ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE perfs (
+        user_id TEXT NOT NULL REFERENCES users (id),
+        perf TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        last_ms INTEGER,
+        PRIMARY KEY (user_id, perf)
+    );
+    CREATE TABLE rating_changes (
+        room TEXT NOT NULL REFERENCES rooms (id),
+        user_id TEXT NOT NULL REFERENCES users (id),
+        perf TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        before REAL NOT NULL,
+        after REAL NOT NULL,
+        deviation REAL NOT NULL,
+        PRIMARY KEY (room, user_id)
+    );
+    CREATE INDEX rating_changes_by_user ON rating_changes (user_id, perf, at_ms);
+",
 ];
 
 /// The answer to one append.
@@ -713,8 +738,8 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
         let inserted = conn
             .prepare_cached(
                 "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
-                 clock_increment_secs, initial_fen, phase, fence) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                 clock_increment_secs, initial_fen, phase, fence, rated) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?
             .execute(params![
                 m.id.as_str(),
@@ -726,6 +751,7 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
                 m.initial_fen,
                 Phase::Waiting.name(),
                 common::stored_fence(a)?,
+                m.rated,
             ]);
         match inserted {
             Err(e) if is_constraint(&e) => return Err(conflict(a.first_seq)),
@@ -774,6 +800,9 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
                 room
             ])?;
     }
+    if let Some(r) = &a.ratings {
+        accounts::write_ratings(conn, &a.room, r)?;
+    }
     Ok(())
 }
 
@@ -821,6 +850,7 @@ fn decode_room(row: &Row<'_>) -> Result<StoredRoom, BadRow> {
             black_secret: column(row, 8, "Black's secret hash")?,
             phase: column(row, 9, "phase")?,
             away: column(row, 10, "away record")?,
+            rated: column(row, 11, "rated flag")?,
         })
     };
     let row = read().map_err(|what| BadRow {
@@ -1205,7 +1235,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 5
+                supported: 6
             })
         ));
         let mode: String = raw(&path)
@@ -1387,6 +1417,7 @@ mod tests {
                 }],
             );
             first.create = Some(crate::store::RoomMeta {
+                rated: false,
                 id: room.clone(),
                 created_ms: start,
                 public: g % 2 == 0,
@@ -1450,6 +1481,7 @@ mod tests {
                 room,
                 3 + u64::from(PLIES),
                 vec![RoomEvent::GameOver {
+                    ratings: None,
                     result: Outcome::win(Color::White, WinReason::Resignation),
                     winner: Some(Color::White),
                     at_ms: Some(start + 300_000),

@@ -212,6 +212,7 @@ pub(super) fn id(n: u8) -> RoomId {
 
 pub(super) fn meta(n: u8) -> RoomMeta {
     RoomMeta {
+        rated: false,
         id: id(n),
         created_ms: 1_000 + u64::from(n),
         public: n.is_multiple_of(2),
@@ -241,6 +242,7 @@ pub(super) fn moved(ply: u32) -> RoomEvent {
 
 pub(super) fn game_over() -> RoomEvent {
     RoomEvent::GameOver {
+        ratings: None,
         result: Outcome::win(Color::White, WinReason::Resignation),
         winner: Some(Color::White),
         at_ms: None,
@@ -701,6 +703,7 @@ fn ended(r: RoomId, seq: u64, result: Outcome, at_ms: u64) -> Append {
         r,
         seq,
         vec![RoomEvent::GameOver {
+            ratings: None,
             result,
             winner: result.winner(),
             at_ms: Some(at_ms),
@@ -969,6 +972,85 @@ pub(super) async fn check_accounts(s: &dyn Store) {
     );
 }
 
+/// A rated game's ratings are written with its end, once: an append computed from ratings
+/// that moved meanwhile is refused whole, and the retry with the ratings read again lands.
+async fn ratings_are_written_with_the_game_end_only_from_the_ratings_read<F: Fixture>(f: &F) {
+    use super::RatingUpdate;
+    use super::accounts::{NewAccount, all_perfs};
+    use protocol::user::Username;
+    use rating::{Perf, Rated, Score, rate_game};
+    let s = f.open().await;
+    let name = |n: &str| n.parse::<Username>().unwrap();
+    for n in ["Ploy", "Krit"] {
+        s.create_account(NewAccount {
+            username: name(n),
+            password_hash: "h".into(),
+            created_ms: 1,
+        })
+        .await
+        .unwrap();
+    }
+    let (ploy, krit) = (name("Ploy").id(), name("Krit").id());
+    let update = |before: (Rated, Rated), at_ms: u64| {
+        let (w, b) = rate_game(&before.0, &before.1, Score::WhiteWins, at_ms);
+        Box::new(RatingUpdate {
+            perf: Perf::Blitz,
+            at_ms,
+            players: ByColor {
+                white: (ploy.clone(), before.0, w),
+                black: (krit.clone(), before.1, b),
+            },
+        })
+    };
+    // Two rooms, both ending with Ploy beating Krit, both rated from the ratings at 1500.
+    for n in [1, 3] {
+        write(&s, create(n)).await.unwrap();
+        write(&s, join(n)).await.unwrap();
+    }
+    let fresh = (Rated::new(), Rated::new());
+    let mut end1 = Append::events(id(1), 3, vec![game_over()]);
+    end1.phase = Some(Phase::Finished);
+    end1.ratings = Some(update(fresh, 10_000));
+    write(&s, end1).await.unwrap();
+    let after1 = s.perfs(&ploy).await.unwrap();
+    assert_eq!(after1.len(), 1, "{after1:?}");
+    assert_eq!(after1[0].1.games, 1);
+    assert!(after1[0].1.glicko.rating > 1500.0);
+    let mut end3 = Append::events(id(3), 3, vec![game_over()]);
+    end3.phase = Some(Phase::Finished);
+    end3.ratings = Some(update(fresh, 20_000));
+    assert!(matches!(
+        write(&s, end3.clone()).await,
+        Err(StoreError::RatingsMoved(_))
+    ));
+    // Nothing of it was written: the room has two events, the ratings are the first game's.
+    let room3 = s.load_room(&id(3)).await.unwrap().unwrap();
+    assert_eq!((room3.events.len(), room3.phase), (2, Phase::Playing));
+    assert_eq!(s.perfs(&ploy).await.unwrap(), after1);
+    // Read again and retried, it lands.
+    let current = |v: Vec<(Perf, Rated)>| {
+        all_perfs(&v)
+            .into_iter()
+            .find(|(p, _)| *p == Perf::Blitz)
+            .unwrap()
+            .1
+    };
+    let now = (
+        current(s.perfs(&ploy).await.unwrap()),
+        current(s.perfs(&krit).await.unwrap()),
+    );
+    end3.ratings = Some(update(now, 20_000));
+    write(&s, end3).await.unwrap();
+    let ploy_blitz = current(s.perfs(&ploy).await.unwrap());
+    assert_eq!((ploy_blitz.games, ploy_blitz.last_ms), (2, Some(20_000)));
+    assert_eq!(current(s.perfs(&krit).await.unwrap()).games, 2);
+    // A fresh instance (a restart, another node) reads the same.
+    s.close().await;
+    drop(s);
+    let again = f.open().await;
+    assert_eq!(current(again.perfs(&ploy).await.unwrap()), ploy_blitz);
+}
+
 async fn accounts_and_sessions<F: Fixture>(f: &F) {
     check_accounts(&*f.open().await).await;
     // A corrupt row is an error, not a panic.
@@ -1024,6 +1106,7 @@ both_stores!(
     purge_deletes_ended_rooms_with_at_most_one_move_after_a_day,
     the_away_record_is_kept_with_the_room,
     accounts_and_sessions,
+    ratings_are_written_with_the_game_end_only_from_the_ratings_read,
 );
 
 /// The environment variable with the URL of the Redis server the cluster tests use.

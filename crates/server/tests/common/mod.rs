@@ -246,6 +246,7 @@ impl Client {
         clock: Option<TimeControl>,
     ) -> (RoomId, Color, String) {
         self.send(&ClientMsg::CreateRoom {
+            rated: false,
             seat,
             promotion: PromotionRule::Any,
             clock,

@@ -358,6 +358,7 @@ mod tests {
 
     fn state() -> RoomState {
         RoomState {
+            rated: false,
             initial_fen: String::new(),
             promotion: PromotionRule::Any,
             clock: None,
@@ -470,6 +471,7 @@ mod tests {
         r.apply(
             6,
             &RoomEvent::GameOver {
+                ratings: None,
                 result: resigned,
                 winner: Some(Color::Black),
                 at_ms: None,
@@ -560,6 +562,7 @@ mod tests {
         let step = r.apply(
             2,
             &RoomEvent::GameOver {
+                ratings: None,
                 result: Outcome::Aborted,
                 winner: None,
                 at_ms: None,

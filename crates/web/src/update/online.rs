@@ -98,6 +98,7 @@ fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
 pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
     enter(model, None, out);
     out.push(Cmd::Socket(ClientMsg::CreateRoom {
+        rated: false,
         seat: s.seat,
         promotion: s.promotion,
         clock: s.clock,

@@ -469,6 +469,7 @@ fn state(moves: &[&str]) -> RoomState {
         online: true,
     };
     RoomState {
+        rated: false,
         initial_fen: START.into(),
         promotion: PromotionRule::Any,
         clock: Some(protocol::TimeControl::fischer(300, 3).expect("a time control")),
@@ -524,6 +525,7 @@ pub(super) fn game_over(seq: u64, result: Outcome) -> Msg {
         room: room(),
         seq,
         event: RoomEvent::GameOver {
+            ratings: None,
             result,
             winner: result.winner(),
             at_ms: None,

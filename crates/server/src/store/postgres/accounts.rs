@@ -7,9 +7,9 @@ use tokio_postgres::Row;
 use super::{PostgresStore, pool_error};
 use crate::store::accounts::{
     Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
-    SessionInfo, corrupt, db_ms, ms,
+    SessionInfo, corrupt, db_ms, ms, rated_from_row,
 };
-use crate::store::{StoreError, StoreFuture};
+use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
 /// An account from the columns `id, username, password_hash, created_ms, closed_ms` of `row`
 /// from column `at` on.
@@ -34,7 +34,110 @@ fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError> {
     })
 }
 
+/// The ratings of `user` in every perf played (`lock`: the rows are locked until the end of
+/// the transaction).
+async fn read_perfs(
+    client: &impl tokio_postgres::GenericClient,
+    user: &str,
+    lock: bool,
+) -> Result<Vec<(rating::Perf, rating::Rated)>, StoreError> {
+    let sql = if lock {
+        "SELECT perf, rating, deviation, volatility, games, last_ms FROM perfs
+         WHERE user_id = $1 FOR UPDATE"
+    } else {
+        "SELECT perf, rating, deviation, volatility, games, last_ms FROM perfs WHERE user_id = $1"
+    };
+    let rows = client.query(sql, &[&user]).await?;
+    rows.iter()
+        .map(|r| {
+            let perf: String = r.try_get(0)?;
+            let perf: rating::Perf = perf
+                .parse()
+                .map_err(|e: rating::UnknownPerf| corrupt(format!("account {user}: {e}")))?;
+            Ok((
+                perf,
+                rated_from_row(
+                    r.try_get(1)?,
+                    r.try_get(2)?,
+                    r.try_get(3)?,
+                    r.try_get(4)?,
+                    r.try_get(5)?,
+                )?,
+            ))
+        })
+        .collect()
+}
+
+/// Writes a rated game's ratings in the append's transaction, if every player's stored rating
+/// is still the one they were computed from (rows locked; a first rating inserted at once by
+/// two games makes the later one fail); see [`RatingUpdate`].
+pub(super) async fn write_ratings(
+    tx: &tokio_postgres::Transaction<'_>,
+    room: &protocol::RoomId,
+    r: &RatingUpdate,
+) -> Result<(), StoreError> {
+    for (user, before, after) in [&r.players.white, &r.players.black] {
+        let current = read_perfs(tx, user.as_str(), true)
+            .await?
+            .into_iter()
+            .find(|(p, _)| *p == r.perf)
+            .map_or_else(rating::Rated::new, |(_, rated)| rated);
+        if current != *before {
+            return Err(StoreError::RatingsMoved(user.to_string()));
+        }
+        let g = after.glicko;
+        let written = tx
+            .execute(
+                "INSERT INTO perfs (user_id, perf, rating, deviation, volatility, games, last_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                 ON CONFLICT (user_id, perf) DO UPDATE SET rating = excluded.rating,
+                     deviation = excluded.deviation, volatility = excluded.volatility,
+                     games = excluded.games, last_ms = excluded.last_ms",
+                &[
+                    &user.as_str(),
+                    &r.perf.name(),
+                    &g.rating,
+                    &g.deviation,
+                    &g.volatility,
+                    &i64::from(after.games),
+                    &after.last_ms.map(db_ms),
+                ],
+            )
+            .await;
+        if let Err(e) = written {
+            return Err(if super::is_unique_violation(&e) {
+                StoreError::RatingsMoved(user.to_string())
+            } else {
+                e.into()
+            });
+        }
+        tx.execute(
+            "INSERT INTO rating_changes (room, user_id, perf, at_ms, before, after, deviation)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[
+                &room.as_str(),
+                &user.as_str(),
+                &r.perf.name(),
+                &db_ms(r.at_ms),
+                &before.glicko.rating,
+                &g.rating,
+                &g.deviation,
+            ],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 impl AccountStore for PostgresStore {
+    fn perfs(&self, user: &UserId) -> StoreFuture<Vec<(rating::Perf, rating::Rated)>> {
+        let user = user.clone();
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            read_perfs(&**client, user.as_str(), false).await
+        })
+    }
+
     fn create_account(&self, account: NewAccount) -> StoreFuture<Created> {
         self.read(move |pool| async move {
             let client = pool.get().await.map_err(pool_error)?;

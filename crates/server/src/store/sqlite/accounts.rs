@@ -7,9 +7,9 @@ use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 use super::SqliteStore;
 use crate::store::accounts::{
     Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
-    SessionInfo, corrupt, db_ms, ms,
+    SessionInfo, corrupt, db_ms, ms, rated_from_row,
 };
-use crate::store::{StoreError, StoreFuture};
+use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
 /// The columns [`decode_account`] reads, in order.
 const ACCOUNT_COLUMNS: &str = "id, username, password_hash, created_ms, closed_ms";
@@ -40,7 +40,93 @@ fn decode_account(
     })
 }
 
+/// The ratings of `user` in every perf played.
+fn read_perfs(
+    conn: &rusqlite::Connection,
+    user: &str,
+) -> Result<Vec<(rating::Perf, rating::Rated)>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT perf, rating, deviation, volatility, games, last_ms FROM perfs WHERE user_id = ?1",
+    )?;
+    let rows = stmt.query_map([user], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, f64>(1)?,
+            r.get::<_, f64>(2)?,
+            r.get::<_, f64>(3)?,
+            r.get::<_, i64>(4)?,
+            r.get::<_, Option<i64>>(5)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (perf, rating, deviation, volatility, games, last) = row?;
+        let perf: rating::Perf = perf
+            .parse()
+            .map_err(|e: rating::UnknownPerf| corrupt(format!("account {user}: {e}")))?;
+        out.push((
+            perf,
+            rated_from_row(rating, deviation, volatility, games, last)?,
+        ));
+    }
+    Ok(out)
+}
+
+/// Writes a rated game's ratings (in the append's savepoint), if every player's stored
+/// rating is still the one they were computed from; see [`RatingUpdate`].
+pub(super) fn write_ratings(
+    conn: &rusqlite::Connection,
+    room: &protocol::RoomId,
+    r: &RatingUpdate,
+) -> Result<(), StoreError> {
+    for (user, before, after) in [&r.players.white, &r.players.black] {
+        let current = read_perfs(conn, user.as_str())?
+            .into_iter()
+            .find(|(p, _)| *p == r.perf)
+            .map_or_else(rating::Rated::new, |(_, rated)| rated);
+        if current != *before {
+            return Err(StoreError::RatingsMoved(user.to_string()));
+        }
+        let g = after.glicko;
+        conn.prepare_cached(
+            "INSERT INTO perfs (user_id, perf, rating, deviation, volatility, games, last_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (user_id, perf) DO UPDATE SET rating = excluded.rating,
+                 deviation = excluded.deviation, volatility = excluded.volatility,
+                 games = excluded.games, last_ms = excluded.last_ms",
+        )?
+        .execute(params![
+            user.as_str(),
+            r.perf.name(),
+            g.rating,
+            g.deviation,
+            g.volatility,
+            i64::from(after.games),
+            after.last_ms.map(db_ms)
+        ])?;
+        conn.prepare_cached(
+            "INSERT INTO rating_changes (room, user_id, perf, at_ms, before, after, deviation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?
+        .execute(params![
+            room.as_str(),
+            user.as_str(),
+            r.perf.name(),
+            db_ms(r.at_ms),
+            before.glicko.rating,
+            g.rating,
+            g.deviation
+        ])?;
+    }
+    Ok(())
+}
+
 impl AccountStore for SqliteStore {
+    fn perfs(&self, user: &UserId) -> StoreFuture<Vec<(rating::Perf, rating::Rated)>> {
+        let user = user.clone();
+        self.read(move |conn| read_perfs(conn, user.as_str()))
+    }
+
     fn create_account(&self, account: NewAccount) -> StoreFuture<Created> {
         self.read(move |conn| {
             let n = conn.execute(
