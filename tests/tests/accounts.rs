@@ -32,7 +32,9 @@ async fn newcomer_signs_up_and_back_in(viewport: Viewport, name: &str) -> anyhow
     // A mismatch is caught by the page itself.
     fill(&browser, "#signin-confirm", "a different password").await?;
     browser.click("#signin-submit").await?;
-    browser.wait_for("#signin-error[data-error=\"mismatch\"]").await?;
+    browser
+        .wait_for("#signin-error[data-error=\"mismatch\"]")
+        .await?;
     fill(&browser, "#signin-confirm", "a long enough password").await?;
     browser
         .screenshot(&format!("accounts-signup-{}", viewport.width))
@@ -66,7 +68,9 @@ async fn newcomer_signs_up_and_back_in(viewport: Viewport, name: &str) -> anyhow
     fill(&browser, "#signin-username", &name.to_lowercase()).await?;
     fill(&browser, "#signin-password", "not the password").await?;
     browser.click("#signin-submit").await?;
-    browser.wait_for("#signin-error[data-error=\"wrong\"]").await?;
+    browser
+        .wait_for("#signin-error[data-error=\"wrong\"]")
+        .await?;
     fill(&browser, "#signin-password", "a long enough password").await?;
     browser.click("#signin-submit").await?;
     signed_in_as(&browser, name).await?;
