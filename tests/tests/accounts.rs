@@ -1,8 +1,15 @@
 //! Accounts in the page, against the real server: a newcomer signs up from the top bar, stays
 //! signed in across a reload, sees this device in the account view, signs out, and signs in
-//! again after a wrong password; on a phone and on a desktop.
+//! again after a wrong password; on a phone and on a desktop. Online, the names by the clocks:
+//! a player who signed up after the page connected is named by their clock (the lobby's
+//! connection was renewed), an anonymous one is "Anonymous", and signing out mid-game loses
+//! nothing.
 
-use e2e::{Browser, Viewport, start_app};
+mod common;
+
+use anyhow::ensure;
+use common::{create_room, finish, room_of, wait_dialog};
+use e2e::{Browser, TestServer, Viewport, start_app};
 
 /// Types `text` into the field `selector` (cleared first).
 async fn fill(browser: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
@@ -87,4 +94,148 @@ async fn a_newcomer_signs_up_on_a_phone() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_signs_up_on_a_desktop() -> anyhow::Result<()> {
     newcomer_signs_up_and_back_in(Viewport::DESKTOP, "Desk-Player").await
+}
+
+/// Signs up as `name` from the top bar (the page already connected to the lobby anonymously).
+async fn sign_up(browser: &Browser, name: &str) -> anyhow::Result<()> {
+    browser.click("#btn-signin").await?;
+    browser.wait_for("#signin[data-mode=\"signin\"]").await?;
+    browser.click("#signin-switch").await?;
+    browser.wait_for("#signin[data-mode=\"signup\"]").await?;
+    fill(browser, "#signin-username", name).await?;
+    fill(browser, "#signin-password", "a long enough password").await?;
+    fill(browser, "#signin-confirm", "a long enough password").await?;
+    browser.click("#signin-submit").await?;
+    signed_in_as(browser, name).await
+}
+
+/// The name shown by `side`'s clock, and its `data-seat`.
+async fn name_by_clock(browser: &Browser, side: &str) -> anyhow::Result<(String, String)> {
+    let selector = format!("#clock-{side} [data-player=\"{side}\"]");
+    // Its text even where the waiting screen covers the strips.
+    let text = browser
+        .js(&format!(
+            "return document.querySelector('{selector}').textContent;"
+        ))
+        .await?;
+    Ok((
+        text.as_str().unwrap_or_default().to_owned(),
+        browser
+            .attr(&selector, "data-seat")
+            .await?
+            .unwrap_or_default(),
+    ))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_the_signed_in_player_is_named_by_the_clock() -> anyhow::Result<()> {
+    // The longest name an account may have: cut short by an ellipsis on a phone.
+    const NAME: &str = "Somchai_Kittisak2024";
+    let server = TestServer::start().await?;
+    let a = server.browser(Viewport::DESKTOP).await?;
+    let b = server.browser(Viewport::PHONE).await?;
+    a.open_app().await?;
+    // A signs up after the page connected: the connection is renewed, so the seat A takes
+    // next carries the name.
+    sign_up(&a, NAME).await?;
+    let link = create_room(&a, "white", "5+3", "private").await?;
+    let room = room_of(&link)?;
+    b.open(&format!("/#/room/{room}")).await?;
+    b.wait_app_ready().await?;
+    b.wait_for_text("#mode-setting", "you play Black").await?;
+    a.wait_for("#waiting[hidden]").await?;
+    let named = format!("#clock-white [data-player=\"white\"][data-username=\"{NAME}\"]");
+    let anonymous = "#clock-black [data-player=\"black\"][data-seat=\"anonymous\"]";
+    for p in [&a, &b] {
+        p.wait_for(&named).await?;
+        p.wait_for(anonymous).await?;
+        ensure!(
+            name_by_clock(p, "white").await? == (NAME.to_owned(), "user".to_owned()),
+            "White's name"
+        );
+        ensure!(
+            name_by_clock(p, "black").await?.0 == "Anonymous",
+            "Black is anonymous"
+        );
+        ensure!(
+            !p.exists("#clock-black [data-player][data-username]")
+                .await?,
+            "no username for an anonymous player"
+        );
+    }
+    // On a phone the long name is cut short, never the side or the time.
+    let cut = b
+        .js(&format!(
+            "const e = document.querySelector('{}'); \
+             const strip = document.getElementById('clock-white').getBoundingClientRect(); \
+             const time = document.querySelector('#clock-white .clock-time').getBoundingClientRect(); \
+             return [e.scrollWidth > e.clientWidth, strip.right >= time.right, \
+                     document.documentElement.scrollWidth <= window.innerWidth];",
+            named
+        ))
+        .await?;
+    ensure!(
+        cut == serde_json::json!([true, true, true]),
+        "the phone's strip: {cut}"
+    );
+    a.screenshot("accounts-names-desktop").await?;
+    b.screenshot("accounts-names-phone").await?;
+    a.click_move("e3", "e4").await?;
+    b.wait_for_plies(1).await?;
+
+    // The texts in the other languages.
+    for (lang, anon) in [("th", "ไม่ระบุชื่อ"), ("de", "Anonym")] {
+        b.select_value("#lang", lang).await?;
+        b.wait_for_text(anonymous, anon).await?;
+        b.screenshot(&format!("accounts-names-phone-{lang}"))
+            .await?;
+    }
+    a.select_value("#lang", "fr").await?;
+    a.wait_for_text(anonymous, "Anonyme").await?;
+    a.screenshot("accounts-names-desktop-fr").await?;
+    a.select_value("#lang", "en").await?;
+    b.select_value("#lang", "en").await?;
+
+    // A signs out mid-game: the new connection rejoins the room and the game goes on.
+    a.click("#account-link").await?;
+    a.wait_for("#account").await?;
+    a.click("#account-signout").await?;
+    a.wait_for("#btn-signin").await?;
+    b.click_move("d6", "d5").await?;
+    a.wait_for_plies(2).await?;
+    a.click_move("e4", "d5").await?;
+    b.wait_for_plies(3).await?;
+    ensure!(
+        a.exists("#reconnecting[hidden]").await?,
+        "no reconnection banner"
+    );
+    // The seat keeps the name it was taken with.
+    a.wait_for(&named).await?;
+
+    // An untimed game between two anonymous players: the strips without clocks.
+    let link = create_room(&a, "black", "none", "private").await?;
+    a.screenshot("accounts-names-waiting-desktop").await?;
+    ensure!(
+        name_by_clock(&a, "white").await?
+            == ("Waiting for an opponent".to_owned(), "empty".to_owned()),
+        "the empty seat"
+    );
+    let room = room_of(&link)?;
+    b.open(&format!("/#/room/{room}")).await?;
+    b.wait_app_ready().await?;
+    b.wait_for_text("#mode-setting", "you play White").await?;
+    for p in [&a, &b] {
+        p.wait_for("#clocks:not([hidden])").await?;
+        p.wait_for("#clock-white [data-seat=\"anonymous\"]").await?;
+        p.wait_for("#clock-black [data-seat=\"anonymous\"]").await?;
+        ensure!(
+            !p.exists("#clock-white .clock-time:not([hidden])").await?,
+            "no time in an untimed game"
+        );
+    }
+    wait_dialog(&a, "game-over", false).await?;
+    a.screenshot("accounts-names-untimed-desktop").await?;
+    b.screenshot("accounts-names-untimed-phone").await?;
+    finish(a).await?;
+    finish(b).await
 }

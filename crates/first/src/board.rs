@@ -8,7 +8,7 @@ use rules::{Color, Game, Move, Position, Rules, Square};
 #[derive(Clone, Debug)]
 pub enum FirstView {
     /// Nothing to draw here: an invite link (`#/room/<id>`) or an online game, which the full
-    /// app opens itself.
+    /// app opens itself, or the account view (`#/account`), which shows no board.
     Nothing,
     /// A first visit (no game to resume): the start screen `#start`, over the start position
     /// (the full app draws that board too, hidden under the start screen).
@@ -110,6 +110,12 @@ fn is_room(hash: &str) -> bool {
         .is_some_and(|id| !id.trim_end_matches('/').is_empty())
 }
 
+/// Whether the address' fragment is the account view's (`#/account`, as the full app's
+/// `Route::from_hash` reads it).
+fn is_account(hash: &str) -> bool {
+    hash.trim_start_matches('#').trim_end_matches('/') == "/account"
+}
+
 /// The first view from the address' fragment `hash`, the stored current game id `current`
 /// (`asean.current.v1`), that game's entry `entry` (`asean.games.v1.<id>`) and the stored
 /// orientation `flip` (`asean.flip.v1`: `<id>:1` or `<id>:0`).
@@ -122,7 +128,7 @@ pub fn first_view(
     entry: Option<&str>,
     flip: Option<&str>,
 ) -> FirstView {
-    if is_room(hash) {
+    if is_room(hash) || is_account(hash) {
         return FirstView::Nothing;
     }
     let fresh = || Board::new(Game::new(Rules::default()));
@@ -211,6 +217,25 @@ mod tests {
         assert!(matches!(
             first_view("", Some("g1"), Some(&online), None),
             FirstView::Nothing
+        ));
+    }
+
+    #[test]
+    fn the_account_view_shows_no_board() {
+        let text = entry("g1", r#""e3e4""#, "");
+        for hash in ["#/account", "#/account/"] {
+            assert!(matches!(
+                first_view(hash, Some("g1"), Some(&text), None),
+                FirstView::Nothing
+            ));
+            assert!(matches!(
+                first_view(hash, None, None, None),
+                FirstView::Nothing
+            ));
+        }
+        assert!(matches!(
+            first_view("#/accounts", Some("g1"), Some(&text), None),
+            FirstView::Board(_)
         ));
     }
 

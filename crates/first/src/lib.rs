@@ -20,7 +20,9 @@
 //! - an entry the full app cannot read (it sets it aside and says so): the start position;
 //! - a first visit (no game to resume): the start screen `#start` shown (`#app.starting`) over
 //!   the start position, as the full app does;
-//! - an invite link or an online game: nothing (the full app opens the room).
+//! - an invite link or an online game: nothing (the full app opens the room);
+//! - the account view's address (`#/account`): nothing (the full app shows that view, no
+//!   board).
 //!
 //! # Clicks before the handover
 //! A click on a square (or on a start-screen button `[data-start]`) is pushed onto

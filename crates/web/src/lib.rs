@@ -102,6 +102,13 @@
 //!   `data-ms`, class `running`, class `low` under the low-time mark), each at its player's
 //!   edge of the board (`#clocks[data-bottom="white"|"black"]`). A local game's flag ends it:
 //!   `#status[data-outcome]` `timeout-white-wins`, `timeout-black-wins` or `timeout-draw`.
+//!   Online the two strips are shown in an untimed game too (`.clock-time` hidden, `data-ms`
+//!   empty), and each names its player in `[data-player="white"|"black"]` (inside
+//!   `#clock-white` / `#clock-black`): a signed-in player's username (also in
+//!   `data-username`), "Anonymous" for a player who is not signed in, "Waiting for an
+//!   opponent" for an empty seat; `data-seat="user"|"anonymous"|"empty"` says which. A long
+//!   name is cut short with an ellipsis (the whole of it in `title`). Hidden outside online
+//!   play.
 //! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`. Against the
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).

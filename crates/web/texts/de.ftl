@@ -300,6 +300,8 @@ StartOptions = Weitere Optionen…
 ClockYou = du
 ClockComputer = Computer
 ClockOpponent = Gegner
+PlayerAnonymous = Anonym
+PlayerWaiting = Wartet auf einen Gegner
 
 ## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
 ## move list, the typed move box, the hint's squares.

@@ -303,6 +303,8 @@ StartOptions = More options…
 ClockYou = you
 ClockComputer = computer
 ClockOpponent = opponent
+PlayerAnonymous = Anonymous
+PlayerWaiting = Waiting for an opponent
 
 ## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
 ## move list, the typed move box, the hint's squares.

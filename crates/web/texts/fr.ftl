@@ -306,6 +306,8 @@ StartOptions = Plus d’options…
 ClockYou = vous
 ClockComputer = ordinateur
 ClockOpponent = adversaire
+PlayerAnonymous = Anonyme
+PlayerWaiting = En attente d’un adversaire
 
 ## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
 ## move list, the typed move box, the hint's squares.

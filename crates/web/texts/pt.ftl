@@ -306,6 +306,8 @@ StartOptions = Mais opções…
 ClockYou = você
 ClockComputer = computador
 ClockOpponent = adversário
+PlayerAnonymous = Anônimo
+PlayerWaiting = Aguardando um adversário
 
 ## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
 ## move list, the typed move box, the hint's squares.

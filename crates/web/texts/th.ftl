@@ -297,6 +297,8 @@ StartOptions = ตัวเลือกเพิ่มเติม…
 ClockYou = คุณ
 ClockComputer = คอมพิวเตอร์
 ClockOpponent = คู่แข่ง
+PlayerAnonymous = ไม่ระบุชื่อ
+PlayerWaiting = รอคู่แข่ง
 
 ## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
 ## move list, the typed move box, the hint's squares.

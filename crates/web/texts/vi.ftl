@@ -301,6 +301,8 @@ StartOptions = Tùy chọn khác…
 ClockYou = bạn
 ClockComputer = máy
 ClockOpponent = đối thủ
+PlayerAnonymous = Ẩn danh
+PlayerWaiting = Đang chờ đối thủ
 
 ## Accessibility and sound: the sound toggle, the moves in words for `#announce` and the
 ## move list, the typed move box, the hint's squares.

@@ -88,6 +88,11 @@ impl Runtime {
                     s.send(msg);
                 }
             }
+            Cmd::Reconnect => {
+                if let Some(s) = &self.socket {
+                    s.reconnect();
+                }
+            }
             Cmd::Worker(cmd) => self.worker.run(cmd),
             Cmd::Audio(sound) => self.audio.play(sound),
             Cmd::Catalog(lang) => {

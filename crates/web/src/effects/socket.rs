@@ -4,7 +4,8 @@
 //! delay (0.5 s doubling up to 10 s, plus up to 250 ms of jitter); the page is told through
 //! [`NetEvent`]s and joins its room again with the last event number it saw. Messages sent
 //! while disconnected are queued (at most 32; never acknowledgements, pings, joins or lobby
-//! watching, which the page sends again on [`NetEvent::Connected`]).
+//! watching, which the page sends again on [`NetEvent::Connected`]). [`Socket::reconnect`]
+//! replaces the connection at once, as the page asks when who is signed in changed.
 
 use super::Dispatch;
 use crate::dom;
@@ -197,6 +198,23 @@ impl Socket {
         let jitter = (js_sys::Math::random() * 250.0) as i32;
         let s = self.clone();
         dom::after_ms((backoff_ms(n) + jitter).max(hold), move || s.open());
+    }
+
+    /// Closes the connection (open or opening) and opens a new one at once: the server reads
+    /// the session cookie when a connection opens. The old socket's events are ignored from
+    /// now on (it is no longer the current one), so no [`NetEvent::Disconnected`] comes of it;
+    /// the new one says [`NetEvent::Connected`] as any connection does. Without a socket (a
+    /// reconnection is planned after a drop) nothing is done: that attempt will carry the
+    /// new cookie.
+    pub fn reconnect(&self) {
+        let old = {
+            let mut c = self.conn.borrow_mut();
+            c.open = false;
+            c.ws.take()
+        };
+        let Some(old) = old else { return };
+        let _ = old.close();
+        self.open();
     }
 
     /// Closes the socket as a network drop would, and waits at least `hold_ms` milliseconds

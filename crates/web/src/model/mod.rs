@@ -481,6 +481,10 @@ pub struct Net {
     pub was_connected: bool,
     /// The last connection attempt failed or the connection dropped (cleared on connecting).
     pub failed: bool,
+    /// The page closed the connection itself to open a new one at once (who is signed in
+    /// changed): not a drop, so no "Reconnecting…" banner; cleared by the next
+    /// [`NetEvent`](crate::update::NetEvent) of the connection.
+    pub renewing: bool,
     /// The browser says it is offline (`navigator.onLine` false).
     pub browser_offline: bool,
     /// The lobby's listing.

@@ -5,6 +5,7 @@
 
 use core::time::Duration;
 
+use protocol::user::Username;
 use protocol::{ClockSnapshot, CloseReason, Color, Decider, Outcome, RoomEvent, RoomId, RoomState};
 use rules::{Game, Move, Rules};
 
@@ -91,6 +92,17 @@ pub enum Opponent {
     },
 }
 
+/// Who sits in a seat of a room, for the names by the clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player<'a> {
+    /// Nobody yet.
+    Empty,
+    /// A player who is not signed in.
+    Anonymous,
+    /// A signed-in player.
+    User(&'a Username),
+}
+
 /// A room as this browser knows it: the last snapshot plus the events after it, in order, and
 /// the presence reports since.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,6 +139,18 @@ impl RoomView {
             state,
             clocks_at: now,
             claim_at,
+        }
+    }
+
+    /// Who sits in `seat`: nobody, an anonymous player or a signed-in one (by name).
+    pub fn player(&self, seat: Color) -> Player<'_> {
+        match (
+            self.state.seats.get(seat).taken,
+            self.state.players.get(seat),
+        ) {
+            (_, Some(user)) => Player::User(user),
+            (true, None) => Player::Anonymous,
+            (false, None) => Player::Empty,
         }
     }
 
@@ -485,6 +509,29 @@ mod tests {
             r.state.outcome.map(Outcome::label),
             Some("resign-black-wins")
         );
+    }
+
+    #[test]
+    fn each_seat_says_who_sits_there() {
+        let mut s = state();
+        s.players.white = Some("Somchai".parse().expect("a username"));
+        let mut r = RoomView::from_snapshot(&id(1), 1, Some(Color::White), s, 0.0);
+        let somchai: Username = "Somchai".parse().expect("a username");
+        assert_eq!(r.player(Color::White), Player::User(&somchai));
+        assert_eq!(r.player(Color::Black), Player::Empty);
+        let seated = |user: Option<&str>| RoomEvent::Seated {
+            seat: Color::Black,
+            user: user.map(|u| u.parse().expect("a username")),
+        };
+        assert_eq!(r.apply(2, &seated(None), 0.0), Step::Applied);
+        assert_eq!(r.player(Color::Black), Player::Anonymous);
+        // A rematch's room: the seats as its snapshot says.
+        let mut s = state();
+        s.seats.black.taken = true;
+        s.players.black = Some("Nok_1".parse().expect("a username"));
+        r = RoomView::from_snapshot(&id(2), 1, Some(Color::White), s, 0.0);
+        assert_eq!(r.player(Color::White), Player::Anonymous);
+        assert!(matches!(r.player(Color::Black), Player::User(u) if u.as_str() == "Nok_1"));
     }
 
     #[test]

@@ -222,15 +222,17 @@ fn new_epoch(model: &mut Model) {
 fn signed_out(model: &mut Model, toast: Key, out: &mut Vec<Cmd>) {
     model.accounts.user = None;
     new_epoch(model);
+    super::online::renew_connection(model, out);
     close_screen(model, out);
     super::toast(model, toast, false, out);
 }
 
 /// The session ended elsewhere: signed out; a view that was open asks to sign in again.
-fn session_ended(model: &mut Model) {
+fn session_ended(model: &mut Model, out: &mut Vec<Cmd>) {
     let was_account = matches!(model.accounts.screen, Some(Screen::Account));
     model.accounts.user = None;
     new_epoch(model);
+    super::online::renew_connection(model, out);
     if was_account {
         model.accounts.screen = Some(Screen::SignIn(SignInForm {
             problem: Some(Problem::SessionEnded),
@@ -276,7 +278,7 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
                     model.accounts.sessions = Sessions::Failed(Problem::Server(200));
                 }
             },
-            Some(Problem::SessionEnded) => session_ended(model),
+            Some(Problem::SessionEnded) => session_ended(model, out),
             Some(p) => model.accounts.sessions = Sessions::Failed(p),
         },
         Call::Revoke(id) => match problem {
@@ -286,7 +288,7 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
                 }
                 super::toast(model, Key::ToastSessionRevoked, false, out);
             }
-            Some(Problem::SessionEnded) => session_ended(model),
+            Some(Problem::SessionEnded) => session_ended(model, out),
             Some(p) => {
                 model.accounts.problem = Some(p);
                 load_sessions(model, out);
@@ -303,7 +305,7 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
                     error: false,
                 }));
             }
-            Some(Problem::SessionEnded) => session_ended(model),
+            Some(Problem::SessionEnded) => session_ended(model, out),
             Some(p) => model.accounts.problem = Some(p),
         },
     }
@@ -372,6 +374,8 @@ fn signed_in(
             model.accounts.user = Some(account);
             model.accounts.known = true;
             new_epoch(model);
+            // The lobby's connection learns who plays from the new session cookie.
+            super::online::renew_connection(model, out);
             let key = if *call == Call::SignUp {
                 Key::ToastSignedUp
             } else {
@@ -759,5 +763,58 @@ mod tests {
         let cmds = update(&mut m, Msg::Account(AccountMsg::Back));
         assert!(m.accounts.screen.is_none());
         assert!(cmds.is_empty());
+    }
+
+    #[test]
+    fn a_change_of_who_is_signed_in_renews_the_connection_and_the_game_goes_on() {
+        use super::super::NetEvent;
+        use super::super::tests::online_model;
+        use protocol::{ClientMsg, Color};
+        let mut m = online_model(Color::White, &["e3e4", "d6d5"]);
+        let renewed = |cmds: &[Cmd]| cmds.iter().filter(|c| **c == Cmd::Reconnect).count();
+        // A refused sign-in changes nothing.
+        update(&mut m, Msg::Account(AccountMsg::OpenSignIn));
+        submit(&mut m, "alice", "password1", "");
+        let cmds = answer(&mut m, Call::SignIn, 401, r#"{"error":"wrong"}"#);
+        assert_eq!(renewed(&cmds), 0);
+        assert!(m.net.connected);
+        // Signed in: a new connection at once, not shown as a drop.
+        submit(&mut m, "alice", "password1", "");
+        let cmds = answer(&mut m, Call::SignIn, 200, ALICE);
+        assert_eq!(renewed(&cmds), 1);
+        assert!(!m.net.connected && m.net.renewing);
+        assert!(!m.net.unreachable(), "no offline note meanwhile");
+        // The new connection joins the room again after its last event: the game goes on.
+        let cmds = update(&mut m, Msg::Net(NetEvent::Connected));
+        assert!(
+            cmds.iter().any(|c| matches!(
+                c,
+                Cmd::Socket(ClientMsg::Join {
+                    after: Some(4),
+                    watch: false,
+                    ..
+                })
+            )),
+            "{cmds:?}"
+        );
+        assert!(m.net.connected && !m.net.renewing);
+        assert_eq!(m.game.moves().len(), 2);
+        assert!(m.mode.online().is_some_and(|o| o.view.is_some()));
+        // Signing out renews it too.
+        let cmds = update(&mut m, Msg::Account(AccountMsg::SignOut));
+        assert_eq!(renewed(&cmds), 0, "not before the server said so");
+        let cmds = answer(&mut m, Call::SignOut, 204, "");
+        assert_eq!(renewed(&cmds), 1);
+        // A renewal that fails is a drop like any other.
+        update(&mut m, Msg::Net(NetEvent::Disconnected));
+        assert!(!m.net.renewing && m.net.unreachable());
+        // Signed up while disconnected: the connection planned carries the new cookie; the
+        // model waits for it as before.
+        update(&mut m, Msg::Account(AccountMsg::OpenSignIn));
+        update(&mut m, Msg::Account(AccountMsg::SwitchMode));
+        submit(&mut m, "Alice", "password1", "password1");
+        let cmds = answer(&mut m, Call::SignUp, 200, ALICE);
+        assert_eq!(renewed(&cmds), 1);
+        assert!(!m.net.renewing && !m.net.connected);
     }
 }

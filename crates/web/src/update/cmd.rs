@@ -1,5 +1,6 @@
 //! What [`update`](super::update) asks of the effects: one [`Cmd`] variant per effect of the
-//! runtime, each holding that effect's own commands. The runtime routes a `Cmd` by its variant
+//! runtime, each holding that effect's own commands (the lobby socket has two: a message to
+//! send, and a new connection). The runtime routes a `Cmd` by its variant
 //! and each effect matches its own enum in full, so a new command does not compile until the
 //! effect that runs it handles it.
 
@@ -19,6 +20,13 @@ pub enum Cmd {
     Storage(StorageCmd),
     /// Send to the lobby server (queued while disconnected).
     Socket(ClientMsg),
+    /// For the lobby socket too: close the connection and open a new one at once, which then
+    /// goes as after a drop ([`NetEvent::Connected`](super::NetEvent::Connected) joins the
+    /// room again from the last event seen). The server reads who is signed in from the
+    /// session cookie when a connection opens, so the page asks for this when that changed.
+    /// Nothing happens while no connection is open or opening (the next attempt, already
+    /// planned, carries the new cookie).
+    Reconnect,
     /// For the AI worker.
     Worker(WorkerCmd),
     /// Play a sound (asked only while sounds are on; see [`super::feedback::cue`]).

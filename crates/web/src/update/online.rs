@@ -298,10 +298,23 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
     }
 }
 
+/// Connects again at once (who is signed in changed: the server reads it when a connection
+/// opens), as after a drop: the room on the board is joined again from the last event seen,
+/// so a game in progress goes on. Meanwhile moves wait as while disconnected, without the
+/// "Reconnecting…" banner.
+pub fn renew_connection(model: &mut Model, out: &mut Vec<Cmd>) {
+    if model.net.connected {
+        model.net.connected = false;
+        model.net.renewing = true;
+    }
+    out.push(Cmd::Reconnect);
+}
+
 /// Something from the connection.
 pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
     match e {
         NetEvent::Connected => {
+            model.net.renewing = false;
             model.net.connected = true;
             model.net.was_connected = true;
             model.net.failed = false;
@@ -322,6 +335,7 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
             sync_board(model, out);
         }
         NetEvent::Disconnected => {
+            model.net.renewing = false;
             model.net.connected = false;
             model.net.failed = true;
             if let Some(o) = model.mode.online_mut()

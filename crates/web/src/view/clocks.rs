@@ -4,19 +4,39 @@
 //! `.clock-side` (the side's name, and who plays it) and `.clock-time`, with `data-ms` (time
 //! left), the class `running` on the side whose clock runs and `low` under the low-time mark
 //! ([`crate::model::clock::is_low`]).
+//!
+//! Online the two strips are shown in an untimed game too (without `.clock-time`, `data-ms`
+//! empty), and each names its player, as lichess does by its clocks: `[data-player="white"|
+//! "black"]` with the signed-in player's name (and `data-username`), "Anonymous" for a player
+//! who is not signed in, "Waiting for an opponent" for an empty seat (`data-seat="user"|
+//! "anonymous"|"empty"`). A closed room (a cancelled or expired invitation) has no strips
+//! unless it is timed.
 
 use crate::dom;
 use crate::i18n::Key;
 use crate::model::room::clock_text;
+use crate::model::room::{Player, RoomView};
 use crate::model::{Mode, Model, clock::is_low};
 use rules::Color;
 
-/// One clock as drawn.
+/// The player's name on a strip (online only).
+#[derive(Clone, Debug, PartialEq)]
+struct Name {
+    /// The text shown.
+    text: String,
+    /// The signed-in player's username.
+    username: Option<String>,
+    /// `data-seat`: `user`, `anonymous` or `empty`.
+    seat: &'static str,
+}
+
+/// One clock (a player's strip) as drawn.
 #[derive(Clone, Debug, PartialEq)]
 struct Face {
-    name: String,
-    time: String,
-    ms: u64,
+    side: String,
+    player: Option<Name>,
+    /// The time left, when the game is timed: its text and milliseconds.
+    time: Option<(String, u64)>,
     running: bool,
     low: bool,
 }
@@ -62,26 +82,67 @@ fn player(m: &Model, color: Color) -> Option<Key> {
     }
 }
 
+/// The name by `color`'s clock in the room `view`.
+fn name(m: &Model, view: &RoomView, color: Color) -> Name {
+    match view.player(color) {
+        Player::User(user) => Name {
+            text: user.to_string(),
+            username: Some(user.to_string()),
+            seat: "user",
+        },
+        Player::Anonymous => Name {
+            text: m.lang.t(Key::PlayerAnonymous).to_owned(),
+            username: None,
+            seat: "anonymous",
+        },
+        Player::Empty => Name {
+            text: m.lang.t(Key::PlayerWaiting).to_owned(),
+            username: None,
+            seat: "empty",
+        },
+    }
+}
+
 fn scene(m: &Model) -> Scene {
-    let (clocks, initial) = m.clocks()?;
+    let clocks = m.clocks();
+    let room = m.room();
+    // Online, the strips name the players in an untimed game too (not on a closed room's card).
+    if clocks.is_none() && room.is_none_or(|v| v.closed().is_some()) {
+        return None;
+    }
     let lang = m.lang;
     let faces = [Color::White, Color::Black].map(|color| {
-        let left = *clocks.left.get(color);
         let side = lang.t(if color == Color::White {
             Key::White
         } else {
             Key::Black
         });
-        let name = match player(m, color) {
+        let side = match player(m, color) {
             Some(who) => format!("{side} · {}", lang.t(who)),
             None => side.to_owned(),
         };
-        Face {
-            name,
-            time: clock_text(left),
-            ms: u64::try_from(left.as_millis()).unwrap_or(u64::MAX),
-            running: clocks.running == Some(color),
-            low: is_low(initial, left),
+        let player = room.map(|v| name(m, v, color));
+        match clocks {
+            Some((clocks, initial)) => {
+                let left = *clocks.left.get(color);
+                Face {
+                    side,
+                    player,
+                    time: Some((
+                        clock_text(left),
+                        u64::try_from(left.as_millis()).unwrap_or(u64::MAX),
+                    )),
+                    running: clocks.running == Some(color),
+                    low: is_low(initial, left),
+                }
+            }
+            None => Face {
+                side,
+                player,
+                time: None,
+                running: false,
+                low: false,
+            },
         }
     });
     let bottom = if m.board.flipped {
@@ -112,12 +173,33 @@ fn draw(scene: &Scene) {
     for (id, c) in ["clock-white", "clock-black"].iter().zip(faces) {
         let Some(e) = dom::by_id(id) else { continue };
         if let Some(label) = e.query_selector(".clock-side").ok().flatten() {
-            dom::set_text(&label, &c.name);
+            dom::set_text(&label, &c.side);
+        }
+        if let Some(p) = e.query_selector("[data-player]").ok().flatten() {
+            dom::set_hidden(&p, c.player.is_none());
+            if let Some(name) = &c.player {
+                dom::set_text(&p, &name.text);
+                // The whole name on hover when a long one is cut short.
+                dom::set_attr(&p, "title", &name.text);
+                dom::set_attr(&p, "data-seat", name.seat);
+                match &name.username {
+                    Some(u) => dom::set_attr(&p, "data-username", u),
+                    None => {
+                        let _ = p.remove_attribute("data-username");
+                    }
+                }
+            }
         }
         if let Some(t) = e.query_selector(".clock-time").ok().flatten() {
-            dom::set_text(&t, &c.time);
+            dom::set_hidden(&t, c.time.is_none());
+            dom::set_text(&t, c.time.as_ref().map_or("", |(text, _)| text));
         }
-        dom::set_attr(&e, "data-ms", &c.ms.to_string());
+        let ms = c
+            .time
+            .as_ref()
+            .map(|(_, ms)| ms.to_string())
+            .unwrap_or_default();
+        dom::set_attr(&e, "data-ms", &ms);
         dom::set_class(&e, "running", c.running);
         dom::set_class(&e, "low", c.low);
     }

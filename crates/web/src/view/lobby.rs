@@ -22,7 +22,8 @@ impl LobbyView {
     /// Draws the lobby of `m`.
     pub fn render(&mut self, m: &Model) {
         let lang = m.lang;
-        let connected = m.net.connected;
+        // A connection renewed on purpose keeps showing the last listing meanwhile.
+        let connected = m.net.connected || m.net.renewing;
         let listing = m.net.listing.as_ref().filter(|_| connected);
         let counts = match m.net.counts.filter(|_| connected) {
             Some(c) => lang.lobby_counts(u64::from(c.players), u64::from(c.games)),

@@ -13,7 +13,7 @@
 //! | [`moves`] | `#moves` (with the judgements), `#moves-empty`, the review buttons |
 //! | [`saved`] | `#saved-games`, `#saved-empty` |
 //! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#opponent-status`, `#btn-claim-victory` |
-//! | [`clocks`] | `#clocks`, `#clock-white`, `#clock-black` |
+//! | [`clocks`] | `#clocks`, `#clock-white`, `#clock-black`, `[data-player]` |
 //! | [`lobby`] | `#lobby-counts`, `#lobby-rooms`, `#lobby-empty` |
 //! | [`dialogs`] | the `<dialog>`s and `#notice` |
 //! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |

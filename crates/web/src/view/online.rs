@@ -128,7 +128,7 @@ impl OnlineView {
         });
         let (presence, can_claim) = view.map_or((None, false), |v| presence(m, v));
         let scene = Scene {
-            reconnecting: online && !m.net.connected && m.net.was_connected,
+            reconnecting: online && !m.net.connected && m.net.was_connected && !m.net.renewing,
             waiting: waiting(m),
             closed,
             offer: view.is_some_and(|v| {
