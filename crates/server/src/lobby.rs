@@ -462,6 +462,12 @@ impl ListingWatch {
         self.counts.mark_changed();
     }
 
+    /// Stops (the connection stops watching): lets go of the listing it was sent last, so
+    /// that a connection that no longer watches holds no old version of the listing.
+    pub fn stop(&mut self) {
+        self.sent = None;
+    }
+
     /// The next frame for the connection; `None` once the lobby is gone. Cancel-safe.
     pub async fn next(&mut self) -> Option<Frame> {
         tokio::select! {
@@ -1588,5 +1594,11 @@ mod tests {
         w.counts.borrow_and_update();
         let f = w.next().await.expect("a frame");
         assert_eq!(applied(Vec::new(), &f), (truth, true));
+        // Once it stops watching, the connection holds no old listing.
+        let last_sent = tx.borrow().clone();
+        publish(vec![room(50)]);
+        assert_eq!(Arc::strong_count(&last_sent), 2, "the watch holds it");
+        w.stop();
+        assert_eq!(Arc::strong_count(&last_sent), 1);
     }
 }
