@@ -118,8 +118,11 @@ fn record_probe(probed: &Mutex<Option<String>>, failure: Option<String>) {
 const ROOM_QUEUE: usize = 256;
 /// Public rooms shown in the listing at most.
 const LISTING_LEN: usize = 50;
-/// How long listing changes are gathered before one update goes out.
-const LISTING_COALESCE: Duration = Duration::from_millis(100);
+/// How long listing changes are gathered before one update goes out: the listing is published
+/// at most once per this, so a watcher gets at most one listing frame per this (besides the
+/// full listing when it starts watching), however fast rooms come and go. A room created and
+/// cancelled within it never reaches the watchers.
+pub const LISTING_COALESCE: Duration = Duration::from_millis(250);
 /// How often the counts (players online, games in progress) go to the lobby's watchers at
 /// most, and to the other nodes ([`LobbyConfig::counts_every`] unless told otherwise). A
 /// count frame is about 60 bytes: at most 12 bytes a second per watcher, however fast
@@ -420,15 +423,34 @@ impl Published {
 }
 
 /// What one connection receives of the lobby while it watches it ([`Lobby::watch_listing`]):
-/// the full listing first, then each change of the rooms as a diff when that is smaller (the
-/// full listing again when the connection missed a version, being slow to write), and the
-/// counts when they changed, at most once every [`LobbyConfig::counts_every`].
+/// the full listing first, then each change of the rooms as a diff from the listing it was
+/// sent last when that is the smaller frame (the full listing otherwise), at most one per
+/// [`LISTING_COALESCE`], and the counts when they changed, at most once every
+/// [`LobbyConfig::counts_every`]. A connection slow to write skips versions of the listing:
+/// it gets a diff from the last one it was sent to the latest, made for it.
 #[derive(Debug)]
 pub struct ListingWatch {
     rooms: watch::Receiver<Arc<Published>>,
     counts: watch::Receiver<Frame>,
-    /// The version of the listing this connection was sent last.
-    sent: Option<u64>,
+    /// The listing this connection was sent last (`None` until the first since it started
+    /// watching).
+    sent: Option<Arc<Published>>,
+}
+
+/// The frame that takes a client from `sent` (the listing it has, if any) to `now`: the diff
+/// published with `now` when `sent` is the version before it, else a diff made from `sent`;
+/// the full listing when there is no `sent`, no diff, or the diff is not the smaller frame.
+fn listing_frame(sent: Option<&Published>, now: &Published) -> Frame {
+    let Some(sent) = sent else {
+        return now.full.clone();
+    };
+    if sent.version + 1 == now.version {
+        return now.diff.clone().unwrap_or_else(|| now.full.clone());
+    }
+    ListingDiff::between(&sent.rooms, &now.rooms)
+        .map(|d| frame(&ServerMsg::LobbyDiff(d)))
+        .filter(|d| d.len() < now.full.len())
+        .unwrap_or_else(|| now.full.clone())
 }
 
 impl ListingWatch {
@@ -440,18 +462,21 @@ impl ListingWatch {
         self.counts.mark_changed();
     }
 
+    /// Stops (the connection stops watching): lets go of the listing it was sent last, so
+    /// that a connection that no longer watches holds no old version of the listing.
+    pub fn stop(&mut self) {
+        self.sent = None;
+    }
+
     /// The next frame for the connection; `None` once the lobby is gone. Cancel-safe.
     pub async fn next(&mut self) -> Option<Frame> {
         tokio::select! {
             changed = self.rooms.changed() => {
                 changed.ok()?;
-                let p = self.rooms.borrow_and_update().clone();
-                let follows = self.sent.is_some_and(|v| v + 1 == p.version);
-                self.sent = Some(p.version);
-                Some(match &p.diff {
-                    Some(d) if follows => d.clone(),
-                    _ => p.full.clone(),
-                })
+                let now = self.rooms.borrow_and_update().clone();
+                let f = listing_frame(self.sent.as_deref(), &now);
+                self.sent = Some(now);
+                Some(f)
             }
             changed = self.counts.changed() => {
                 changed.ok()?;
@@ -1508,5 +1533,93 @@ impl RoomHost for Lobby {
                 Err(e) => tracing::error!("room {id} not claimed: {e}"),
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(n: u8) -> RoomSummary {
+        RoomSummary {
+            id: RoomId::from_bytes([n; 10]),
+            open_seat: Color::White,
+            promotion: PromotionRule::Any,
+            clock: None,
+        }
+    }
+
+    /// The listing a client has after `frame`, from `rooms` (its listing before).
+    fn applied(mut rooms: Vec<RoomSummary>, frame: &Frame) -> (Vec<RoomSummary>, bool) {
+        match protocol::parse_server(frame) {
+            Ok(ServerMsg::Lobby { rooms }) => (rooms, true),
+            Ok(ServerMsg::LobbyDiff(d)) => {
+                d.apply(&mut rooms);
+                (rooms, false)
+            }
+            other => panic!("not a listing: {other:?}"),
+        }
+    }
+
+    /// A connection that missed versions (slow to write) gets a diff from the listing it was
+    /// sent last to the latest, not the full listing; the listing it then has is the latest.
+    #[tokio::test]
+    async fn a_watcher_that_missed_versions_gets_a_diff_from_its_last_listing() {
+        let (tx, rx) = watch::channel(Arc::new(Published::first()));
+        let (_counts_tx, counts) = watch::channel(Frame::from_static("{}"));
+        let mut w = ListingWatch {
+            rooms: rx,
+            counts,
+            sent: None,
+        };
+        let publish = |rooms: Vec<RoomSummary>| {
+            tx.send_modify(|cur| *cur = Arc::new(cur.next(rooms)));
+        };
+        let ten: Vec<RoomSummary> = (1..=10).map(room).collect();
+        publish(ten.clone());
+        let first = w.next().await.expect("a frame");
+        let (mut have, full) = applied(Vec::new(), &first);
+        assert!(full, "the first listing is in full");
+        assert_eq!(have, ten);
+        // Three versions published while the connection did not take any: one frame, a diff.
+        let mut truth = ten.clone();
+        for n in 11..=13 {
+            truth.insert(0, room(n));
+            truth.retain(|r| r.id != room(n - 10).id);
+            publish(truth.clone());
+        }
+        let f = w.next().await.expect("a frame");
+        let full;
+        (have, full) = applied(have, &f);
+        assert!(!full, "a diff, not the full listing: {f}");
+        assert_eq!(have, truth);
+        assert!(f.len() < tx.borrow().full.len());
+        // The next version follows the one sent: the diff published with it.
+        truth.remove(0);
+        publish(truth.clone());
+        let f = w.next().await.expect("a frame");
+        assert_eq!(Some(&f), tx.borrow().diff.as_ref());
+        (have, _) = applied(have, &f);
+        assert_eq!(have, truth);
+        // Everything replaced while it was away: the full listing is the smaller frame.
+        truth = vec![room(40)];
+        publish(vec![room(30), room(31)]);
+        publish(truth.clone());
+        let f = w.next().await.expect("a frame");
+        let (got, full) = applied(have, &f);
+        assert!(full, "the full listing, being smaller: {f}");
+        assert_eq!(got, truth);
+        // Watching again starts with the full listing.
+        w.restart();
+        // (The counts come too: taken here, so that the listing is the next frame.)
+        w.counts.borrow_and_update();
+        let f = w.next().await.expect("a frame");
+        assert_eq!(applied(Vec::new(), &f), (truth, true));
+        // Once it stops watching, the connection holds no old listing.
+        let last_sent = tx.borrow().clone();
+        publish(vec![room(50)]);
+        assert_eq!(Arc::strong_count(&last_sent), 2, "the watch holds it");
+        w.stop();
+        assert_eq!(Arc::strong_count(&last_sent), 1);
     }
 }

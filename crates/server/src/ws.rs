@@ -278,6 +278,8 @@ where
                 if *watching.borrow_and_update() {
                     // Watching starts with the listing and the counts as they are now.
                     listing.restart();
+                } else {
+                    listing.stop();
                 }
                 continue;
             }

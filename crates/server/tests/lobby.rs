@@ -387,6 +387,66 @@ async fn a_watcher_applies_diffs_to_the_listing_a_new_watcher_gets_in_full() {
     server.stop().await;
 }
 
+/// A burst of room changes (a room created every 40 ms, the one before cancelled) reaches a
+/// watcher as at most one listing frame per `LISTING_COALESCE` (counted against the time the
+/// burst took), all diffs after the first listing, and leaves the watcher with the listing a
+/// new watcher gets (on main a publication every 100 ms sent about two and a half times as
+/// many frames).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_room_changes_reaches_a_watcher_as_few_diffs() {
+    let server = Server::start_with(None, |c| {
+        c.lobby.rates = server::rate::RateConfig::UNLIMITED;
+    })
+    .await;
+    let mut creator = server.client().await;
+    for _ in 0..10 {
+        creator.create(SeatChoice::White, true, None).await;
+    }
+    let mut watcher = server.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let before = watcher
+        .lobby_until("ten rooms", |l| {
+            l.rooms.as_ref().is_some_and(|r| r.len() == 10)
+        })
+        .await;
+    let started = tokio::time::Instant::now();
+    let mut open: Option<RoomId> = None;
+    let mut cancelled = Vec::new();
+    for _ in 0..20 {
+        let (room, _, _) = creator.create(SeatChoice::Black, true, None).await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        if let Some(prev) = open.replace(room) {
+            creator.send(&RoomCommand::Cancel.to(prev.clone())).await;
+            cancelled.push(prev);
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+    let last = open.expect("a room open");
+    let seen = watcher
+        .lobby_until("the last room listed, the others gone", |l| {
+            l.lists(&last) && !cancelled.iter().any(|r| l.lists(r))
+        })
+        .await;
+    let took = started.elapsed();
+    let frames = (seen.full + seen.diffs) - (before.full + before.diffs);
+    let most = took.as_millis() / server::lobby::LISTING_COALESCE.as_millis() + 2;
+    assert!(
+        u128::from(frames) <= most,
+        "{frames} listing frames for 39 changes in {took:?}: {seen:?}"
+    );
+    assert_eq!(seen.full, before.full, "no full listing after the first");
+    assert_eq!(seen.rooms.as_ref().map(Vec::len), Some(11));
+    let mut other = server.client().await;
+    other.send(&ClientMsg::WatchLobby).await;
+    let fresh = other
+        .lobby_until("eleven rooms", |l| {
+            l.rooms.as_ref().is_some_and(|r| r.len() == 11)
+        })
+        .await;
+    assert_eq!(fresh.rooms, seen.rooms);
+    server.stop().await;
+}
+
 /// One address opening and closing connections makes no listing go to the watchers: the
 /// count of players online reaches them at most once every `COUNTS_EVERY`, in a frame of its
 /// own (on main every count change sent the whole listing to every watcher, up to ten a
@@ -424,7 +484,7 @@ async fn a_churning_client_sends_watchers_no_listing_and_few_counts() {
     }
     let churned = started.elapsed();
     // What the watcher was sent meanwhile, and what followed the churn's end (the listing is
-    // published 100 ms after a change): everything until a pong sent after that.
+    // published 250 ms after a change): everything until a pong sent after that.
     tokio::time::sleep(Duration::from_millis(500)).await;
     watcher.send(&ClientMsg::Ping).await;
     let mut bytes = 0;

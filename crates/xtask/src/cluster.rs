@@ -1,7 +1,8 @@
 //! `cargo xtask cluster`: the several-node setup on one machine, for people. Builds the bundle
 //! and the server (release), starts PostgreSQL (the shared store) and Redis (the bus between
 //! nodes) with persistent data under `target/cluster/`, creates the database if missing, then
-//! runs two server nodes, on 127.0.0.1:8081 and 127.0.0.1:8082. Ctrl-C stops the nodes, then
+//! runs two server nodes, on 127.0.0.1:8081 and 127.0.0.1:8082, each with its monitoring
+//! (`--admin-addr`: `/healthz`, `/metrics`) on a free loopback port. Ctrl-C stops the nodes, then
 //! Redis, then PostgreSQL; a node that exits by itself stops everything else and the command
 //! fails.
 
@@ -77,7 +78,10 @@ pub fn run(opts: &ClusterOptions) -> Result<ExitCode> {
     if failure.is_none() && !interrupted.is_set() {
         println!("xtask: cluster running (Ctrl-C stops it):");
         for node in &nodes {
-            println!("xtask:   http://{}/", node.addr);
+            println!(
+                "xtask:   http://{}/  (health http://{}/healthz, metrics http://{}/metrics)",
+                node.addr, node.admin, node.admin
+            );
         }
         println!(
             "xtask: open one browser on each node: a game created on one and joined from the \
@@ -204,6 +208,8 @@ fn server_executable(line: &str) -> Option<PathBuf> {
 /// port. Stopped (SIGTERM, then SIGKILL) when dropped.
 struct Node {
     addr: String,
+    /// Where its `/healthz` and `/metrics` are served (`--admin-addr`).
+    admin: SocketAddr,
     child: Child,
     pumps: Vec<JoinHandle<()>>,
     status: Option<ExitStatus>,
@@ -212,10 +218,13 @@ struct Node {
 
 impl Node {
     fn start(server: &Path, addr: &str, db: &str, bus: &str, www: &Path) -> Result<Node> {
+        let admin = SocketAddr::from(([127, 0, 0, 1], Port::Free.pick()?));
         let mut command = Command::new(server);
         command
             .arg("--addr")
             .arg(addr)
+            .arg("--admin-addr")
+            .arg(admin.to_string())
             .arg("--db")
             .arg(db)
             .arg("--redis")
@@ -241,6 +250,7 @@ impl Node {
         }
         Ok(Node {
             addr: addr.to_owned(),
+            admin,
             child,
             pumps,
             status: None,
