@@ -10,7 +10,9 @@
 //! (`asean_account_refusals{reason}`, `asean_rate_limited{action="signup"|"login"}`).
 //!
 //! Bounds: accounts created per address ([`Limits::signups`], 5 then 5 an hour), sign-in
-//! attempts per address (30 then 3 a minute) and per account (10 then 1 a minute), password
+//! attempts per address (30 then 3 a minute), per account from one address (10 then 1 a
+//! minute: nobody can lock a player out from their own addresses) and per account from all
+//! addresses (100 then 10 a minute: what a crowd of addresses may guess), password
 //! hashes at once (the cores; [`password::Hasher`]), request bodies ([`MAX_FORM_BYTES`]).
 //! A sign-in answers the same, in the same time, for an unknown user and a wrong password.
 //! State-changing requests whose `Origin` is not the server's are refused (403), so another
@@ -54,8 +56,38 @@ pub struct Limits {
     pub signups: DefaultKeyedRateLimiter<AddressKey>,
     /// Sign-in attempts per client address.
     pub logins_per_address: DefaultKeyedRateLimiter<AddressKey>,
-    /// Sign-in attempts per account (whoever makes them).
-    pub logins_per_account: DefaultKeyedRateLimiter<UserId>,
+    /// Sign-in (or password) attempts on an existing account from one address.
+    pub logins_per_account: DefaultKeyedRateLimiter<(UserId, AddressKey)>,
+    /// Sign-in (or password) attempts on an existing account from all addresses.
+    pub logins_per_account_total: DefaultKeyedRateLimiter<UserId>,
+    /// Checks since the limiters last forgot the keys back at full budget.
+    checks: std::sync::atomic::AtomicU64,
+}
+
+/// How many checks between two sweeps of the keys whose budget is full again.
+const SWEEP_EVERY: u64 = 1_024;
+
+impl Limits {
+    /// Counts a check, and every [`SWEEP_EVERY`] forgets the keys at full budget, so the
+    /// limiters hold only the addresses and accounts active lately.
+    fn counted(&self) {
+        use std::sync::atomic::Ordering;
+        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
+            self.signups.retain_recent();
+            self.logins_per_address.retain_recent();
+            self.logins_per_account.retain_recent();
+            self.logins_per_account_total.retain_recent();
+        }
+    }
+
+    /// Whether `account` may have its password tried from `address` now (counted).
+    fn try_password(&self, account: &UserId, address: AddressKey) -> bool {
+        self.counted();
+        self.logins_per_account
+            .check_key(&(account.clone(), address))
+            .is_ok()
+            && self.logins_per_account_total.check_key(account).is_ok()
+    }
 }
 
 impl Limits {
@@ -68,12 +100,18 @@ impl Limits {
 
 impl Default for Limits {
     /// 5 accounts then one every 12 minutes per address; 30 sign-in attempts then one every
-    /// 20 s per address; 10 then one a minute per account.
+    /// 20 s per address; 10 then one a minute per account and address; 100 then one every
+    /// 6 s per account.
     fn default() -> Limits {
         Limits {
             signups: RateLimiter::keyed(Limits::quota(5, Duration::from_secs(12 * 60))),
             logins_per_address: RateLimiter::keyed(Limits::quota(30, Duration::from_secs(20))),
             logins_per_account: RateLimiter::keyed(Limits::quota(10, Duration::from_secs(60))),
+            logins_per_account_total: RateLimiter::keyed(Limits::quota(
+                100,
+                Duration::from_secs(6),
+            )),
+            checks: std::sync::atomic::AtomicU64::new(0),
         }
     }
 }
@@ -332,6 +370,7 @@ async fn signup(
         ));
     }
     // Counted once the request is sound: typos cost no account of the address's budget.
+    a.limits.counted();
     if a.limits
         .signups
         .check_key(&a.address(peer, &headers))
@@ -383,31 +422,30 @@ async fn login(
 ) -> Result<Response, Refusal> {
     a.same_origin(&headers)?;
     let c = form(&a, f)?;
-    if a.limits
-        .logins_per_address
-        .check_key(&a.address(peer, &headers))
-        .is_err()
-    {
+    let address = a.address(peer, &headers);
+    a.limits.counted();
+    if a.limits.logins_per_address.check_key(&address).is_err() {
         return Err(a.limited(
             "login",
             "too many sign-in attempts from this address: try again later",
         ));
     }
     let id: Option<UserId> = c.username.parse().ok();
-    if let Some(id) = &id
-        && a.limits.logins_per_account.check_key(id).is_err()
-    {
-        return Err(a.limited(
-            "login",
-            "too many sign-in attempts for this account: try again later",
-        ));
-    }
     let account = match &id {
         Some(id) if c.password.len() <= password::MAX_PASSWORD => {
             a.store.account(id).await.map_err(store_failed)?
         }
         _ => None,
     };
+    // Only accounts that exist are counted (a name that is none costs the dummy check).
+    if let Some(acc) = &account
+        && !a.limits.try_password(&acc.id, address)
+    {
+        return Err(a.limited(
+            "login",
+            "too many sign-in attempts for this account: try again later",
+        ));
+    }
     let hash = account
         .as_ref()
         .and_then(|acc| acc.password_hash.as_deref());
@@ -571,13 +609,17 @@ async fn logout_everywhere(State(a): Shared, headers: HeaderMap) -> Result<Respo
 /// `POST /api/account/close`: closes the signed-in account, given its password.
 async fn close(
     State(a): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     f: Result<Form<PasswordForm>, FormRejection>,
 ) -> Result<Response, Refusal> {
     a.same_origin(&headers)?;
     let account = required(&a, &headers).await?;
     let p = form(&a, f)?;
-    if a.limits.logins_per_account.check_key(&account.id).is_err() {
+    if !a
+        .limits
+        .try_password(&account.id, a.address(peer, &headers))
+    {
         return Err(a.limited(
             "login",
             "too many password attempts for this account: try again later",

@@ -93,6 +93,15 @@ impl RoomEnv {
     }
 }
 
+/// Takes the rating changes out of `events`' game-over event (the game ends unrated).
+fn unrate(events: &mut [RoomEvent]) {
+    for e in events {
+        if let RoomEvent::GameOver { ratings, .. } = e {
+            *ratings = None;
+        }
+    }
+}
+
 /// How many times a rated game's end is written with ratings read again, when another game
 /// of a player was rated between the read and the write.
 const RATING_ATTEMPTS: u32 = 3;
@@ -641,13 +650,23 @@ impl Actor {
         let mut events = events;
         let mut written = Ok(());
         // A rated game's result is rated with the ratings as they are when it is written: if
-        // another game of a player was rated meanwhile, read them again.
-        for attempt in 1..=RATING_ATTEMPTS {
-            let ratings = match self.rate(&mut events).await {
-                Ok(r) => r.map(Box::new),
-                Err(e) => {
-                    written = Err(e);
-                    break;
+        // another game of a player was rated meanwhile, read them again. A game whose ratings
+        // cannot be written still ends (unrated, logged): the result matters more.
+        for attempt in 1..=RATING_ATTEMPTS + 1 {
+            let ratings = if attempt > RATING_ATTEMPTS {
+                tracing::error!("room {id}: the ratings kept moving: the game ends unrated");
+                self.env.metrics.errors.inc();
+                unrate(&mut events);
+                None
+            } else {
+                match self.rate(&mut events).await {
+                    Ok(r) => r.map(Box::new),
+                    Err(e) => {
+                        tracing::error!("room {id}: ratings not read ({e}): the game ends unrated");
+                        self.env.metrics.errors.inc();
+                        unrate(&mut events);
+                        None
+                    }
                 }
             };
             let append = Append {
@@ -662,7 +681,7 @@ impl Actor {
             };
             written = self.env.write(append).await;
             match &written {
-                Err(StoreError::RatingsMoved(user)) if attempt < RATING_ATTEMPTS => {
+                Err(StoreError::RatingsMoved(user)) if attempt <= RATING_ATTEMPTS => {
                     tracing::info!("room {id}: the rating of {user} moved meanwhile: again");
                 }
                 _ => break,

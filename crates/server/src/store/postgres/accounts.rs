@@ -34,19 +34,33 @@ fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError> {
     })
 }
 
-/// The ratings of `user` in every perf played (`lock`: the rows are locked until the end of
-/// the transaction).
+/// The first key of the advisory locks on players' ratings (the bytes of `ratings`, cut).
+const RATINGS_LOCK: i32 = 0x7261_7469;
+
+/// A write of ratings that lost to another one (a unique violation, a deadlock, a
+/// serialization failure) as [`StoreError::RatingsMoved`]: read again and retry; any other
+/// error as it is.
+fn moved_or(e: tokio_postgres::Error, user: &str) -> StoreError {
+    use tokio_postgres::error::SqlState;
+    let lost = [
+        SqlState::UNIQUE_VIOLATION,
+        SqlState::T_R_DEADLOCK_DETECTED,
+        SqlState::T_R_SERIALIZATION_FAILURE,
+    ];
+    if e.code().is_some_and(|c| lost.contains(c)) {
+        StoreError::RatingsMoved(user.to_owned())
+    } else {
+        e.into()
+    }
+}
+
+/// The ratings of `user` in every perf played.
 async fn read_perfs(
     client: &impl tokio_postgres::GenericClient,
     user: &str,
-    lock: bool,
 ) -> Result<Vec<(rating::Perf, rating::Rated)>, StoreError> {
-    let sql = if lock {
-        "SELECT perf, rating, deviation, volatility, games, last_ms FROM perfs
-         WHERE user_id = $1 FOR UPDATE"
-    } else {
-        "SELECT perf, rating, deviation, volatility, games, last_ms FROM perfs WHERE user_id = $1"
-    };
+    let sql = "SELECT perf, rating, deviation, volatility, games, last_ms FROM perfs \
+               WHERE user_id = $1";
     let rows = client.query(sql, &[&user]).await?;
     rows.iter()
         .map(|r| {
@@ -69,15 +83,27 @@ async fn read_perfs(
 }
 
 /// Writes a rated game's ratings in the append's transaction, if every player's stored rating
-/// is still the one they were computed from (rows locked; a first rating inserted at once by
-/// two games makes the later one fail); see [`RatingUpdate`].
+/// is still the one they were computed from; see [`RatingUpdate`]. Each player's ratings are
+/// first locked for the transaction by an advisory lock on the account (taken in the order of
+/// the ids, so two games of the same two players never wait for each other in a circle), which
+/// also covers a first rating that has no row to lock yet.
 pub(super) async fn write_ratings(
     tx: &tokio_postgres::Transaction<'_>,
     room: &protocol::RoomId,
     r: &RatingUpdate,
 ) -> Result<(), StoreError> {
+    let mut ids = [r.players.white.0.as_str(), r.players.black.0.as_str()];
+    ids.sort_unstable();
+    for id in ids {
+        tx.execute(
+            "SELECT pg_advisory_xact_lock($1, hashtext($2))",
+            &[&RATINGS_LOCK, &id],
+        )
+        .await
+        .map_err(|e| moved_or(e, id))?;
+    }
     for (user, before, after) in [&r.players.white, &r.players.black] {
-        let current = read_perfs(tx, user.as_str(), true)
+        let current = read_perfs(tx, user.as_str())
             .await?
             .into_iter()
             .find(|(p, _)| *p == r.perf)
@@ -105,11 +131,7 @@ pub(super) async fn write_ratings(
             )
             .await;
         if let Err(e) = written {
-            return Err(if super::is_unique_violation(&e) {
-                StoreError::RatingsMoved(user.to_string())
-            } else {
-                e.into()
-            });
+            return Err(moved_or(e, user.as_str()));
         }
         tx.execute(
             "INSERT INTO rating_changes (room, user_id, perf, at_ms, before, after, deviation)
@@ -134,7 +156,7 @@ impl AccountStore for PostgresStore {
         let user = user.clone();
         self.read(move |pool| async move {
             let client = pool.get().await.map_err(pool_error)?;
-            read_perfs(&**client, user.as_str(), false).await
+            read_perfs(&**client, user.as_str()).await
         })
     }
 
