@@ -6,7 +6,10 @@
 use core::time::Duration;
 
 use protocol::user::Username;
-use protocol::{ClockSnapshot, CloseReason, Color, Decider, Outcome, RoomEvent, RoomId, RoomState};
+use protocol::{
+    ByColor, ClockSnapshot, CloseReason, Color, Decider, Outcome, RatingChange, RoomEvent, RoomId,
+    RoomState,
+};
 use rules::{Game, Move, Rules};
 
 /// The room id of an invite link's fragment (`#/room/<id>`), if it is one: 20 lower-case hex
@@ -55,6 +58,38 @@ pub fn clock_text(left: Duration) -> String {
         format!("{h}:{m:02}:{s:02}")
     } else {
         format!("{m}:{s:02}")
+    }
+}
+
+/// A rating change as the game-over dialog writes it: the sign always, a real minus sign
+/// (U+2212) below zero, `±0` for none.
+///
+/// ```
+/// use web::model::room::rating_diff_text;
+/// assert_eq!(rating_diff_text(12), "+12");
+/// assert_eq!(rating_diff_text(-12), "\u{2212}12");
+/// assert_eq!(rating_diff_text(0), "±0");
+/// ```
+pub fn rating_diff_text(diff: i32) -> String {
+    match diff {
+        0 => "±0".to_owned(),
+        d if d > 0 => format!("+{d}"),
+        d => format!("\u{2212}{}", d.unsigned_abs()),
+    }
+}
+
+/// A rating as players read it: its digits, with `?` after a provisional one (`1512?`).
+///
+/// ```
+/// use web::model::room::rating_text;
+/// assert_eq!(rating_text(1512, true), "1512?");
+/// assert_eq!(rating_text(1488, false), "1488");
+/// ```
+pub fn rating_text(rating: i32, provisional: bool) -> String {
+    if provisional {
+        format!("{rating}?")
+    } else {
+        rating.to_string()
     }
 }
 
@@ -120,6 +155,9 @@ pub struct RoomView {
     /// When the opponent's absence lets us claim the win, or aborts the game before both sides
     /// have moved (milliseconds, the page's clock).
     pub claim_at: Option<f64>,
+    /// How a rated game moved each player's rating, when this page received its end
+    /// ([`RoomEvent::GameOver`]); a snapshot does not carry it, so `None` after a reload.
+    pub ratings: Option<ByColor<RatingChange>>,
 }
 
 impl RoomView {
@@ -139,6 +177,7 @@ impl RoomView {
             state,
             clocks_at: now,
             claim_at,
+            ratings: None,
         }
     }
 
@@ -178,8 +217,11 @@ impl RoomView {
             }
             RoomEvent::DrawOffered { by } => s.draw_offer = Some(*by),
             RoomEvent::DrawDeclined { .. } => s.draw_offer = None,
-            RoomEvent::GameOver { result, .. } => {
+            RoomEvent::GameOver {
+                result, ratings, ..
+            } => {
                 s.outcome = Some(*result);
+                self.ratings = *ratings;
                 s.draw_offer = None;
                 // The clocks stop where they are.
                 if let Some(c) = s.clocks {
@@ -509,6 +551,51 @@ mod tests {
             r.state.outcome.map(Outcome::label),
             Some("resign-black-wins")
         );
+    }
+
+    #[test]
+    fn a_rated_end_keeps_the_rating_changes_until_a_snapshot() {
+        let mut s = state();
+        s.rated = true;
+        s.seats.black = Seat {
+            taken: true,
+            online: true,
+        };
+        let mut r = RoomView::from_snapshot(&id(1), 1, Some(Color::White), s.clone(), 0.0);
+        assert_eq!(r.ratings, None);
+        let ratings = ByColor {
+            white: RatingChange {
+                before: 1500,
+                after: 1488,
+                provisional: true,
+            },
+            black: RatingChange {
+                before: 1500,
+                after: 1512,
+                provisional: true,
+            },
+        };
+        let over = RoomEvent::GameOver {
+            result: Outcome::win(Color::Black, WinReason::Resignation),
+            winner: Some(Color::Black),
+            at_ms: None,
+            ratings: Some(ratings),
+        };
+        // A duplicate or a gap changes nothing.
+        assert_eq!(r.apply(3, &over, 10.0), Step::Gap);
+        assert_eq!(r.ratings, None);
+        assert_eq!(r.apply(2, &over, 10.0), Step::Applied);
+        assert_eq!(r.ratings, Some(ratings));
+        assert_eq!(rating_diff_text(ratings.white.diff()), "\u{2212}12");
+        assert_eq!(rating_diff_text(ratings.black.diff()), "+12");
+        assert_eq!(
+            rating_text(ratings.black.after, ratings.black.provisional),
+            "1512?"
+        );
+        // A reload's snapshot has no ratings.
+        s.outcome = Some(Outcome::win(Color::Black, WinReason::Resignation));
+        let reloaded = RoomView::from_snapshot(&id(1), 2, Some(Color::White), s, 20.0);
+        assert_eq!(reloaded.ratings, None);
     }
 
     #[test]

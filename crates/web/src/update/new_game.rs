@@ -118,6 +118,7 @@ pub fn start_play(model: &mut Model, kind: ModeKind, out: &mut Vec<Cmd>) {
                 promotion,
                 clock: None,
                 public: false,
+                rated: false,
             }),
             out,
         ),

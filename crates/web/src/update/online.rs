@@ -28,6 +28,21 @@ pub struct RoomSettings {
     pub clock: Option<TimeControl>,
     /// Listed in the lobby.
     pub public: bool,
+    /// Asked for a rated game; sent only when [`rated_refusal`] allows it.
+    pub rated: bool,
+}
+
+/// Why a rated room cannot be asked for now, as the hint beside the new-game dialog's
+/// "Rated" box: [`Key::RatedNeedsSignIn`] for an anonymous player, [`Key::RatedNeedsClock`]
+/// without a time control (the server refuses both); `None` when it may.
+pub fn rated_refusal(signed_in: bool, clock: Option<TimeControl>) -> Option<Key> {
+    if !signed_in {
+        Some(Key::RatedNeedsSignIn)
+    } else if clock.is_none() {
+        Some(Key::RatedNeedsClock)
+    } else {
+        None
+    }
 }
 
 /// A user action of online play.
@@ -96,9 +111,10 @@ fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
 
 /// Creates a room with these settings.
 pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
+    let rated = s.rated && rated_refusal(model.accounts.user.is_some(), s.clock).is_none();
     enter(model, None, out);
     out.push(Cmd::Socket(ClientMsg::CreateRoom {
-        rated: false,
+        rated,
         seat: s.seat,
         promotion: s.promotion,
         clock: s.clock,
@@ -631,7 +647,13 @@ fn server_error(
             }
             back_to_local(model, out);
         }
-        ErrorCode::TooManyRooms if creating => back_to_local(model, out),
+        // A room refused at its creation (a rated one from a session that ended meanwhile,
+        // too many rooms on the connection): nothing to wait for.
+        ErrorCode::TooManyRooms | ErrorCode::NotAllowed | ErrorCode::InvalidSettings
+            if creating =>
+        {
+            back_to_local(model, out);
+        }
         ErrorCode::RoomClosed => {
             if let Some(r) = room {
                 forget_seat(model, r, out);

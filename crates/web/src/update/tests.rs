@@ -701,6 +701,7 @@ fn online_a_created_room_is_seated_and_remembered() {
             promotion: PromotionRule::Any,
             clock: None,
             public: true,
+            rated: false,
         })),
     );
     assert!(
@@ -1593,6 +1594,7 @@ fn online_choice() -> NewGameChoice {
         promotion: PromotionRule::Any,
         clock: None,
         public: false,
+        rated: false,
     })
 }
 
@@ -1650,4 +1652,111 @@ fn a_picked_language_is_switched_to_once_its_texts_are_ready() {
         vec![Cmd::Storage(StorageCmd::SaveLang(other))]
     );
     assert_eq!(m.lang, other);
+}
+
+/// The `rated` flag of the `CreateRoom` in `cmds` (`None`: none sent).
+fn rated_sent(cmds: &[Cmd]) -> Option<bool> {
+    cmds.iter().find_map(|c| match c {
+        Cmd::Socket(ClientMsg::CreateRoom { rated, .. }) => Some(*rated),
+        _ => None,
+    })
+}
+
+fn rated_choice(clock: Option<protocol::TimeControl>) -> NewGameChoice {
+    NewGameChoice::Online(RoomSettings {
+        seat: protocol::SeatChoice::Random,
+        promotion: PromotionRule::Any,
+        clock,
+        public: false,
+        rated: true,
+    })
+}
+
+fn sign_in(m: &mut Model) {
+    m.accounts.user = Some(crate::model::account::Account {
+        id: "alice".parse().expect("a user id"),
+        username: "Alice".parse().expect("a username"),
+        created_at: None,
+    });
+}
+
+#[test]
+fn online_a_rated_room_is_asked_only_signed_in_and_timed() {
+    use super::online::rated_refusal;
+    let blitz = protocol::TimeControl::fischer(300, 3).ok();
+    assert_eq!(rated_refusal(false, blitz), Some(Key::RatedNeedsSignIn));
+    assert_eq!(rated_refusal(false, None), Some(Key::RatedNeedsSignIn));
+    assert_eq!(rated_refusal(true, None), Some(Key::RatedNeedsClock));
+    assert_eq!(rated_refusal(true, blitz), None);
+
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    // Anonymous: the box is ignored (the server would refuse the room).
+    let cmds = update(&mut m, Msg::NewGameStart(rated_choice(blitz)));
+    assert_eq!(rated_sent(&cmds), Some(false));
+    sign_in(&mut m);
+    // Signed in but untimed: not rated either.
+    let cmds = update(&mut m, Msg::NewGameStart(rated_choice(None)));
+    assert_eq!(rated_sent(&cmds), Some(false));
+    // Signed in with a clock: rated.
+    let cmds = update(&mut m, Msg::NewGameStart(rated_choice(blitz)));
+    assert_eq!(rated_sent(&cmds), Some(true));
+    // An unrated choice stays unrated.
+    let cmds = update(&mut m, Msg::NewGameStart(online_choice()));
+    assert_eq!(rated_sent(&cmds), Some(false));
+
+    // The server refuses the room (the session ended meanwhile): back to the own board
+    // rather than a waiting screen that never gets its link.
+    update(&mut m, Msg::NewGameStart(rated_choice(blitz)));
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Error {
+            room: None,
+            code: protocol::ErrorCode::NotAllowed,
+            message: "sign in to play rated games".into(),
+        })),
+    );
+    assert!(
+        cmds.contains(&Cmd::Storage(StorageCmd::LoadCurrent)),
+        "{cmds:?}"
+    );
+}
+
+#[test]
+fn online_a_rated_end_puts_the_rating_changes_in_the_room() {
+    let mut m = online_model(Color::White, &["b3b4"]);
+    assert_eq!(m.room().and_then(|r| r.ratings), None);
+    let ratings = ByColor {
+        white: protocol::RatingChange {
+            before: 1500,
+            after: 1512,
+            provisional: true,
+        },
+        black: protocol::RatingChange {
+            before: 1620,
+            after: 1609,
+            provisional: false,
+        },
+    };
+    let result = Outcome::win(Color::White, WinReason::Resignation);
+    update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Event {
+            room: room(),
+            seq: 5,
+            event: RoomEvent::GameOver {
+                ratings: Some(ratings),
+                result,
+                winner: Some(Color::White),
+                at_ms: None,
+            },
+        })),
+    );
+    assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
+    assert_eq!(m.room().and_then(|r| r.ratings), Some(ratings));
+    // An unrated end has none.
+    let mut m = online_model(Color::White, &["b3b4"]);
+    update(&mut m, game_over(5, result));
+    assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
+    assert_eq!(m.room().and_then(|r| r.ratings), None);
 }

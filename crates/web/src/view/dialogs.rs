@@ -237,6 +237,9 @@ fn read_new_game() -> NewGameChoice {
             promotion,
             clock,
             public: checked("visibility") == "public",
+            // A disabled box (signed out, untimed) keeps its tick for later but asks nothing.
+            rated: dom::by_id_as::<HtmlInputElement>("opt-rated")
+                .is_some_and(|b| b.checked() && !b.disabled()),
         }),
         "ai" => NewGameChoice::Ai {
             promotion,
