@@ -91,8 +91,11 @@
 //!   `black` and `random` (the human's colour against the AI, the creator's seat online), the
 //!   AI level `<select id="ai-level">` (values `1`..`8`, default 3; these AI options are shown
 //!   only when `ai` is chosen), for `online` `name="visibility"` with `private` (link only)
-//!   and `public` (listed in the lobby); the time control `<select id="time-control">`
-//!   (values `none`, `3+2`, `5+3`, `10+5`, `15+10`) is offered for every mode; submit button
+//!   and `public` (listed in the lobby), and the checkbox `#opt-rated` (a rated game: enabled
+//!   only when signed in and a time control is chosen; otherwise disabled, keeping its tick,
+//!   with the hint `#opt-rated-signin` or `#opt-rated-clock` shown); the time control
+//!   `<select id="time-control">` (values `none`, `3+2`, `5+3`, `10+5`, `15+10`) is offered
+//!   for every mode; submit button
 //!   `#new-game-start`, `#new-game-cancel`. While the server cannot be reached (the browser
 //!   is offline, or a connection attempt failed and none worked since) `#online-offline` says
 //!   online play needs a connection, and starting an online game toasts so and keeps the
@@ -109,7 +112,9 @@
 //!   opponent" for an empty seat; `data-seat="user"|"anonymous"|"empty"` says which. A long
 //!   name is cut short with an ellipsis (the whole of it in `title`). Hidden outside online
 //!   play.
-//! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`. Against the
+//! - Mode of play: `#app[data-mode="hotseat"|"ai"|"online"]`, described in `#mode-setting`
+//!   (online with the time control, and beside it the badge `#rated-badge`, shown only in a
+//!   rated room). Against the
 //!   AI: `#ai-thinking` (aria-live, hidden unless the AI is computing its move; `#board` then
 //!   has the class `waiting`), and `#btn-draw` is hidden (no draw by agreement against the AI).
 //!   The AI runs in the module worker `www/ai-worker.js` (the `worker` crate's `ai_best_move`),
@@ -138,7 +143,11 @@
 //!   `capture`, `check`, `win`, `loss`, `draw`, `low-time`, `count`); nothing is pushed while
 //!   sounds are off.
 //! - Game-over dialog `#game-over` (with `data-outcome`), text `#game-over-text`, the score
-//!   `#game-over-score` (`1-0`, `0-1`, `½-½`, `–` for an abort), buttons `#game-over-close`
+//!   `#game-over-score` (`1-0`, `0-1`, `½-½`, `–` for an abort), in a rated room whose end
+//!   this page received (not after a reload: the snapshot has no ratings) the list
+//!   `#game-over-ratings` with `li[data-rating="white"|"black"][data-diff="<after − before>"]`
+//!   holding `.rating-name`, `.rating-diff` (`+12`, `−12` with U+2212, `±0`) and
+//!   `.rating-after` (the new rating, `1512?` while provisional), buttons `#game-over-close`
 //!   (review the board), `#game-over-export`, `#game-over-new` (local) or `#game-over-rematch`
 //!   (online, seated).
 //! - Language picker `<select id="lang">` with values `en`, `fr`, `pt`, `de`, `th`, `vi`.

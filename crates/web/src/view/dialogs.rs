@@ -10,8 +10,9 @@ use super::board::{piece_code, role_name};
 use super::panel::{result_key, score_text};
 use crate::dom;
 use crate::i18n::{Key, Lang};
+use crate::model::room::{Player, rating_diff_text, rating_text};
 use crate::model::{Confirm, Dialog, DialogKind, Mode, Model, Notice, export};
-use crate::update::{CopyWhat, Emit, Msg, NewGameChoice, OnlineMsg, RoomSettings};
+use crate::update::{CopyWhat, Emit, Msg, NewGameChoice, OnlineMsg, RoomSettings, rated_refusal};
 use engine::Level;
 use protocol::{SeatChoice, TimeControl};
 use rules::{Color, Piece, PromotionRule, Role};
@@ -47,6 +48,8 @@ pub struct DialogsView {
     notices: Option<Vec<String>>,
     /// Whether the new-game dialog's note that online play needs a connection is shown.
     offline_note: Option<bool>,
+    /// Whether somebody was signed in when the "Rated" box was last set.
+    rated_signed_in: Option<bool>,
 }
 
 impl DialogsView {
@@ -59,6 +62,18 @@ impl DialogsView {
         {
             dom::set_hidden(&note, !unreachable);
             self.offline_note = Some(unreachable);
+        }
+        let signed_in = m.accounts.user.is_some();
+        if self.rated_signed_in != Some(signed_in) {
+            if let Some(b) = dom::by_id("opt-rated") {
+                dom::set_attr(
+                    &b,
+                    "data-signed-in",
+                    if signed_in { "true" } else { "false" },
+                );
+            }
+            sync_rated();
+            self.rated_signed_in = Some(signed_in);
         }
         let Some(dialog) = m.dialog.clone() else {
             if let Some((old, _, _)) = self.drawn.take() {
@@ -172,6 +187,9 @@ impl DialogsView {
                 d.emit(Msg::NewGameStart(read_new_game()));
             });
         }
+        if let Some(select) = dom::by_id("time-control") {
+            dom::on(&select, "change", |_: Event| sync_rated());
+        }
         if let Some(b) = dom::by_id("import-start") {
             let d = d.clone();
             dom::on(&b, "click", move |_: Event| {
@@ -203,6 +221,94 @@ fn read_file(input: &HtmlInputElement) {
     });
     let _ = file.text().then(&done);
     done.forget();
+}
+
+/// Enables the new-game dialog's "Rated" box exactly when a rated room may be asked for
+/// (signed in, as `data-signed-in` on the box says, and a time control chosen), and shows the
+/// hint that says why not otherwise. The box keeps its tick while disabled.
+fn sync_rated() {
+    let Some(b) = dom::by_id_as::<HtmlInputElement>("opt-rated") else {
+        return;
+    };
+    let signed_in = b.get_attribute("data-signed-in").as_deref() == Some("true");
+    let clock = dom::by_id_as::<HtmlSelectElement>("time-control")
+        .and_then(|s| s.value().parse::<TimeControl>().ok());
+    let refusal = rated_refusal(signed_in, clock);
+    b.set_disabled(refusal.is_some());
+    let mut hint = None;
+    for (id, key) in [
+        ("opt-rated-signin", Key::RatedNeedsSignIn),
+        ("opt-rated-clock", Key::RatedNeedsClock),
+    ] {
+        if let Some(e) = dom::by_id(id) {
+            dom::set_hidden(&e, refusal != Some(key));
+        }
+        if refusal == Some(key) {
+            hint = Some(id);
+        }
+    }
+    match hint {
+        Some(id) => dom::set_attr(&b, "aria-describedby", id),
+        None => {
+            let _ = b.remove_attribute("aria-describedby");
+        }
+    }
+}
+
+/// Fills `#game-over-ratings` with each side's rating change in a rated room whose end this
+/// page received (hidden otherwise): `li[data-rating="white"|"black"]` holding the player's
+/// name, the change (`+12`, `−12`; also in `data-diff`) and the new rating (`1512?`).
+fn fill_ratings(m: &Model) {
+    let Some(list) = dom::by_id("game-over-ratings") else {
+        return;
+    };
+    dom::clear(&list);
+    let shown = m.room().and_then(|v| v.ratings.map(|r| (v, r)));
+    if let Some((view, ratings)) = shown {
+        for seat in [Color::White, Color::Black] {
+            let change = *ratings.get(seat);
+            let Some(li) = dom::el("li", "") else {
+                continue;
+            };
+            dom::set_attr(
+                &li,
+                "data-rating",
+                if seat == Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+            );
+            let name = match view.player(seat) {
+                Player::User(user) => user.to_string(),
+                _ => m.lang.t(Key::PlayerAnonymous).to_owned(),
+            };
+            let side = m.lang.t(if seat == Color::White {
+                Key::White
+            } else {
+                Key::Black
+            });
+            for (class, text) in [
+                ("rating-name", name.clone()),
+                ("rating-diff", rating_diff_text(change.diff())),
+                (
+                    "rating-after",
+                    rating_text(change.after, change.provisional),
+                ),
+            ] {
+                if let Some(span) = dom::el("span", class) {
+                    dom::set_text(&span, &text);
+                    if class == "rating-name" {
+                        dom::set_attr(&span, "title", &format!("{name} ({side})"));
+                    }
+                    let _ = li.append_child(&span);
+                }
+            }
+            dom::set_attr(&li, "data-diff", &change.diff().to_string());
+            let _ = list.append_child(&li);
+        }
+    }
+    dom::set_hidden(&list, shown.is_none());
 }
 
 /// The choices of the new-game form.
@@ -354,6 +460,7 @@ fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
         Dialog::GameOver(result) => {
             set_text("game-over-text", lang.t(result_key(*result)));
             set_text("game-over-score", score_text(*result));
+            fill_ratings(m);
             if let Some(e) = dom::by_id("game-over") {
                 dom::set_attr(&e, "data-outcome", result.label());
             }

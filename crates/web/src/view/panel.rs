@@ -84,6 +84,8 @@ struct Scene {
     flipped: bool,
     rematch: Option<(&'static str, bool)>,
     reviewing: bool,
+    /// A rated room: `#rated-badge` is shown.
+    rated: bool,
 }
 
 /// The panel.
@@ -268,6 +270,7 @@ impl PanelView {
                 Key::BtnDraw
             }),
             flipped: m.board.flipped,
+            rated: m.room().is_some_and(|v| v.state.rated),
             rematch: rematch.map(|(state, enabled)| {
                 (
                     lang.t(match state {
@@ -316,6 +319,9 @@ fn draw(s: &Scene) {
     }
     if let Some(e) = dom::by_id("mode-setting") {
         dom::set_text(&e, &s.mode_line);
+    }
+    if let Some(e) = dom::by_id("rated-badge") {
+        dom::set_hidden(&e, !s.rated);
     }
     if let Some(e) = dom::by_id("counting") {
         match &s.counting {
