@@ -3,12 +3,13 @@
 //! again after a wrong password; on a phone and on a desktop. Online, the names by the clocks:
 //! a player who signed up after the page connected is named by their clock (the lobby's
 //! connection was renewed), an anonymous one is "Anonymous", and signing out mid-game loses
-//! nothing.
+//! nothing. Rated: the new-game dialog offers a rated game only signed in with a clock, and a
+//! rated game's end shows each side's rating change.
 
 mod common;
 
 use anyhow::ensure;
-use common::{create_room, finish, room_of, wait_dialog};
+use common::{create_room, displayed, finish, room_of, wait_dialog};
 use e2e::{Browser, TestServer, Viewport, start_app};
 
 /// Types `text` into the field `selector` (cleared first).
@@ -236,6 +237,149 @@ async fn online_the_signed_in_player_is_named_by_the_clock() -> anyhow::Result<(
     wait_dialog(&a, "game-over", false).await?;
     a.screenshot("accounts-names-untimed-desktop").await?;
     b.screenshot("accounts-names-untimed-phone").await?;
+    finish(a).await?;
+    finish(b).await
+}
+
+/// Whether `#opt-rated` is enabled, and which of its hints is shown (`signin`, `clock`, or
+/// empty).
+async fn rated_box(browser: &Browser) -> anyhow::Result<(bool, String)> {
+    let state = browser
+        .js("const b = document.getElementById('opt-rated'); \
+             const hint = ['signin', 'clock'].filter(h => \
+               !document.getElementById('opt-rated-' + h).hidden); \
+             return [!b.disabled, hint.join(' ')];")
+        .await?;
+    Ok((
+        state[0].as_bool().unwrap_or_default(),
+        state[1].as_str().unwrap_or_default().to_owned(),
+    ))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_a_rated_game_shows_each_sides_rating_change() -> anyhow::Result<()> {
+    let server = TestServer::start().await?;
+    let a = server.browser(Viewport::DESKTOP).await?;
+    let b = server.browser(Viewport::PHONE).await?;
+    a.open_app().await?;
+    b.open_app().await?;
+
+    // Anonymous: the box is disabled and says why.
+    a.click("#btn-new").await?;
+    wait_dialog(&a, "new-game", true).await?;
+    a.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    a.select_value("#time-control", "5+3").await?;
+    ensure!(
+        rated_box(&a).await? == (false, "signin".to_owned()),
+        "anonymous: {:?}",
+        rated_box(&a).await?
+    );
+    ensure!(
+        displayed(&a, "#opt-rated-signin").await?,
+        "the sign-in hint"
+    );
+    a.click("#new-game-cancel").await?;
+    wait_dialog(&a, "new-game", false).await?;
+
+    sign_up(&a, "Rated-White").await?;
+    sign_up(&b, "Rated-Black").await?;
+
+    // Signed in: untimed says a clock is needed; 5+3 enables it.
+    a.click("#btn-new").await?;
+    wait_dialog(&a, "new-game", true).await?;
+    a.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    a.click(r#"#new-game input[name="human"][value="white"]"#)
+        .await?;
+    a.select_value("#time-control", "none").await?;
+    ensure!(
+        rated_box(&a).await? == (false, "clock".to_owned()),
+        "untimed: {:?}",
+        rated_box(&a).await?
+    );
+    a.select_value("#time-control", "5+3").await?;
+    ensure!(
+        rated_box(&a).await? == (true, String::new()),
+        "timed: {:?}",
+        rated_box(&a).await?
+    );
+    a.click("#opt-rated").await?;
+    a.click(r#"#new-game input[name="visibility"][value="private"]"#)
+        .await?;
+    a.screenshot("accounts-rated-new-game").await?;
+    a.click("#new-game-start").await?;
+    wait_dialog(&a, "new-game", false).await?;
+    let mut link = String::new();
+    a.wait_until("the invite link", async |p| {
+        link = p
+            .js("return document.getElementById('invite-link').value;")
+            .await?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        Ok(link.contains("/#/room/"))
+    })
+    .await?;
+    let room = room_of(&link)?;
+    b.open(&format!("/#/room/{room}")).await?;
+    b.wait_app_ready().await?;
+    b.wait_for_text("#mode-setting", "you play Black").await?;
+    a.wait_for("#waiting[hidden]").await?;
+    for p in [&a, &b] {
+        p.wait_for("#rated-badge:not([hidden])").await?;
+        p.wait_for("#clock-black [data-username=\"Rated-Black\"]")
+            .await?;
+    }
+    // Two moves, so that the game can be resigned rather than aborted; White resigns.
+    a.click_move("e3", "e4").await?;
+    b.wait_for_plies(1).await?;
+    b.click_move("d6", "d5").await?;
+    a.wait_for_plies(2).await?;
+    a.wait_for("#btn-resign:not([hidden])").await?;
+    a.click("#btn-resign").await?;
+    wait_dialog(&a, "confirm", true).await?;
+    a.click("#confirm-yes").await?;
+    for p in [&a, &b] {
+        wait_dialog(p, "game-over", true).await?;
+        p.wait_for("#game-over-ratings:not([hidden]) li[data-rating=\"black\"]")
+            .await?;
+        let rows = p
+            .js(
+                "return [...document.querySelectorAll('#game-over-ratings li')].map(li => \
+                 [li.dataset.rating, Number(li.dataset.diff), \
+                  li.querySelector('.rating-name').textContent, \
+                  li.querySelector('.rating-diff').textContent, \
+                  li.querySelector('.rating-after').textContent]);",
+            )
+            .await?;
+        let rows = rows.as_array().cloned().unwrap_or_default();
+        ensure!(rows.len() == 2, "two rows: {rows:?}");
+        for (row, side, name, sign) in [
+            (&rows[0], "white", "Rated-White", "\u{2212}"),
+            (&rows[1], "black", "Rated-Black", "+"),
+        ] {
+            let diff = row[1].as_i64().unwrap_or_default();
+            let text = row[3].as_str().unwrap_or_default();
+            let after = row[4].as_str().unwrap_or_default();
+            ensure!(
+                row[0] == side && row[2] == name,
+                "the {side} row names its player: {row:?}"
+            );
+            ensure!(
+                text == format!("{sign}{}", diff.unsigned_abs()) && diff != 0,
+                "the {side} change is signed: {row:?}"
+            );
+            // Newcomers start provisional at 1500.
+            ensure!(
+                after.ends_with('?')
+                    && after.trim_end_matches('?').parse::<i64>().ok() == Some(1500 + diff),
+                "the {side} new rating: {row:?}"
+            );
+        }
+    }
+    a.screenshot("accounts-rated-over-desktop").await?;
+    b.screenshot("accounts-rated-over-phone").await?;
     finish(a).await?;
     finish(b).await
 }
