@@ -930,7 +930,47 @@ impl Lobby {
         start: Start,
         owner: Option<AddressKey>,
     ) -> Option<mpsc::Sender<Box<RoomCmd>>> {
-        let env = self.env()?;
+        self.spawn_counted(start, owner, false)
+    }
+
+    /// Counts a room of `owner` before it is opened (see [`Lobby::create_room`] on several
+    /// nodes), so that a count written to Redis meanwhile includes it; the room must then be
+    /// spawned with `counted`, or the count released ([`Registry::release_owner`]).
+    /// Answers the owner's count with it.
+    fn reserve(&self, owner: Option<AddressKey>) -> u32 {
+        match (owner, self.registry.lock()) {
+            (Some(addr), Ok(mut reg)) => {
+                let n = reg.per_address.entry(addr).or_default();
+                *n += 1;
+                let n = *n;
+                reg.address_changed(addr);
+                n
+            }
+            _ => 0,
+        }
+    }
+
+    /// Gives back a count [`Lobby::reserve`] took for a room that is not opened.
+    fn unreserve(&self, owner: Option<AddressKey>) {
+        if let Ok(mut reg) = self.registry.lock() {
+            reg.release_owner(owner);
+        }
+    }
+
+    /// [`Lobby::spawn_room`]; `counted`: the owner's count already includes the room
+    /// ([`Lobby::reserve`]).
+    fn spawn_counted(
+        &self,
+        start: Start,
+        owner: Option<AddressKey>,
+        counted: bool,
+    ) -> Option<mpsc::Sender<Box<RoomCmd>>> {
+        let Some(env) = self.env() else {
+            if counted {
+                self.unreserve(owner);
+            }
+            return None;
+        };
         let id = start.id().clone();
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let generation = self.next_generation.fetch_add(1, Ordering::Relaxed);
@@ -938,9 +978,15 @@ impl Lobby {
             let mut reg = self.registry.lock().ok()?;
             if let Some(e) = reg.rooms.get(&id) {
                 // Only a load can meet an entry (new ids are random): that task serves it.
-                return Some(e.tx.clone());
+                let tx = e.tx.clone();
+                if counted {
+                    reg.release_owner(owner);
+                }
+                return Some(tx);
             }
-            if let Some(addr) = owner {
+            if let Some(addr) = owner
+                && !counted
+            {
                 *reg.per_address.entry(addr).or_default() += 1;
                 reg.address_changed(addr);
             }
@@ -1013,6 +1059,17 @@ impl Lobby {
         let owner = creator.addr.map(AddressKey::of);
         self.admit_room(owner)?;
         let id = meta.id.clone();
+        // On several nodes the room is counted here first, before the waits on Redis: a count
+        // of the address written meanwhile then includes it (an admission in Redis is never
+        // undone by an older count), and creations racing here see it in the local check.
+        let counted = self.nodes.is_some() && owner.is_some();
+        if counted && self.reserve(owner) > self.config.max_rooms_per_address {
+            // Another creation of the address took the last place since the check.
+            self.unreserve(owner);
+            return Err(too_many_rooms_per_address(
+                self.config.max_rooms_per_address,
+            ));
+        }
         if let Some(n) = &self.nodes {
             if let Some(addr) = owner {
                 match n
@@ -1022,6 +1079,7 @@ impl Lobby {
                 {
                     Ok(true) => {}
                     Ok(false) => {
+                        self.unreserve(owner);
                         tracing::info!(
                             "room refused: {addr} has {} open rooms on the nodes (the cap)",
                             self.config.max_rooms_per_address
@@ -1031,6 +1089,7 @@ impl Lobby {
                         ));
                     }
                     Err(e) => {
+                        self.unreserve(owner);
                         tracing::error!("open rooms of {addr} not counted: {e}");
                         return Err(unreachable_cluster());
                     }
@@ -1050,19 +1109,18 @@ impl Lobby {
             };
             if let Err(r) = claimed {
                 // The room counted by the admission is not opened: the count is written again.
-                if let (Some(addr), Ok(mut reg)) = (owner, self.registry.lock()) {
-                    reg.address_changed(addr);
-                }
+                self.unreserve(owner);
                 return Err(r);
             }
         }
-        self.spawn_room(
+        self.spawn_counted(
             Start::New {
                 meta,
                 seat,
                 creator,
             },
             owner,
+            counted,
         )
         .ok_or_else(|| Refusal::new(ErrorCode::Internal, "the server is shutting down"))?;
         Ok(id)
