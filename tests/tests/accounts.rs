@@ -9,7 +9,7 @@
 mod common;
 
 use anyhow::ensure;
-use common::{create_room, displayed, finish, room_of, wait_dialog};
+use common::{create_room, displayed, finish, invite_link, room_of, wait_dialog};
 use e2e::{Browser, TestServer, Viewport, start_app};
 
 /// Types `text` into the field `selector` (cleared first).
@@ -310,17 +310,7 @@ async fn online_a_rated_game_shows_each_sides_rating_change() -> anyhow::Result<
     a.screenshot("accounts-rated-new-game").await?;
     a.click("#new-game-start").await?;
     wait_dialog(&a, "new-game", false).await?;
-    let mut link = String::new();
-    a.wait_until("the invite link", async |p| {
-        link = p
-            .js("return document.getElementById('invite-link').value;")
-            .await?
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        Ok(link.contains("/#/room/"))
-    })
-    .await?;
+    let link = invite_link(&a).await?;
     let room = room_of(&link)?;
     b.open(&format!("/#/room/{room}")).await?;
     b.wait_app_ready().await?;

@@ -109,6 +109,14 @@ impl Http {
         .await
     }
 
+    /// Signs `name` up and answers the session cookie.
+    async fn signed_up(&self, name: &str, password: &str) -> String {
+        self.signup(name, password)
+            .await
+            .cookie()
+            .expect("a session cookie")
+    }
+
     async fn login(&self, name: &str, password: &str) -> Answer {
         self.post(
             "/login",
@@ -299,11 +307,7 @@ async fn sign_up_sign_in_sessions_and_sign_out() {
 async fn closing_an_account_keeps_no_password_nor_session_and_the_name_stays_taken() {
     let s = server().await;
     let h = Http::new(&s);
-    let cookie = h
-        .signup("Malee", "malee's password")
-        .await
-        .cookie()
-        .expect("cookie");
+    let cookie = h.signed_up("Malee", "malee's password").await;
     let other = h
         .login("malee", "malee's password")
         .await
@@ -349,11 +353,7 @@ async fn closing_an_account_keeps_no_password_nor_session_and_the_name_stays_tak
 async fn forged_cookies_and_other_sites_pages_get_nothing() {
     let s = server().await;
     let h = Http::new(&s);
-    let cookie = h
-        .signup("Niran", "niran's password")
-        .await
-        .cookie()
-        .expect("cookie");
+    let cookie = h.signed_up("Niran", "niran's password").await;
     for forged in [
         "asean_session=0000000000000000000000000000000000000000000000000000000000000000",
         "asean_session=not-hex",
@@ -400,10 +400,7 @@ async fn forged_cookies_and_other_sites_pages_get_nothing() {
 async fn sign_in_and_sign_up_floods_are_limited() {
     let s = server().await;
     let h = Http::new(&s);
-    h.signup("Target", "target's password")
-        .await
-        .cookie()
-        .expect("cookie");
+    h.signed_up("Target", "target's password").await;
     // Per account: ten wrong guesses, then 429 even for the right password.
     for i in 0..10 {
         let r = h.login("target", &format!("guess number {i}")).await;
@@ -459,11 +456,7 @@ async fn a_signed_in_players_socket_and_seat_carry_the_name() {
     use protocol::{ClientMsg, RoomEvent, SeatChoice, ServerMsg};
     let s = server().await;
     let h = Http::new(&s);
-    let cookie = h
-        .signup("Kanya", "kanya's password")
-        .await
-        .cookie()
-        .expect("cookie");
+    let cookie = h.signed_up("Kanya", "kanya's password").await;
     let local = std::net::Ipv4Addr::LOCALHOST;
     let mut kanya = common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await;
     assert_eq!(kanya.user.as_ref().map(|u| u.as_str()), Some("Kanya"));
@@ -527,16 +520,8 @@ async fn a_rated_game_moves_both_ratings_once() {
     use protocol::{ClientMsg, ErrorCode, PromotionRule, RoomEvent, SeatChoice, ServerMsg};
     let s = server().await;
     let h = Http::new(&s);
-    let white_cookie = h
-        .signup("White_1", "white's password")
-        .await
-        .cookie()
-        .expect("cookie");
-    let black_cookie = h
-        .signup("Black_1", "black's password")
-        .await
-        .cookie()
-        .expect("cookie");
+    let white_cookie = h.signed_up("White_1", "white's password").await;
+    let black_cookie = h.signed_up("Black_1", "black's password").await;
     let local = std::net::Ipv4Addr::LOCALHOST;
     let mut white = common::connect_with_headers(s.addr, local, &[("cookie", &white_cookie)]).await;
     let mut black = common::connect_with_headers(s.addr, local, &[("cookie", &black_cookie)]).await;

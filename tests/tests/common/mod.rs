@@ -174,7 +174,11 @@ pub async fn create_room(b: &Browser, seat: &str, clock: &str, visibility: &str)
     b.click("#new-game-start").await?;
     wait_dialog(b, "new-game", false).await?;
     b.wait_for("#waiting:not([hidden])").await?;
-    // The invite link appears once the server has made the room.
+    invite_link(b).await
+}
+
+/// The invite link of the room the page is waiting in, once the server has made it.
+pub async fn invite_link(b: &Browser) -> Result<String> {
     let mut link = String::new();
     b.wait_until("the invite link", async |b| {
         link = b
