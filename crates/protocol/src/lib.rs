@@ -247,8 +247,50 @@ pub enum ClientMsg {
         /// The room.
         room: RoomId,
     },
+    /// Wait in a quick-pairing pool ([`POOLS`]): a signed-in player for a rated game against
+    /// another signed-in player, an anonymous one for a casual game against another anonymous
+    /// one. Answered with [`ServerMsg::Pool`]; when paired, [`ServerMsg::Seated`] and the
+    /// room's snapshot follow as for a room created by this connection. One place per
+    /// connection (and per account): joining again moves it.
+    JoinPool {
+        /// The pool's time control (one of [`POOLS`]).
+        pool: TimeControl,
+    },
+    /// Leave the pool (a no-op when not waiting in one).
+    LeavePool,
     /// Keep-alive; answered with [`ServerMsg::Pong`].
     Ping,
+}
+
+/// The time controls of quick pairing's pools, as (initial seconds, increment seconds): 1+0,
+/// 3+0, 3+2, 5+3, 10+0, 10+5, 15+10 and 30+0 (minutes + seconds), as lichess offers them.
+pub const POOLS: [(u32, u32); 8] = [
+    (60, 0),
+    (180, 0),
+    (180, 2),
+    (300, 3),
+    (600, 0),
+    (600, 5),
+    (900, 10),
+    (1800, 0),
+];
+
+/// The pools' time controls, in [`POOLS`]' order.
+///
+/// ```
+/// let names: Vec<String> = protocol::pools().map(|tc| tc.to_string()).collect();
+/// assert_eq!(names, ["1+0", "3+0", "3+2", "5+3", "10+0", "10+5", "15+10", "30+0"]);
+/// ```
+pub fn pools() -> impl Iterator<Item = TimeControl> {
+    POOLS
+        .into_iter()
+        .filter_map(|(i, inc)| TimeControl::fischer(i, inc).ok())
+}
+
+/// Whether `tc` is the time control of a pool.
+#[must_use]
+pub fn is_pool(tc: TimeControl) -> bool {
+    pools().any(|p| p == tc)
 }
 
 /// A command to the game in one room, from a seat's player: what the room's plan decides on.
@@ -413,6 +455,13 @@ enum ClientWire {
         /// The room.
         room: RoomId,
     },
+    /// Wait in a quick-pairing pool.
+    JoinPool {
+        /// The pool's time control.
+        pool: TimeControl,
+    },
+    /// Leave the pool.
+    LeavePool,
     /// Keep-alive; answered with [`ServerMsg::Pong`].
     Ping,
 }
@@ -459,6 +508,8 @@ impl From<ClientWire> for ClientMsg {
             ClientWire::Abort { room: r } => room(r, RoomCommand::Abort),
             ClientWire::Ack { room, seq } => ClientMsg::Ack { room, seq },
             ClientWire::Leave { room } => ClientMsg::Leave { room },
+            ClientWire::JoinPool { pool } => ClientMsg::JoinPool { pool },
+            ClientWire::LeavePool => ClientMsg::LeavePool,
             ClientWire::Ping => ClientMsg::Ping,
         }
     }
@@ -507,6 +558,8 @@ impl From<ClientMsg> for ClientWire {
             },
             ClientMsg::Ack { room, seq } => ClientWire::Ack { room, seq },
             ClientMsg::Leave { room } => ClientWire::Leave { room },
+            ClientMsg::JoinPool { pool } => ClientWire::JoinPool { pool },
+            ClientMsg::LeavePool => ClientWire::LeavePool,
             ClientMsg::Ping => ClientWire::Ping,
         }
     }
@@ -980,6 +1033,27 @@ pub enum ServerMsg {
         /// reconnects until the player moves again.
         claim_in_ms: Option<u64>,
     },
+    /// This connection waits in a quick-pairing pool ([`ClientMsg::JoinPool`]): sent when it
+    /// joins, and again every few seconds while the number of players waiting changes.
+    ///
+    /// On the wire: `{"type":"pool","pool":{"initial_secs":180,"increment_secs":2},
+    /// "rated":true,"players":7}`.
+    Pool {
+        /// The pool's time control.
+        pool: TimeControl,
+        /// Whether its games are rated (signed-in players) or casual (anonymous ones).
+        rated: bool,
+        /// The players waiting in the pool now, this one included (on every node).
+        players: u32,
+    },
+    /// This connection's place in a pool is gone without [`ClientMsg::LeavePool`]: the account
+    /// took a place from another connection, or the server let the place go.
+    ///
+    /// On the wire: `{"type":"pool_left","pool":{"initial_secs":180,"increment_secs":2}}`.
+    PoolLeft {
+        /// The pool's time control.
+        pool: TimeControl,
+    },
 }
 
 /// A client message that could not be read.
@@ -1029,6 +1103,8 @@ impl ClientMsg {
             | ClientMsg::WatchLobby
             | ClientMsg::UnwatchLobby
             | ClientMsg::CreateRoom { .. }
+            | ClientMsg::JoinPool { .. }
+            | ClientMsg::LeavePool
             | ClientMsg::Ping => None,
         }
     }
@@ -1091,6 +1167,10 @@ mod tests {
                     claim: DrawClaim::Threefold,
                 },
             },
+            ClientMsg::JoinPool {
+                pool: TimeControl::fischer(180, 2).expect("3+2"),
+            },
+            ClientMsg::LeavePool,
             ClientMsg::Ping,
         ];
         for m in msgs {
@@ -1253,6 +1333,22 @@ mod tests {
             ServerMsg::error(ErrorCode::WrongPly, "x", None).to_json(),
             r#"{"type":"error","code":"wrong_ply","message":"x","room":null}"#
         );
+        let pool = TimeControl::fischer(180, 2).expect("3+2");
+        assert_eq!(
+            ClientMsg::JoinPool { pool }.to_json(),
+            r#"{"type":"join_pool","pool":{"initial_secs":180,"increment_secs":2}}"#
+        );
+        assert_eq!(
+            ServerMsg::Pool {
+                pool,
+                rated: false,
+                players: 3
+            }
+            .to_json(),
+            r#"{"type":"pool","pool":{"initial_secs":180,"increment_secs":2},"rated":false,"players":3}"#
+        );
+        assert!(is_pool(pool));
+        assert!(!is_pool(TimeControl::fischer(180, 1).expect("3+1")));
     }
 
     /// One of every server message and room event, as the server writes them.
@@ -1379,6 +1475,14 @@ mod tests {
             ServerMsg::LobbyCounts {
                 players_online: 4,
                 games_in_progress: 1,
+            },
+            ServerMsg::Pool {
+                pool: TimeControl::fischer(300, 3).expect("5+3"),
+                rated: true,
+                players: 12,
+            },
+            ServerMsg::PoolLeft {
+                pool: TimeControl::fischer(60, 0).expect("1+0"),
             },
             ServerMsg::Seated {
                 room: r(),

@@ -30,6 +30,8 @@ enum ServerType {
     Error,
     Pong,
     Presence,
+    Pool,
+    PoolLeft,
 }
 
 #[derive(Deserialize)]
@@ -70,6 +72,9 @@ pub(crate) struct ServerWire {
     online: Option<bool>,
     claim_in_ms: Option<u64>,
     user: Option<Username>,
+    pool: Option<crate::TimeControl>,
+    rated: Option<bool>,
+    players: Option<u32>,
 }
 
 /// Every field of every room event.
@@ -146,6 +151,14 @@ impl TryFrom<ServerWire> for ServerMsg {
                 seat: need(w.seat, "seat")?,
                 online: need(w.online, "online")?,
                 claim_in_ms: w.claim_in_ms,
+            },
+            ServerType::Pool => ServerMsg::Pool {
+                pool: need(w.pool, "pool")?,
+                rated: need(w.rated, "rated")?,
+                players: need(w.players, "players")?,
+            },
+            ServerType::PoolLeft => ServerMsg::PoolLeft {
+                pool: need(w.pool, "pool")?,
             },
         })
     }

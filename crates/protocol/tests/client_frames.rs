@@ -33,6 +33,8 @@ fn frames() -> Vec<String> {
         format!(r#"{{"type":"abort","room":"{r}"}}"#),
         format!(r#"{{"type":"ack","room":"{r}","seq":42}}"#),
         format!(r#"{{"type":"leave","room":"{r}"}}"#),
+        r#"{"type":"join_pool","pool":{"initial_secs":300,"increment_secs":3}}"#.to_owned(),
+        r#"{"type":"leave_pool"}"#.to_owned(),
         r#"{"type":"ping"}"#.to_owned(),
     ]
     .into()
@@ -59,11 +61,13 @@ fn kind(msg: &ClientMsg) -> &'static str {
         },
         ClientMsg::Ack { .. } => "ack",
         ClientMsg::Leave { .. } => "leave",
+        ClientMsg::JoinPool { .. } => "join_pool",
+        ClientMsg::LeavePool => "leave_pool",
         ClientMsg::Ping => "ping",
     }
 }
 
-const KINDS: usize = 17;
+const KINDS: usize = 19;
 
 #[test]
 fn every_client_frame_reads_and_writes_back_byte_identical() {
