@@ -110,6 +110,12 @@ impl NodeId {
     }
 }
 
+impl From<String> for NodeId {
+    fn from(id: String) -> NodeId {
+        NodeId(id)
+    }
+}
+
 impl fmt::Display for NodeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -213,6 +219,15 @@ pub enum BusMsg {
     Close {
         /// The connection.
         conn: u64,
+    },
+    /// To a pool player's node: the place `ticket` was paired into `room`, seat `seat`.
+    Paired {
+        /// The place.
+        ticket: String,
+        /// The new room.
+        room: RoomId,
+        /// The player's seat there.
+        seat: protocol::Color,
     },
 }
 
@@ -489,6 +504,24 @@ impl Cluster {
     #[must_use]
     pub fn me(&self) -> &NodeId {
         &self.me
+    }
+
+    /// A connection to Redis (cheap: a handle of the shared one).
+    #[must_use]
+    pub fn redis(&self) -> ConnectionManager {
+        self.conn.clone()
+    }
+
+    /// The cluster's key prefix (every key of the cluster starts with it and `:`).
+    #[must_use]
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The key of `parts` under the cluster's prefix (`<prefix>:a:b`).
+    #[must_use]
+    pub fn key_of(&self, parts: &[&str]) -> String {
+        self.key(parts)
     }
 
     fn key(&self, parts: &[&str]) -> String {

@@ -62,6 +62,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod origin;
 pub mod outbox;
+pub mod pairing;
 pub mod rate;
 pub mod relay;
 pub mod room;

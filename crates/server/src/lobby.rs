@@ -32,7 +32,7 @@ use tokio::sync::{Notify, mpsc, watch};
 
 use crate::address::AddressKey;
 use crate::clock::ServerClock;
-use crate::cluster::{Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed, Owner};
+use crate::cluster::{BusMsg, Cluster, ClusterConfig, ClusterError, ClusterEvent, Listed, Owner};
 use crate::ids::random_room_id;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, frame};
@@ -42,7 +42,7 @@ use crate::room::{
     Refusal, Room, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
     hash_secret,
 };
-use crate::store::{RoomMeta, Store, StoreError};
+use crate::store::{RoomMeta, Store, StoreError, StoredRoom};
 
 /// Why the lobby did not open.
 #[derive(Debug)]
@@ -221,6 +221,9 @@ pub struct LobbyConfig {
     pub counts_every: Duration,
     /// The rate limits of each client address ([`crate::rate`]).
     pub rates: RateConfig,
+    /// How often the quick-pairing pools pair their players ([`crate::pairing::DEFAULT_WAVE`];
+    /// at least [`crate::pairing::MIN_WAVE`]).
+    pub pool_wave: Duration,
     /// How often the store is probed ([`Store::probe`]: is the database still there, does
     /// it answer) for [`Lobby::health`], writes or not ([`STORE_PROBE_EVERY`]; at least
     /// 10 ms).
@@ -238,6 +241,7 @@ impl Default for LobbyConfig {
             counts_every: COUNTS_EVERY,
             rates: RateConfig::default(),
             store_probe_every: STORE_PROBE_EVERY,
+            pool_wave: crate::pairing::DEFAULT_WAVE,
         }
     }
 }
@@ -511,6 +515,8 @@ pub struct Lobby {
     nodes: Option<Nodes>,
     /// Rooms open per address key (see [`Lobby::watch`]).
     watched: OpenCounts,
+    /// The quick-pairing pools ([`crate::pairing`]).
+    pub pools: crate::pairing::Pools,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -553,6 +559,7 @@ impl Lobby {
             games_in_progress: 0,
         }));
         let (cluster, events) = joined.unzip();
+        let pools_cluster = cluster.clone();
         let relay_metrics = metrics.clone();
         let lobby = Arc::new_cyclic(|me: &Weak<Lobby>| Lobby {
             me: me.clone(),
@@ -586,6 +593,14 @@ impl Lobby {
                 started: std::sync::atomic::AtomicBool::new(false),
             }),
             watched: OpenCounts::default(),
+            pools: crate::pairing::Pools::new(
+                match &pools_cluster {
+                    Some(c) => crate::pairing::Registry::Redis(c.clone()),
+                    None => crate::pairing::Registry::Memory(std::sync::Mutex::default()),
+                },
+                pools_cluster.as_ref().map(|c| c.me().clone()),
+                config.pool_wave,
+            ),
         });
         let count = loaded.rooms.len();
         for room in loaded.rooms {
@@ -671,7 +686,22 @@ impl Lobby {
                 }
             })
         };
-        let mut tasks = vec![publisher, counter, stamper, purger, prober];
+        let pairer = {
+            let me = Arc::downgrade(&lobby);
+            let mut every = tokio::time::interval(lobby.pools.wave());
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            tokio::spawn(async move {
+                loop {
+                    every.tick().await;
+                    let Some(l) = me.upgrade() else { break };
+                    l.pools.tick(&l).await;
+                    l.metrics
+                        .pool_waiting
+                        .set(i64::try_from(l.pools.waiting_here()).unwrap_or(i64::MAX));
+                }
+            })
+        };
+        let mut tasks = vec![publisher, counter, stamper, purger, prober, pairer];
         if let Some(events) = events {
             tasks.push(tokio::spawn(run_cluster_events(
                 Arc::downgrade(&lobby),
@@ -684,6 +714,17 @@ impl Lobby {
         }
         lobby.dirty.notify_one();
         Ok(lobby)
+    }
+
+    /// Now on the server's clock (ms since the Unix epoch).
+    #[must_use]
+    pub fn now_ms(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    /// Starts a room the pools just wrote with both seats taken ([`crate::pairing`]).
+    pub fn start_paired(&self, room: StoredRoom) {
+        RoomHost::spawn(self, Start::Stored(room), None);
     }
 
     /// The store the lobby writes to (accounts share it).
@@ -1427,6 +1468,10 @@ async fn run_cluster_events(lobby: Weak<Lobby>, mut events: mpsc::Receiver<Clust
         let Some(l) = lobby.upgrade() else { break };
         let Some(nodes) = &l.nodes else { break };
         match event {
+            ClusterEvent::Bus(BusMsg::Paired { ticket, room, seat }) => {
+                l.metrics.bus_received.inc();
+                l.pools.deliver(&ticket, &room, seat);
+            }
             ClusterEvent::Bus(m) => {
                 l.metrics.bus_received.inc();
                 nodes.relay.receive(m);

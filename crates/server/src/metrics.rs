@@ -81,6 +81,12 @@ pub struct Metrics {
     pub sign_ins: Counter,
     /// Account requests refused, by reason ([`Metrics::ACCOUNT_REFUSALS`]).
     pub account_refusals: Family<Reason, Counter>,
+    /// Places taken in the quick-pairing pools.
+    pub pool_joins: Counter,
+    /// Games started by the pools (on the pairing authority).
+    pub pool_games: Counter,
+    /// Players of this node waiting in the pools.
+    pub pool_waiting: Gauge,
 }
 
 impl Metrics {
@@ -100,11 +106,12 @@ impl Metrics {
     }
 
     /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
-    pub const LIMITED_ACTIONS: [&'static str; 7] = [
+    pub const LIMITED_ACTIONS: [&'static str; 8] = [
         "create_room",
         "join",
         "message",
         "upkeep",
+        "join_pool",
         "seat",
         "signup",
         "login",
@@ -219,6 +226,21 @@ impl Metrics {
             "asean_account_refusals",
             "Account requests refused, by reason",
             self.account_refusals.clone(),
+        );
+        registry.register(
+            "asean_pool_joins",
+            "Places taken in the quick-pairing pools",
+            self.pool_joins.clone(),
+        );
+        registry.register(
+            "asean_pool_games",
+            "Games started by the quick-pairing pools on this node",
+            self.pool_games.clone(),
+        );
+        registry.register(
+            "asean_pool_waiting",
+            "Players of this node waiting in the quick-pairing pools",
+            self.pool_waiting.clone(),
         );
         registry.register(
             "asean_bus_sent",

@@ -23,15 +23,18 @@ pub enum Action {
     Message,
     /// Pings and acknowledgements.
     Upkeep,
+    /// Taking a place in a quick-pairing pool.
+    JoinPool,
 }
 
 impl Action {
     /// Every action, in the order of [`RateConfig`]'s budgets.
-    pub const ALL: [Action; 4] = [
+    pub const ALL: [Action; 5] = [
         Action::CreateRoom,
         Action::Join,
         Action::Message,
         Action::Upkeep,
+        Action::JoinPool,
     ];
 
     /// The label of the action in `/metrics` (`asean_rate_limited{action=...}`).
@@ -42,6 +45,7 @@ impl Action {
             Action::Join => "join",
             Action::Message => "message",
             Action::Upkeep => "upkeep",
+            Action::JoinPool => "join_pool",
         }
     }
 
@@ -53,6 +57,7 @@ impl Action {
             Action::Join => "joins",
             Action::Message => "messages",
             Action::Upkeep => "pings and acknowledgements",
+            Action::JoinPool => "pool joins",
         }
     }
 
@@ -90,6 +95,8 @@ pub struct RateConfig {
     pub message: Budget,
     /// Pings and acknowledgements.
     pub upkeep: Budget,
+    /// Places taken in pools.
+    pub join_pool: Budget,
     /// How many addresses' worth an IPv6 `/56` gets.
     pub per_56: u32,
     /// How many addresses' worth an IPv6 `/48` gets.
@@ -103,6 +110,7 @@ impl RateConfig {
         join: Budget::ZERO,
         message: Budget::ZERO,
         upkeep: Budget::ZERO,
+        join_pool: Budget::ZERO,
         per_56: 0,
         per_48: 0,
     };
@@ -113,6 +121,7 @@ impl RateConfig {
             Action::Join => self.join,
             Action::Message => self.message,
             Action::Upkeep => self.upkeep,
+            Action::JoinPool => self.join_pool,
         }
     }
 }
@@ -145,6 +154,12 @@ impl Default for RateConfig {
             upkeep: Budget {
                 burst: 1_000,
                 per_minute: 12_000,
+            },
+            // A player joins a pool, cancels, joins another: a few a minute. A school behind
+            // one address, a few dozen.
+            join_pool: Budget {
+                burst: 20,
+                per_minute: 60,
             },
             per_56: 4,
             per_48: 16,
@@ -180,7 +195,7 @@ const SWEEP_EVERY: u64 = 4_096;
 
 /// The rate limiters of every address, for every [`Action`].
 pub struct AddressRates {
-    levels: [Levels; 4],
+    levels: [Levels; 5],
     checks: AtomicU64,
 }
 
@@ -271,6 +286,7 @@ mod tests {
             join: b,
             message: b,
             upkeep: b,
+            join_pool: b,
             per_56: 2,
             per_48: 3,
         }

@@ -304,6 +304,8 @@ impl Relay {
                 let gone = self.with_ends(|e| e.close_local(conn));
                 self.say_goodbye(gone.into_iter().collect());
             }
+            // The lobby hands pairings to the pools before the relay sees them.
+            BusMsg::Paired { .. } => {}
         }
     }
 

@@ -242,6 +242,7 @@ pub async fn connection<Si, St, E>(
     for room in joined.into_keys() {
         let _ = lobby.send(&room, RoomCmd::Disconnect { conn }).await;
     }
+    lobby.pools.leave(conn).await;
     lobby.disconnect(conn);
 }
 
@@ -453,6 +454,7 @@ where
 fn action_of(msg: &ClientMsg) -> Action {
     match msg {
         ClientMsg::CreateRoom { .. } => Action::CreateRoom,
+        ClientMsg::JoinPool { .. } => Action::JoinPool,
         ClientMsg::Join { .. } => Action::Join,
         ClientMsg::Ack { .. } | ClientMsg::Ping => Action::Upkeep,
         _ => Action::Message,
@@ -473,6 +475,12 @@ async fn route(
         ClientMsg::Ping => {
             sub.outbox.send(&ServerMsg::Pong);
         }
+        ClientMsg::JoinPool { pool } => {
+            if let Err(r) = lobby.pools.join(lobby, sub, pool).await {
+                refuse(r.code, r.message, None);
+            }
+        }
+        ClientMsg::LeavePool => lobby.pools.leave(sub.conn).await,
         ClientMsg::WatchLobby => {
             watching.send_replace(true);
         }

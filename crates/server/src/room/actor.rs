@@ -520,6 +520,7 @@ impl Actor {
         };
         let hash = hash_secret(&secret);
         let append = Append {
+            pairing: None,
             ratings: None,
             room: id.clone(),
             first_seq: 1,
@@ -670,6 +671,7 @@ impl Actor {
                 }
             };
             let append = Append {
+                pairing: None,
                 ratings,
                 room: id.clone(),
                 first_seq: self.room.seq() + 1,
@@ -986,6 +988,7 @@ impl Actor {
             .filter_map(|c| secrets.get(c).clone().map(|h| (c, h)))
             .collect();
         let append = Append {
+            pairing: None,
             ratings: None,
             room: meta.id.clone(),
             first_seq: 1,

@@ -31,12 +31,14 @@ use tokio::sync::oneshot;
 
 pub mod accounts;
 mod common;
+pub mod pairing;
 mod postgres;
 mod sqlite;
 #[cfg(test)]
 mod suite;
 
 pub use accounts::AccountStore;
+pub use pairing::PairingStore;
 pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
 pub use sqlite::SqliteStore;
 
@@ -175,6 +177,9 @@ pub struct Append {
     pub fence: Option<u64>,
     /// A rated game's new ratings, written with its game-over event (see [`RatingUpdate`]).
     pub ratings: Option<Box<RatingUpdate>>,
+    /// A room created by quick pairing: its two pool tickets, each of which may be paired
+    /// once only ([`StoreError::TicketUsed`]; see [`pairing`]).
+    pub pairing: Option<Box<pairing::Pairing>>,
 }
 
 /// The ratings a rated game's result gives its players, written in the same transaction as
@@ -197,6 +202,7 @@ impl Append {
     #[must_use]
     pub fn events(room: RoomId, first_seq: u64, events: Vec<RoomEvent>) -> Append {
         Append {
+            pairing: None,
             room,
             first_seq,
             events,
@@ -266,6 +272,9 @@ pub enum StoreError {
     /// computed from (another game of theirs was rated meanwhile). Nothing was written: read
     /// the ratings again and retry.
     RatingsMoved(String),
+    /// A pool ticket of the append was paired into another room already (see
+    /// [`pairing`]). Nothing was written: [`PairingStore::paired_room`] says where it went.
+    TicketUsed(String),
 }
 
 impl fmt::Display for StoreError {
@@ -304,6 +313,12 @@ impl fmt::Display for StoreError {
                 f,
                 "the rating of {user} changed since it was read: read it again"
             ),
+            StoreError::TicketUsed(ticket) => {
+                write!(
+                    f,
+                    "pool ticket {ticket} was paired into another room already"
+                )
+            }
         }
     }
 }
@@ -321,7 +336,7 @@ pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 /// Persistent storage of rooms and their event logs, and of accounts ([`AccountStore`]).
 /// Every method may be called from any thread and none of them blocks: writes are queued,
 /// reads return a [`StoreFuture`].
-pub trait Store: AccountStore + Send + Sync {
+pub trait Store: AccountStore + PairingStore + Send + Sync {
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
     /// receiver once it is durable (the receiver closing unanswered means the store went
     /// away). Appends to one room are written in the order they were made.
@@ -457,6 +472,7 @@ struct MemoryRoom {
 pub struct MemoryStore {
     rooms: Mutex<Vec<MemoryRoom>>,
     accounts: Mutex<accounts::MemoryAccounts>,
+    pairings: Mutex<pairing::MemoryPairings>,
 }
 
 impl MemoryStore {
@@ -521,15 +537,22 @@ impl Store for MemoryStore {
         let r = match self.rooms.lock() {
             Ok(mut rooms) => {
                 let mut accounts = common::lock(&self.accounts);
+                let mut pairings = common::lock(&self.pairings);
                 let ratings = append.ratings.clone();
+                let pairing = append.pairing.clone();
+                let room = append.room.clone();
                 let checked = ratings
                     .as_deref()
-                    .map_or(Ok(()), |r| accounts.check_ratings(r));
+                    .map_or(Ok(()), |r| accounts.check_ratings(r))
+                    .and_then(|()| pairing.as_deref().map_or(Ok(()), |p| pairings.check(p)));
                 checked
                     .and_then(|()| MemoryStore::write(&mut rooms, append))
                     .map(|()| {
                         if let Some(r) = &ratings {
                             accounts.apply_ratings(r);
+                        }
+                        if let Some(p) = &pairing {
+                            pairings.record(&room, p);
                         }
                     })
             }
@@ -586,14 +609,21 @@ impl Store for MemoryStore {
 
     fn purge(&self, now_ms: u64) -> StoreFuture<u64> {
         let before = now_ms.saturating_sub(PURGE_AFTER_MS);
-        self.read(move |rooms| {
-            let n = rooms.len();
-            rooms.retain(|r| {
-                !r.ended
-                    .is_some_and(|(at, purgeable)| purgeable && at < before)
-            });
-            (n - rooms.len()) as u64
-        })
+        let Ok(mut rooms) = self.rooms.lock() else {
+            return Box::pin(std::future::ready(Err(StoreError::Stopped)));
+        };
+        let mut purged = std::collections::HashSet::new();
+        rooms.retain(|r| {
+            let gone = r
+                .ended
+                .is_some_and(|(at, purgeable)| purgeable && at < before);
+            if gone {
+                purged.insert(r.room.meta.id.clone());
+            }
+            !gone
+        });
+        common::lock(&self.pairings).forget(&purged);
+        Box::pin(std::future::ready(Ok(purged.len() as u64)))
     }
 
     /// Memory does not outlive the process: there is nothing to stamp.

@@ -51,6 +51,7 @@ use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteH
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 mod accounts;
+mod pairing;
 
 /// The connections of a store's pool unless told otherwise.
 pub const DEFAULT_POOL_SIZE: usize = 8;
@@ -155,6 +156,15 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (room, user_id)
     );
     CREATE INDEX rating_changes_by_user ON rating_changes (user_id, perf, at_ms);
+"#,
+    // Quick pairing: each pool ticket paired, once (see `pairing::PairingStore`).
+    r#"
+    CREATE TABLE pool_tickets (
+        ticket TEXT COLLATE "C" PRIMARY KEY,
+        room TEXT COLLATE "C" NOT NULL,
+        color TEXT COLLATE "C" NOT NULL
+    );
+    CREATE INDEX pool_tickets_by_room ON pool_tickets (room);
 "#,
 ];
 
@@ -617,6 +627,9 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
     if let Some(r) = &a.ratings {
         accounts::write_ratings(&tx, &a.room, r).await?;
     }
+    if let Some(p) = &a.pairing {
+        pairing::write_tickets(&tx, &a.room, p).await?;
+    }
     if a.create.is_some() {
         // Last, because every creation waits for this row's lock until it commits.
         let count = tx
@@ -658,6 +671,10 @@ async fn purge(pool: Pool, before_ms: u64) -> Result<u64, StoreError> {
                 .prepare_cached("DELETE FROM events WHERE room = ANY($1)")
                 .await?;
             tx.execute(&events, &[&ids]).await?;
+            let tickets = tx
+                .prepare_cached("DELETE FROM pool_tickets WHERE room = ANY($1)")
+                .await?;
+            tx.execute(&tickets, &[&ids]).await?;
             let rooms = tx
                 .prepare_cached("DELETE FROM rooms WHERE id = ANY($1)")
                 .await?;

@@ -46,6 +46,7 @@ use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteH
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 mod accounts;
+mod pairing;
 
 /// How long a connection waits for a lock held by another connection before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -171,6 +172,15 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (room, user_id)
     );
     CREATE INDEX rating_changes_by_user ON rating_changes (user_id, perf, at_ms);
+",
+    // Quick pairing: each pool ticket paired, once (see `pairing::PairingStore`).
+    "
+    CREATE TABLE pool_tickets (
+        ticket TEXT PRIMARY KEY,
+        room TEXT NOT NULL,
+        color TEXT NOT NULL
+    );
+    CREATE INDEX pool_tickets_by_room ON pool_tickets (room);
 ",
 ];
 
@@ -704,9 +714,11 @@ fn purge(conn: &mut Connection, before_ms: u64) -> Result<u64, StoreError> {
             .collect::<Result<_, _>>()?;
         {
             let mut events = tx.prepare_cached("DELETE FROM events WHERE room = ?1")?;
+            let mut tickets = tx.prepare_cached("DELETE FROM pool_tickets WHERE room = ?1")?;
             let mut rooms = tx.prepare_cached("DELETE FROM rooms WHERE id = ?1")?;
             for id in &ids {
                 events.execute([id])?;
+                tickets.execute([id])?;
                 rooms.execute([id])?;
             }
         }
@@ -802,6 +814,9 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
     }
     if let Some(r) = &a.ratings {
         accounts::write_ratings(conn, &a.room, r)?;
+    }
+    if let Some(p) = &a.pairing {
+        pairing::write_tickets(conn, &a.room, p)?;
     }
     Ok(())
 }
@@ -1235,7 +1250,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 6
+                supported: 7
             })
         ));
         let mode: String = raw(&path)

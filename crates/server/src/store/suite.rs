@@ -1069,6 +1069,71 @@ async fn accounts_and_sessions_in_memory() {
     check_accounts(&super::MemoryStore::default()).await;
 }
 
+/// A paired room (room `n`, both seats) created with the pool tickets `white` and `black`.
+fn paired(n: u8, white: &str, black: &str) -> Append {
+    use super::pairing::{Pairing, Ticket};
+    let mut a = Append::events(id(n), 1, vec![seated(Color::White), seated(Color::Black)]);
+    a.create = Some(meta(n));
+    a.seats = vec![(Color::White, hash("w")), (Color::Black, hash("b"))];
+    a.phase = Some(Phase::Playing);
+    a.pairing = Some(Box::new(Pairing {
+        tickets: ByColor {
+            white: Ticket(white.into()),
+            black: Ticket(black.into()),
+        },
+    }));
+    a
+}
+
+async fn check_pairings(s: &Arc<dyn Store>) {
+    use super::pairing::Ticket;
+    let t = |x: &str| Ticket(x.into());
+    assert_eq!(s.paired_room(&t("t1")).await.unwrap(), None);
+    write(s, paired(1, "t1", "t2")).await.unwrap();
+    assert_eq!(
+        s.paired_room(&t("t1")).await.unwrap(),
+        Some((id(1), Color::White))
+    );
+    assert_eq!(
+        s.paired_room(&t("t2")).await.unwrap(),
+        Some((id(1), Color::Black))
+    );
+    // A ticket paired again (by a second authority): nothing of the room is written.
+    let again = write(s, paired(2, "t3", "t2")).await;
+    assert!(
+        matches!(&again, Err(StoreError::TicketUsed(t)) if t == "t2"),
+        "{again:?}"
+    );
+    assert_eq!(s.load_room(&id(2)).await.unwrap(), None);
+    assert_eq!(s.paired_room(&t("t3")).await.unwrap(), None);
+    // The unused ticket pairs later.
+    write(s, paired(3, "t4", "t3")).await.unwrap();
+    assert_eq!(
+        s.paired_room(&t("t3")).await.unwrap(),
+        Some((id(3), Color::Black))
+    );
+}
+
+async fn a_pool_ticket_is_paired_once<F: Fixture>(f: &F) {
+    let s = f.open().await;
+    check_pairings(&s).await;
+    s.close().await;
+    // Kept across a restart.
+    let s = f.open().await;
+    assert_eq!(
+        s.paired_room(&super::pairing::Ticket("t1".into()))
+            .await
+            .unwrap(),
+        Some((id(1), Color::White))
+    );
+}
+
+#[tokio::test]
+async fn a_pool_ticket_is_paired_once_in_memory() {
+    let s: Arc<dyn Store> = Arc::new(super::MemoryStore::default());
+    check_pairings(&s).await;
+}
+
 /// Runs each test of the suite against both stores.
 macro_rules! both_stores {
     ($($name:ident),* $(,)?) => {
@@ -1107,6 +1172,7 @@ both_stores!(
     the_away_record_is_kept_with_the_room,
     accounts_and_sessions,
     ratings_are_written_with_the_game_end_only_from_the_ratings_read,
+    a_pool_ticket_is_paired_once,
 );
 
 /// The environment variable with the URL of the Redis server the cluster tests use.

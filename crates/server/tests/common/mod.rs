@@ -447,3 +447,33 @@ impl Remote {
         connect(self.addr).await
     }
 }
+
+/// Signs `name` (letters and digits) up on the server at `addr`, password `<name>-password`,
+/// and answers
+/// the session cookie (`asean_session=...`).
+pub async fn sign_up(addr: std::net::SocketAddr, name: &str) -> String {
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/signup"))
+        .header(
+            reqwest::header::CONTENT_TYPE,
+            "application/x-www-form-urlencoded",
+        )
+        .body(format!("username={name}&password={name}-password"))
+        .send()
+        .await
+        .expect("sign up");
+    assert!(r.status().is_success(), "sign up {name}: {}", r.status());
+    r.headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("asean_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("a session cookie")
+        .to_owned()
+}
+
+/// A client of `addr` signed in with `cookie`, that has said hello.
+pub async fn signed_in(addr: std::net::SocketAddr, cookie: &str) -> Client {
+    connect_with_headers(addr, std::net::Ipv4Addr::LOCALHOST, &[("cookie", cookie)]).await
+}
