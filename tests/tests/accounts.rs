@@ -9,23 +9,10 @@
 mod common;
 
 use anyhow::ensure;
-use common::{create_room, displayed, finish, invite_link, room_of, wait_dialog};
+use common::{
+    create_room, displayed, fill, finish, invite_link, room_of, sign_up, signed_in_as, wait_dialog,
+};
 use e2e::{Browser, TestServer, Viewport, start_app};
-
-/// Types `text` into the field `selector` (cleared first).
-async fn fill(browser: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
-    let field = browser.find(selector).await?;
-    field.clear().await?;
-    field.send_keys(text).await?;
-    Ok(())
-}
-
-async fn signed_in_as(browser: &Browser, name: &str) -> anyhow::Result<()> {
-    browser
-        .wait_for(&format!("#account-link[data-username=\"{name}\"]"))
-        .await?;
-    Ok(())
-}
 
 async fn newcomer_signs_up_and_back_in(viewport: Viewport, name: &str) -> anyhow::Result<()> {
     let (_server, browser) = start_app(viewport).await?;
@@ -95,19 +82,6 @@ async fn a_newcomer_signs_up_on_a_phone() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_signs_up_on_a_desktop() -> anyhow::Result<()> {
     newcomer_signs_up_and_back_in(Viewport::DESKTOP, "Desk-Player").await
-}
-
-/// Signs up as `name` from the top bar (the page already connected to the lobby anonymously).
-async fn sign_up(browser: &Browser, name: &str) -> anyhow::Result<()> {
-    browser.click("#btn-signin").await?;
-    browser.wait_for("#signin[data-mode=\"signin\"]").await?;
-    browser.click("#signin-switch").await?;
-    browser.wait_for("#signin[data-mode=\"signup\"]").await?;
-    fill(browser, "#signin-username", name).await?;
-    fill(browser, "#signin-password", "a long enough password").await?;
-    fill(browser, "#signin-confirm", "a long enough password").await?;
-    browser.click("#signin-submit").await?;
-    signed_in_as(browser, name).await
 }
 
 /// The name shown by `side`'s clock, and its `data-seat`.

@@ -91,6 +91,10 @@ struct Args {
     /// progress) to its watchers and to the other nodes, at most (sent only when they changed).
     #[arg(long, default_value_t = millis(server::lobby::COUNTS_EVERY), value_parser = clap::value_parser!(u64).range(10..))]
     counts_every_ms: u64,
+    /// Milliseconds between two waves of the quick-pairing pools (each wave pairs the players
+    /// waiting; on several nodes, on the node holding the pairing lease).
+    #[arg(long, default_value_t = millis(server::pairing::DEFAULT_WAVE), value_parser = clap::value_parser!(u64).range(20..))]
+    pool_wave_ms: u64,
     /// Open connections at most (default: what the open-file limit allows).
     #[arg(long)]
     max_connections: Option<usize>,
@@ -167,6 +171,7 @@ async fn main() -> ExitCode {
         usize::try_from(args.max_finished_rooms).unwrap_or(usize::MAX);
     config.lobby.max_watched_per_address = args.max_watched_per_address;
     config.lobby.counts_every = std::time::Duration::from_millis(args.counts_every_ms);
+    config.lobby.pool_wave = std::time::Duration::from_millis(args.pool_wave_ms);
     config.ws.outbox_bytes = args.max_outbox_bytes;
     config.public_url = args.public_url;
     config.allowed_origins = args.allowed_origins;

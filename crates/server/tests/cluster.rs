@@ -1040,3 +1040,143 @@ async fn create_until_seated(
     }
     panic!("{never}");
 }
+
+/// Joins the pool of `clock` on `c` and waits until the server says it waits.
+async fn join_pool(c: &mut Client, clock: TimeControl) {
+    c.send(&ClientMsg::JoinPool { pool: clock }).await;
+    c.until("in the pool", |m| matches!(m, ServerMsg::Pool { .. }))
+        .await;
+}
+
+/// Waits for `c`'s pairing: the room, the seat and its secret.
+async fn paired(c: &mut Client) -> (RoomId, Color, String) {
+    match c
+        .until("paired", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { room, seat, secret } => (room, seat, secret),
+        _ => unreachable!(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn players_of_two_nodes_in_one_pool_are_each_paired_exactly_once() {
+    const PLAYERS: usize = 200;
+    let b = Backing::new().await;
+    let wave = ["--pool-wave-ms", "200"];
+    let (n1, n2) = (b.node_with(&wave).await, b.node_with(&wave).await);
+    let blitz = TimeControl::fischer(180, 0).expect("3+0");
+    // Half on each node, all joining at once.
+    let joins = (0..PLAYERS).map(|i| {
+        let node = if i % 2 == 0 { n1.addr } else { n2.addr };
+        async move {
+            // Each from an address of its own, as players are (one address's budget of pool
+            // joins is far smaller).
+            let from = std::net::Ipv4Addr::new(127, 0, 1, u8::try_from(i + 1).expect("address"));
+            let mut c = common::connect_from(node, from).await;
+            join_pool(&mut c, blitz).await;
+            c
+        }
+    });
+    let mut clients = futures_util::future::join_all(joins).await;
+    let pairings =
+        futures_util::future::join_all(clients.iter_mut().map(|c| async { paired(c).await })).await;
+    // Every room has exactly two players, one of each colour; and players of the two nodes
+    // meet (pairing is not per node).
+    let mut rooms: std::collections::HashMap<RoomId, Vec<(usize, Color)>> = Default::default();
+    for (i, (room, seat, _)) in pairings.iter().enumerate() {
+        rooms.entry(room.clone()).or_default().push((i, *seat));
+    }
+    assert_eq!(rooms.len(), PLAYERS / 2, "{} rooms", rooms.len());
+    let mut across = 0;
+    for (room, players) in &rooms {
+        assert_eq!(players.len(), 2, "room {room}: {players:?}");
+        assert_ne!(players[0].1, players[1].1, "room {room}: {players:?}");
+        if players[0].0 % 2 != players[1].0 % 2 {
+            across += 1;
+        }
+    }
+    assert!(across > 0, "no pairing across the nodes");
+    // Nobody is told a second room: a ping is answered next.
+    for c in &mut clients {
+        c.send(&ClientMsg::Ping).await;
+        let next = c
+            .until("pong or a second pairing", |m| {
+                matches!(m, ServerMsg::Pong | ServerMsg::Seated { .. })
+            })
+            .await;
+        assert_eq!(next, ServerMsg::Pong);
+    }
+    // The store holds one ticket per player, and the rooms' games are on.
+    let (client, conn) = tokio_postgres::connect(&b.db_url, tokio_postgres::NoTls)
+        .await
+        .expect("connect");
+    tokio::spawn(conn);
+    let tickets: i64 = client
+        .query_one("SELECT count(*) FROM pool_tickets", &[])
+        .await
+        .expect("count")
+        .get(0);
+    assert_eq!(tickets, PLAYERS as i64);
+    // A room of players from both nodes: they join with their seats' secrets and play.
+    let (room, players) = rooms
+        .iter()
+        .find(|(_, p)| p[0].0 % 2 != p[1].0 % 2)
+        .expect("a room across the nodes");
+    let by_seat = |seat: Color| players.iter().find(|(_, s)| *s == seat).expect("seat").0;
+    let (wi, bi) = (by_seat(Color::White), by_seat(Color::Black));
+    let mut white = clients.swap_remove(wi.max(bi));
+    let mut black = clients.swap_remove(wi.min(bi));
+    if wi < bi {
+        std::mem::swap(&mut white, &mut black);
+    }
+    for (c, i) in [(&mut white, wi), (&mut black, bi)] {
+        match c.join(room, Some(&pairings[i].2), None).await {
+            ServerMsg::Snapshot { you, state, .. } => {
+                assert_eq!(you, Some(pairings[i].1));
+                assert_eq!(state.clock, Some(blitz));
+            }
+            m => panic!("{m:?}"),
+        }
+    }
+    play(&mut white, &mut black, room, 0, "e3e4").await;
+    b.assert_numbered(room).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn the_pools_pair_on_after_the_pairing_node_is_killed() {
+    let b = Backing::new().await;
+    let wave = ["--pool-wave-ms", "100"];
+    let mut n1 = b.node_with(&wave).await;
+    // The first node takes the pairing lease with its first wave.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let n2 = b.node_with(&wave).await;
+    let bullet = TimeControl::fischer(60, 0).expect("1+0");
+    let (mut a, mut c) = (n2.client().await, n2.client().await);
+    join_pool(&mut a, bullet).await;
+    join_pool(&mut c, bullet).await;
+    assert_eq!(paired(&mut a).await.0, paired(&mut c).await.0);
+    // Node 1 dies holding the pairing lease and a waiting player: node 2 pairs once the lease
+    // lapses, and the dead node's player is not paired once its node's lease lapsed.
+    let mut gone = n1.client().await;
+    join_pool(&mut gone, bullet).await;
+    n1.kill();
+    drop(gone);
+    // Its players count as waiting until its own lease lapses (the node's time to live).
+    tokio::time::sleep(server::cluster::DEFAULT_NODE_TTL + Duration::from_millis(500)).await;
+    let (mut d, mut e) = (n2.client().await, n2.client().await);
+    join_pool(&mut d, bullet).await;
+    join_pool(&mut e, bullet).await;
+    let (room_d, seat_d, _) = paired(&mut d).await;
+    let (room_e, seat_e, _) = paired(&mut e).await;
+    assert_eq!(room_d, room_e);
+    assert_ne!(seat_d, seat_e);
+}

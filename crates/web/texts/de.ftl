@@ -407,3 +407,23 @@ ToastSignedUp = Willkommen, { $name }! Dein Konto ist bereit.
 ToastSignedOut = Abgemeldet.
 ToastSessionRevoked = Diese Sitzung ist abgemeldet.
 ToastAccountClosed = Dein Konto ist geschlossen.
+
+# Quick pairing: one tap on a time control puts the player in that pool.
+PoolsTitle = Schnelle Partie
+PoolsNote = Jetzt gegen jemanden spielen: wähle eine Bedenkzeit.
+PoolWaiting = Suche nach einem Gegner
+PoolCasual = Ungewertet
+PoolPlayAi = Solange gegen den Computer spielen
+BtnPoolCancel = Abbrechen
+PoolLeftNotice = Du wartest nicht mehr auf einen Gegner: dein Konto hat in einem anderen Tab oder auf einem anderen Gerät einen Platz eingenommen.
+SpeedBullet = Bullet
+SpeedBlitz = Blitz
+SpeedRapid = Schnellschach
+SpeedClassical = Klassisch
+
+# The players waiting in a pool (this one included).
+PoolPlayers =
+    { $n ->
+        [one] { $n } Spieler wartet
+       *[other] { $n } Spieler warten
+    }

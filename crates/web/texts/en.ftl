@@ -410,3 +410,23 @@ ToastSignedUp = Welcome, { $name }! Your account is ready.
 ToastSignedOut = Signed out.
 ToastSessionRevoked = That session is signed out.
 ToastAccountClosed = Your account is closed.
+
+# Quick pairing: one tap on a time control puts the player in that pool.
+PoolsTitle = Quick pairing
+PoolsNote = Play someone now: pick a time control.
+PoolWaiting = Looking for an opponent
+PoolCasual = Casual
+PoolPlayAi = Play the computer meanwhile
+BtnPoolCancel = Cancel
+PoolLeftNotice = You are no longer waiting for an opponent: your account took a place from another tab or device.
+SpeedBullet = Bullet
+SpeedBlitz = Blitz
+SpeedRapid = Rapid
+SpeedClassical = Classical
+
+# The players waiting in a pool (this one included).
+PoolPlayers =
+    { $n ->
+        [one] { $n } player waiting
+       *[other] { $n } players waiting
+    }

@@ -413,3 +413,24 @@ ToastSignedUp = Bienvenue, { $name } ! Votre compte est prêt.
 ToastSignedOut = Déconnecté.
 ToastSessionRevoked = Cette session est déconnectée.
 ToastAccountClosed = Votre compte est fermé.
+
+# Quick pairing: one tap on a time control puts the player in that pool.
+PoolsTitle = Partie rapide
+PoolsNote = Jouez tout de suite contre quelqu’un : choisissez une cadence.
+PoolWaiting = Recherche d’un adversaire
+PoolCasual = Amicale
+PoolPlayAi = Jouer contre l’ordinateur en attendant
+BtnPoolCancel = Annuler
+PoolLeftNotice = Vous n’attendez plus d’adversaire : votre compte a pris une place depuis un autre onglet ou appareil.
+SpeedBullet = Bullet
+SpeedBlitz = Blitz
+SpeedRapid = Rapide
+SpeedClassical = Classique
+
+# The players waiting in a pool (this one included).
+PoolPlayers =
+    { $n ->
+        [one] { $n } joueur en attente
+        [many] { $n } de joueurs en attente
+       *[other] { $n } joueurs en attente
+    }

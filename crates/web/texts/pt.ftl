@@ -413,3 +413,24 @@ ToastSignedUp = Boas-vindas, { $name }! Sua conta está pronta.
 ToastSignedOut = Você saiu.
 ToastSessionRevoked = Essa sessão foi desconectada.
 ToastAccountClosed = Sua conta foi encerrada.
+
+# Quick pairing: one tap on a time control puts the player in that pool.
+PoolsTitle = Partida rápida
+PoolsNote = Jogue agora contra alguém: escolha um ritmo.
+PoolWaiting = Procurando um adversário
+PoolCasual = Casual
+PoolPlayAi = Jogar contra o computador enquanto espera
+BtnPoolCancel = Cancelar
+PoolLeftNotice = Você não está mais esperando um adversário: sua conta ocupou um lugar em outra aba ou outro aparelho.
+SpeedBullet = Bullet
+SpeedBlitz = Blitz
+SpeedRapid = Rápida
+SpeedClassical = Clássica
+
+# The players waiting in a pool (this one included).
+PoolPlayers =
+    { $n ->
+        [one] { $n } jogador esperando
+        [many] { $n } de jogadores esperando
+       *[other] { $n } jogadores esperando
+    }

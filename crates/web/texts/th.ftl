@@ -404,3 +404,22 @@ ToastSignedUp = ยินดีต้อนรับ { $name }! บัญชี�
 ToastSignedOut = ออกจากระบบแล้ว
 ToastSessionRevoked = ออกจากระบบเซสชันนั้นแล้ว
 ToastAccountClosed = ปิดบัญชีของคุณแล้ว
+
+# Quick pairing: one tap on a time control puts the player in that pool.
+PoolsTitle = จับคู่ด่วน
+PoolsNote = เล่นกับผู้เล่นคนอื่นได้ทันที: เลือกเวลาที่ต้องการ
+PoolWaiting = กำลังหาคู่แข่ง
+PoolCasual = ไม่จัดอันดับ
+PoolPlayAi = เล่นกับคอมพิวเตอร์ระหว่างรอ
+BtnPoolCancel = ยกเลิก
+PoolLeftNotice = คุณไม่ได้รอคู่แข่งแล้ว: บัญชีของคุณเข้าคิวจากแท็บหรืออุปกรณ์อื่น
+SpeedBullet = บุลเล็ต
+SpeedBlitz = บลิตซ์
+SpeedRapid = แรปิด
+SpeedClassical = คลาสสิก
+
+# The players waiting in a pool (this one included).
+PoolPlayers =
+    { $n ->
+       *[other] ผู้เล่นรออยู่ { $n } คน
+    }

@@ -408,3 +408,22 @@ ToastSignedUp = Chào mừng { $name }! Tài khoản của bạn đã sẵn sàn
 ToastSignedOut = Đã đăng xuất.
 ToastSessionRevoked = Phiên đó đã được đăng xuất.
 ToastAccountClosed = Tài khoản của bạn đã được đóng.
+
+# Quick pairing: one tap on a time control puts the player in that pool.
+PoolsTitle = Ghép cặp nhanh
+PoolsNote = Chơi ngay với người khác: chọn thời gian.
+PoolWaiting = Đang tìm đối thủ
+PoolCasual = Giao hữu
+PoolPlayAi = Chơi với máy trong lúc chờ
+BtnPoolCancel = Hủy
+PoolLeftNotice = Bạn không còn chờ đối thủ: tài khoản của bạn đã vào hàng chờ từ một thẻ hoặc thiết bị khác.
+SpeedBullet = Bullet
+SpeedBlitz = Blitz
+SpeedRapid = Cờ nhanh
+SpeedClassical = Cờ tiêu chuẩn
+
+# The players waiting in a pool (this one included).
+PoolPlayers =
+    { $n ->
+       *[other] { $n } người đang chờ
+    }

@@ -295,3 +295,32 @@ pub async fn new_ai_game(browser: &Browser, level: u8, human: &str) -> Result<()
     browser.wait_for(r#"#app[data-mode="ai"]"#).await?;
     Ok(())
 }
+
+/// Types `text` into the field `selector` (cleared first).
+pub async fn fill(browser: &Browser, selector: &str, text: &str) -> Result<()> {
+    let field = browser.find(selector).await?;
+    field.clear().await?;
+    field.send_keys(text).await?;
+    Ok(())
+}
+
+/// Waits until the top bar names `name` as signed in.
+pub async fn signed_in_as(browser: &Browser, name: &str) -> Result<()> {
+    browser
+        .wait_for(&format!("#account-link[data-username=\"{name}\"]"))
+        .await?;
+    Ok(())
+}
+
+/// Signs `name` up from the top bar (the password is long enough) and waits until signed in.
+pub async fn sign_up(browser: &Browser, name: &str) -> Result<()> {
+    browser.click("#btn-signin").await?;
+    browser.wait_for("#signin[data-mode=\"signin\"]").await?;
+    browser.click("#signin-switch").await?;
+    browser.wait_for("#signin[data-mode=\"signup\"]").await?;
+    fill(browser, "#signin-username", name).await?;
+    fill(browser, "#signin-password", "a long enough password").await?;
+    fill(browser, "#signin-confirm", "a long enough password").await?;
+    browser.click("#signin-submit").await?;
+    signed_in_as(browser, name).await
+}

@@ -491,6 +491,22 @@ pub struct Net {
     pub listing: Option<Listing>,
     /// The lobby's last counts.
     pub counts: Option<LobbyCounts>,
+    /// The quick-pairing pool this page waits in, if any.
+    pub pool: Option<PoolWait>,
+}
+
+/// Waiting in a quick-pairing pool (the place is the server's; the page asks again after a
+/// reconnection).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PoolWait {
+    /// The pool's time control.
+    pub clock: protocol::TimeControl,
+    /// Rated (signed in) or casual, as the server said (`None` before it answered).
+    pub rated: Option<bool>,
+    /// The players waiting in the pool, this one included, as the server last said.
+    pub players: Option<u32>,
+    /// When the player tapped the pool ([`Model::now`], ms).
+    pub since: f64,
 }
 
 impl Net {

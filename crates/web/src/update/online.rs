@@ -66,6 +66,12 @@ pub enum OnlineMsg {
     AcceptDraw,
     /// Decline the opponent's draw offer.
     DeclineDraw,
+    /// Wait in the quick-pairing pool of this time control (one of [`protocol::POOLS`]).
+    JoinPool(protocol::TimeControl),
+    /// Stop waiting in the pool.
+    LeavePool,
+    /// Play the computer while waiting in the pool (the place is kept).
+    PoolPlayAi,
 }
 
 /// The room's id, online.
@@ -138,6 +144,27 @@ pub fn join_room(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
         after: None,
         watch: false,
     }));
+}
+
+/// Waits in the pool of `clock` (the start screen closes; `#pool-wait` shows the wait); the
+/// server pairs the player and sends the seat ([`ServerMsg::Seated`]) of the new room.
+fn join_pool(model: &mut Model, clock: protocol::TimeControl, out: &mut Vec<Cmd>) {
+    if !protocol::is_pool(clock) {
+        return;
+    }
+    let again = model.net.pool.is_some_and(|p| p.clock == clock);
+    if !again {
+        model.net.pool = Some(crate::model::PoolWait {
+            clock,
+            rated: None,
+            players: None,
+            since: model.now,
+        });
+        out.push(Cmd::Socket(ClientMsg::JoinPool { pool: clock }));
+    }
+    // The wait shows on every screen, over whatever board is there (a game in progress goes
+    // on; "play the computer meanwhile" starts one).
+    model.start = false;
 }
 
 /// Leaves online play (a local game follows): stops following the room; its seat stays
@@ -237,6 +264,13 @@ pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
                 join_room(model, &room, out);
             }
         }
+        OnlineMsg::JoinPool(clock) => join_pool(model, clock, out),
+        OnlineMsg::LeavePool => {
+            if model.net.pool.take().is_some() {
+                out.push(Cmd::Socket(ClientMsg::LeavePool));
+            }
+        }
+        OnlineMsg::PoolPlayAi => new_game::start_play(model, crate::model::ModeKind::Ai, out),
         OnlineMsg::Share => {
             if let Some(url) = invite(model) {
                 out.push(Cmd::Browser(BrowserCmd::Share {
@@ -335,6 +369,10 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
             model.net.was_connected = true;
             model.net.failed = false;
             out.push(Cmd::Socket(ClientMsg::WatchLobby));
+            // The server let the pool place go with the old connection: take it again.
+            if let Some(p) = model.net.pool {
+                out.push(Cmd::Socket(ClientMsg::JoinPool { pool: p.clock }));
+            }
             // Join the room again and catch up from the last event seen.
             let rejoin = model.mode.online_mut().and_then(|o| {
                 o.pending = None;
@@ -396,6 +434,32 @@ fn server_msg(model: &mut Model, m: ServerMsg, out: &mut Vec<Cmd>) {
                 players: players_online,
                 games: games_in_progress,
             });
+        }
+        ServerMsg::Pool {
+            pool,
+            rated,
+            players,
+        } => {
+            if let Some(p) = model.net.pool.as_mut().filter(|p| p.clock == pool) {
+                p.rated = Some(rated);
+                p.players = Some(players);
+            }
+        }
+        ServerMsg::PoolLeft { pool } => {
+            if model.net.pool.is_some_and(|p| p.clock == pool) {
+                model.net.pool = None;
+                toast(model, Key::PoolLeftNotice, false, out);
+            }
+        }
+        ServerMsg::Seated { room, seat, secret }
+            if model.net.pool.is_some() && !is_our_room(model, &room) =>
+        {
+            // Paired: the new room's seat, joined as any seat held.
+            model.net.pool = None;
+            model.seats.insert(&room, seat, &secret, model.now);
+            out.push(Cmd::Storage(StorageCmd::SaveSeats(model.seats.clone())));
+            join_room(model, &room, out);
+            model.board.flipped = seat == Color::Black;
         }
         ServerMsg::Seated { room, seat, secret } => {
             model.seats.insert(&room, seat, &secret, model.now);

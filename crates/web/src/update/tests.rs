@@ -7,7 +7,9 @@ use core::time::Duration;
 use super::*;
 use crate::model::saved::SavedGame;
 use crate::model::{AiGame, Env, Mode, ModeKind, Model};
-use protocol::{ByColor, ClockSnapshot, RoomCommand, RoomEvent, RoomState, Seat, Seats, ServerMsg};
+use protocol::{
+    ByColor, ClockSnapshot, RoomCommand, RoomEvent, RoomState, Seat, Seats, ServerMsg, TimeControl,
+};
 use rules::{DrawReason, Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
@@ -1759,4 +1761,85 @@ fn online_a_rated_end_puts_the_rating_changes_in_the_room() {
     update(&mut m, game_over(5, result));
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     assert_eq!(m.room().and_then(|r| r.ratings), None);
+}
+
+#[test]
+fn a_pool_is_joined_kept_across_a_reconnection_and_left() {
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let blitz = TimeControl::fischer(300, 3).expect("5+3");
+    let cmds = update(&mut m, Msg::Online(OnlineMsg::JoinPool(blitz)));
+    assert!(cmds.contains(&Cmd::Socket(ClientMsg::JoinPool { pool: blitz })));
+    assert!(!m.start, "the start screen closes");
+    assert_eq!(m.net.pool.map(|p| p.clock), Some(blitz));
+    // Tapped again: nothing more is sent.
+    let again = update(&mut m, Msg::Online(OnlineMsg::JoinPool(blitz)));
+    assert!(!again.iter().any(|c| matches!(c, Cmd::Socket(_))));
+    // Not a pool's time control: ignored.
+    let odd = TimeControl::fischer(300, 4).expect("5+4");
+    update(&mut m, Msg::Online(OnlineMsg::JoinPool(odd)));
+    assert_eq!(m.net.pool.map(|p| p.clock), Some(blitz));
+    update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Pool {
+            pool: blitz,
+            rated: true,
+            players: 4,
+        })),
+    );
+    let p = m.net.pool.expect("waiting");
+    assert_eq!((p.rated, p.players), (Some(true), Some(4)));
+    // The server drops the place with the connection: the page takes it again.
+    update(&mut m, Msg::Net(NetEvent::Disconnected));
+    let cmds = update(&mut m, Msg::Net(NetEvent::Connected));
+    assert!(cmds.contains(&Cmd::Socket(ClientMsg::JoinPool { pool: blitz })));
+    let cmds = update(&mut m, Msg::Online(OnlineMsg::LeavePool));
+    assert!(cmds.contains(&Cmd::Socket(ClientMsg::LeavePool)));
+    assert_eq!(m.net.pool, None);
+    let cmds = update(&mut m, Msg::Net(NetEvent::Connected));
+    assert!(!cmds.contains(&Cmd::Socket(ClientMsg::JoinPool { pool: blitz })));
+}
+
+#[test]
+fn a_pairing_opens_the_new_room_with_its_seat() {
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let bullet = TimeControl::fischer(60, 0).expect("1+0");
+    update(&mut m, Msg::Online(OnlineMsg::JoinPool(bullet)));
+    let room: RoomId = "0123456789abcdef0123".parse().expect("room");
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Seated {
+            room: room.clone(),
+            seat: Color::Black,
+            secret: "s3cret".into(),
+        })),
+    );
+    assert_eq!(m.net.pool, None);
+    assert!(cmds.contains(&Cmd::Socket(ClientMsg::Join {
+        room: room.clone(),
+        secret: Some("s3cret".into()),
+        after: None,
+        watch: false,
+    })));
+    assert_eq!(
+        m.mode.online().and_then(|o| o.room.clone()),
+        Some(room),
+        "the room is on the board"
+    );
+    assert!(m.board.flipped, "Black's side at the bottom");
+}
+
+#[test]
+fn a_place_taken_elsewhere_ends_the_wait_with_a_word() {
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let rapid = TimeControl::fischer(600, 5).expect("10+5");
+    update(&mut m, Msg::Online(OnlineMsg::JoinPool(rapid)));
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::PoolLeft { pool: rapid })),
+    );
+    assert_eq!(m.net.pool, None);
+    assert_eq!(toasts(&cmds).len(), 1);
 }

@@ -15,6 +15,7 @@
 //! | [`online`] | `#reconnecting`, `#waiting`, `#room-closed`, `#draw-offer`, `#opponent-status`, `#btn-claim-victory` |
 //! | [`clocks`] | `#clocks`, `#clock-white`, `#clock-black`, `[data-player]` |
 //! | [`lobby`] | `#lobby-counts`, `#lobby-rooms`, `#lobby-empty` |
+//! | [`pools`] | `#start-pools-grid`, `#lobby-pools-grid` (`[data-pool]`), `#pool-wait` |
 //! | [`dialogs`] | the `<dialog>`s and `#notice` |
 //! | [`analysis`] | `#btn-analyse`, `#btn-analysis-stop`, `#analysis-progress`, `#analysis-status`, `#eval`, `#eval-graph`, `#analysis-summary` |
 //! | [`start`] | `#start`, `#app.starting`, `#start-rules` |
@@ -39,6 +40,7 @@ pub mod looks;
 pub mod moves;
 pub mod online;
 pub mod panel;
+pub mod pools;
 pub mod saved;
 pub mod sound;
 pub mod speech;
@@ -61,6 +63,7 @@ pub struct View {
     saved: saved::SavedView,
     online: online::OnlineView,
     lobby: lobby::LobbyView,
+    pools: pools::PoolsView,
     dialogs: dialogs::DialogsView,
     analysis: analysis::AnalysisView,
     start: start::StartView,
@@ -116,6 +119,7 @@ impl View {
             saved: saved::SavedView::default(),
             online: online::OnlineView::default(),
             lobby: lobby::LobbyView::default(),
+            pools: pools::PoolsView::default(),
             dialogs: dialogs::DialogsView::default(),
             analysis: analysis::AnalysisView::default(),
             start: start::StartView::default(),
@@ -137,6 +141,7 @@ impl View {
         self.saved.render(m);
         self.online.render(m);
         self.lobby.render(m);
+        self.pools.render(m);
         self.dialogs.render(m);
         self.analysis.render(m);
         self.start.render(m);
@@ -170,6 +175,7 @@ impl View {
         self.saved.wire(d);
         self.online.wire(d);
         self.lobby.wire(d);
+        self.pools.wire(d);
         self.dialogs.wire(d);
         self.analysis.wire(d);
         self.start.wire(d);
