@@ -193,6 +193,8 @@ async fn sign_up_sign_in_sessions_and_sign_out() {
         ("no spaces", "a good long password", "letters"),
         ("fresh_name", "short", "at least 8"),
         ("Admin", "a good long password", "reserved"),
+        ("Ad_min", "a good long password", "reserved"),
+        ("g-u-e-s-t", "a good long password", "reserved"),
     ] {
         let r = h.signup(name, password).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.json);
