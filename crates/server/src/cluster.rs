@@ -1234,6 +1234,9 @@ mod tests {
             open_seat: rules::Color::White,
             promotion: protocol::PromotionRule::Any,
             clock: None,
+            rated: false,
+            seeker: None,
+            rating_range: None,
         };
         let local = vec![(10, s(1)), (30, s(3))];
         let remote = vec![

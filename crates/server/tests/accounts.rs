@@ -534,12 +534,13 @@ async fn a_rated_game_moves_both_ratings_once() {
         clock,
         public: false,
         rated,
+        rating_range: None,
     };
     let blitz = protocol::TimeControl::fischer(300, 3).ok();
     anonymous.send(&create(blitz, true)).await;
     assert_eq!(
         anonymous.error().await,
-        ErrorCode::NotAllowed,
+        ErrorCode::SignInRequired,
         "anonymous rated"
     );
     white.send(&create(None, true)).await;
@@ -565,7 +566,7 @@ async fn a_rated_game_moves_both_ratings_once() {
             watch: false,
         })
         .await;
-    assert_eq!(anonymous.error().await, ErrorCode::NotAllowed);
+    assert_eq!(anonymous.error().await, ErrorCode::SignInRequired);
     black.take_seat(&room).await;
     // A mate in three for White.
     let line = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
@@ -611,5 +612,78 @@ async fn a_rated_game_moves_both_ratings_once() {
         assert_eq!(p["perfs"]["blitz"]["rating"], change.after, "{p}");
         assert_eq!(p["perfs"]["bullet"]["games"], 0, "{p}");
     }
+    s.stop().await;
+}
+
+/// A socket's identity is checked again before it acts on it: after its session is signed
+/// out (or its account closed), an open socket can neither create a rated room nor take a
+/// rated seat (it watches instead); it plays on as an anonymous player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ended_session_stops_rated_play_on_its_open_socket() {
+    use protocol::{ClientMsg, ErrorCode, PromotionRule, SeatChoice, ServerMsg};
+    let s = server().await;
+    let h = Http::new(&s);
+    let host_cookie = h.signed_up("Host_1", "host's password").await;
+    let out_cookie = h.signed_up("Signed_Out", "signed out's password").await;
+    let closed_cookie = h.signed_up("Closed_1", "closed's password").await;
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let connect = |cookie: String| async move {
+        common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await
+    };
+    let mut host = connect(host_cookie).await;
+    let mut out = connect(out_cookie.clone()).await;
+    let mut closed = connect(closed_cookie.clone()).await;
+    assert_eq!(out.user.as_ref().map(|u| u.as_str()), Some("Signed_Out"));
+    let rated = ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock: protocol::TimeControl::fischer(300, 3).ok(),
+        public: false,
+        rated: true,
+        rating_range: None,
+    };
+    host.send(&rated).await;
+    let room = match host
+        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { room, .. } => room,
+        _ => unreachable!(),
+    };
+
+    // Signed out elsewhere: the open socket is anonymous from its next rated action on.
+    let r = h.post("/logout", &[], Some(&out_cookie)).await;
+    assert!(r.status.is_success(), "{}", r.json);
+    let r = h
+        .post(
+            "/api/account/close",
+            &[("password", "closed's password")],
+            Some(&closed_cookie),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.json);
+    for c in [&mut out, &mut closed] {
+        c.send(&rated).await;
+        assert_eq!(c.error().await, ErrorCode::SignInRequired, "create");
+        c.send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+        assert_eq!(c.error().await, ErrorCode::SignInRequired, "take the seat");
+        let snapshot = c
+            .until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await;
+        assert!(
+            matches!(snapshot, ServerMsg::Snapshot { you: None, .. }),
+            "watching: {snapshot:?}"
+        );
+    }
+    assert_eq!(
+        common::metric(s.addr, "asean_sessions_ended_total").await,
+        Some(2.0)
+    );
     s.stop().await;
 }

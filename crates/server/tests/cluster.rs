@@ -972,6 +972,7 @@ async fn the_cap_of_open_rooms_per_address_holds_across_nodes() {
         promotion: protocol::PromotionRule::Any,
         clock: None,
         public: false,
+        rating_range: None,
     };
     // One more is refused on either node: the cap counts the rooms of both.
     for c in [&mut c2, &mut c1] {

@@ -213,6 +213,19 @@ pub(super) fn id(n: u8) -> RoomId {
 pub(super) fn meta(n: u8) -> RoomMeta {
     RoomMeta {
         rated: false,
+        // Every third room a seek with a rating range (the others store none).
+        seek: if n.is_multiple_of(3) {
+            crate::store::SeekTerms {
+                seeker: Some(protocol::Seeker {
+                    username: "Somchai".parse().expect("name"),
+                    rating: Some(1500 + u32::from(n)),
+                    provisional: n.is_multiple_of(2),
+                }),
+                rating_range: protocol::RatingRange::new(1200, 1800).ok(),
+            }
+        } else {
+            crate::store::SeekTerms::default()
+        },
         id: id(n),
         created_ms: 1_000 + u64::from(n),
         public: n.is_multiple_of(2),

@@ -119,6 +119,7 @@ pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
         promotion: s.promotion,
         clock: s.clock,
         public: s.public,
+        rating_range: None,
     }));
 }
 

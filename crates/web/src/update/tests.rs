@@ -553,6 +553,9 @@ fn summary(b: u8, open_seat: Color) -> protocol::RoomSummary {
         open_seat,
         promotion: PromotionRule::Any,
         clock: None,
+        rated: false,
+        seeker: None,
+        rating_range: None,
     }
 }
 
