@@ -104,11 +104,12 @@ fn listing_entry(id: &RoomId, status: Option<&RoomStatus>) -> Option<Listed> {
 }
 
 /// Whether a room with `status` is a seek of `user` that counts against
-/// [`LobbyConfig::max_seeks_per_player`]: public, waiting, created by them.
+/// [`LobbyConfig::max_seeks_per_player`]: listed (public, waiting, its creator present),
+/// created by them. A seek whose player left stops counting with its place in the listing.
 fn seek_of(status: Option<&RoomStatus>, user: &protocol::user::UserId) -> bool {
     status.is_some_and(|s| {
-        s.public
-            && s.phase == crate::store::Phase::Waiting
+        s.listed
+            && s.open_seat.is_some()
             && s.seeker.as_ref().is_some_and(|k| k.username.id() == *user)
     })
 }
@@ -248,7 +249,7 @@ pub struct LobbyConfig {
     /// Rooms joined (watched or played) at once by the connections of one address at most,
     /// on this server.
     pub max_watched_per_address: u32,
-    /// Seeks (public rooms waiting for an opponent) of one signed-in player at most
+    /// Seeks (public rooms listed, waiting for an opponent) of one signed-in player at most
     /// ([`DEFAULT_MAX_SEEKS_PER_PLAYER`]); counted over this node's rooms and the rooms the
     /// other nodes list. Anonymous players are bounded by [`LobbyConfig::max_rooms_per_address`].
     pub max_seeks_per_player: u32,
