@@ -630,7 +630,16 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
         RoomEvent::DrawDeclined { by } if Some(*by) != you && you.is_some() => {
             toast(model, Key::ToastDrawDeclined, false, out);
         }
-        RoomEvent::GameOver { result, .. } => {
+        RoomEvent::GameOver {
+            result, ratings, ..
+        } => {
+            if ratings.is_some() && you.is_some() {
+                // The player's own ratings moved: the lobby's ranges read them.
+                super::account::refresh(model, out);
+            }
+            let Some(o) = model.mode.online_mut() else {
+                return;
+            };
             o.pending = None;
             sync_board(model, out);
             record(model, out);
@@ -755,15 +764,16 @@ fn server_error(
         _ => {}
     }
     let text = model.lang.fmt(key, &[("error", message)]);
-    out.push(Cmd::View(
-        if code == ErrorCode::SignInRequired && model.accounts.user.is_none() {
-            // Where to sign in, with the reason.
-            ViewCmd::SignInToast {
-                text,
-                link: model.lang.t(Key::SignInLink).to_owned(),
-            }
-        } else {
-            ViewCmd::Toast { text, error: true }
-        },
-    ));
+    let view = if code == ErrorCode::SignInRequired {
+        // Where to sign in, with the reason. A page that thinks it is signed in learns from
+        // the server whether its session ended (signed out elsewhere, revoked, expired).
+        super::account::refresh(model, out);
+        ViewCmd::SignInToast {
+            text,
+            link: model.lang.t(Key::SignInLink).to_owned(),
+        }
+    } else {
+        ViewCmd::Toast { text, error: true }
+    };
+    out.push(Cmd::View(view));
 }

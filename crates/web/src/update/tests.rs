@@ -1746,7 +1746,8 @@ fn online_a_rated_end_puts_the_rating_changes_in_the_room() {
         },
     };
     let result = Outcome::win(Color::White, WinReason::Resignation);
-    update(
+    sign_in(&mut m);
+    let cmds = update(
         &mut m,
         Msg::Net(NetEvent::Message(ServerMsg::Event {
             room: room(),
@@ -1761,6 +1762,14 @@ fn online_a_rated_end_puts_the_rating_changes_in_the_room() {
     );
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     assert_eq!(m.room().and_then(|r| r.ratings), Some(ratings));
+    // The player's ratings moved: the page reads them again (the lobby's ranges use them).
+    assert!(
+        cmds.iter().any(|c| matches!(
+            c,
+            Cmd::Http(r) if r.call == crate::model::account::Call::Me
+        )),
+        "{cmds:?}"
+    );
     // An unrated end has none.
     let mut m = online_model(Color::White, &["b3b4"]);
     update(&mut m, game_over(5, result));
@@ -1903,8 +1912,12 @@ fn lobby_seeks_say_who_may_take_them() {
     }
 }
 
-/// A refusal that signing in solves says so with a link to sign in; signed in (a session
-/// that ended), the same text without the link.
+fn ensure_no_account_request(cmds: &[Cmd]) {
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Http(_))), "{cmds:?}");
+}
+
+/// A refusal that signing in solves says so with a link to sign in; a page that thinks it is
+/// signed in (its session ended elsewhere) also asks the server who is signed in.
 #[test]
 fn online_sign_in_required_links_to_the_sign_in_view() {
     let refused = || {
@@ -1926,15 +1939,21 @@ fn online_sign_in_required_links_to_the_sign_in_view() {
         })),
         "{cmds:?}"
     );
+    ensure_no_account_request(&cmds);
     sign_in(&mut m);
     update(&mut m, Msg::NewGameStart(online_choice()));
     let cmds = update(&mut m, refused());
     assert!(
-        cmds.contains(&Cmd::View(ViewCmd::Toast {
-            text: want,
-            error: true
-        })),
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::View(ViewCmd::SignInToast { text, .. }) if *text == want)),
         "{cmds:?}"
+    );
+    assert!(
+        cmds.iter().any(|c| matches!(
+            c,
+            Cmd::Http(r) if r.call == crate::model::account::Call::Me
+        )),
+        "signed in here: the page asks whether the session still signs anyone in: {cmds:?}"
     );
     for lang in crate::i18n::Lang::ALL {
         assert!(!lang.t(Key::ErrSignInRequired).is_empty());
