@@ -18,8 +18,8 @@ use protocol::user::Username;
 
 use crate::store::accounts::SessionHash;
 use protocol::{
-    ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, RoomId, ServerMsg,
-    parse_client,
+    ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, RoomCommand, RoomId,
+    ServerMsg, parse_client,
 };
 use tokio::sync::watch;
 
@@ -475,8 +475,8 @@ where
 }
 
 /// Whether `msg` acts on the connection's signed-in identity: it creates a rated room or a
-/// listed one (a seek shows its creator's name and rating), or takes a free seat (a join
-/// without a seat secret, not to watch).
+/// listed one (a seek shows its creator's name and rating), takes a free seat (a join without
+/// a seat secret, not to watch), or asks for a rematch (rated after a rated game).
 fn needs_identity(msg: &ClientMsg) -> bool {
     match msg {
         ClientMsg::CreateRoom {
@@ -486,6 +486,11 @@ fn needs_identity(msg: &ClientMsg) -> bool {
             ..
         } => *rated || *public || rating_range.is_some(),
         ClientMsg::Join { secret, watch, .. } => secret.is_none() && !watch,
+        // A rated room's rematch is a new rated game.
+        ClientMsg::Room {
+            command: RoomCommand::Rematch,
+            ..
+        } => true,
         _ => false,
     }
 }

@@ -685,6 +685,47 @@ async fn an_ended_session_stops_rated_play_on_its_open_socket() {
         common::metric(s.addr, "asean_sessions_ended_total").await,
         Some(2.0)
     );
+
+    // A rated game whose Black signs out before it ends: no rated rematch for that socket.
+    let rematch_cookie = h.signed_up("Rematch_1", "rematch's password").await;
+    let mut black = connect(rematch_cookie.clone()).await;
+    black.take_seat(&room).await;
+    host.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "d6d5").await;
+    host.moved(1).await;
+    host.send(&protocol::RoomCommand::Resign.to(room.clone()))
+        .await;
+    black
+        .until("the end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: protocol::RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    let r = h.post("/logout", &[], Some(&rematch_cookie)).await;
+    assert!(r.status.is_success(), "{}", r.json);
+    black
+        .send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    assert_eq!(black.error().await, ErrorCode::SignInRequired, "rematch");
+    // The host, still signed in, may ask.
+    host.send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    host.until("the offer", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: protocol::RoomEvent::RematchOffered { .. },
+                ..
+            }
+        )
+    })
+    .await;
     s.stop().await;
 }
 

@@ -962,6 +962,12 @@ impl Actor {
             ));
             return;
         }
+        if let (RoomCommand::Rematch, Some(s)) = (&command, seat)
+            && let Some(r) = self.room.rematch_refusal(s, sub.user.as_ref())
+        {
+            sub.outbox.send(&refusal_msg(&r, &id));
+            return;
+        }
         match self.room.plan(seat, &command, self.now_ms(), self.config()) {
             Ok(plan) if plan.rematch => self.rematch(&sub).await,
             Ok(plan) => {

@@ -976,6 +976,21 @@ impl Room {
         }
     }
 
+    /// Why the player of `seat`, signed in now as `user` (`None`: anonymous, or their session
+    /// ended), may not offer or accept a rematch: a rated room's rematch is rated too, so it
+    /// needs the seat's own account still signed in.
+    #[must_use]
+    pub fn rematch_refusal(&self, seat: Color, user: Option<&Username>) -> Option<Refusal> {
+        let player = self.players.get(seat).as_ref()?;
+        let same = user.is_some_and(|u| u.id() == player.id());
+        (self.meta.rated && !same).then(|| {
+            Refusal::new(
+                ErrorCode::SignInRequired,
+                format!("sign in again as {player} to play a rated rematch"),
+            )
+        })
+    }
+
     /// Plans taking the free seat with `secret` for `user` (signed in, or `None`), if the room
     /// is waiting for an opponent.
     #[must_use]
@@ -1328,6 +1343,37 @@ mod tests {
             r.message,
             "your blitz rating 1700 is outside this seek's range 1400–1600; watching instead"
         );
+    }
+
+    /// A rated room's rematch needs each seat's own account still signed in; a casual one
+    /// anybody seated.
+    #[test]
+    fn a_rated_rematch_needs_the_seats_account() {
+        let name = |n: &str| n.parse::<Username>().expect("name");
+        for rated in [false, true] {
+            let mut m = meta(TimeControl::fischer(300, 3).ok(), false);
+            m.rated = rated;
+            let (mut room, plan) =
+                Room::create(m, Color::White, "w".into(), Some(name("Somchai"))).expect("room");
+            apply_plan(&mut room, plan, 0);
+            let plan = room
+                .plan_take_seat("b".into(), Some(name("Malee")))
+                .expect("seat");
+            apply_plan(&mut room, plan, 0);
+            let code = |seat, user: Option<&str>| {
+                room.rematch_refusal(seat, user.map(name).as_ref())
+                    .map(|r| r.code)
+            };
+            let refused = rated.then_some(ErrorCode::SignInRequired);
+            assert_eq!(code(Color::White, Some("somchai")), None, "rated {rated}");
+            assert_eq!(code(Color::Black, Some("Malee")), None, "rated {rated}");
+            assert_eq!(code(Color::White, None), refused, "rated {rated}");
+            assert_eq!(
+                code(Color::Black, Some("Somchai")),
+                refused,
+                "rated {rated}"
+            );
+        }
     }
 
     /// The lobby's view of a seek: its terms, rated flag and visibility.
