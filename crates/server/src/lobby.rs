@@ -103,17 +103,6 @@ fn listing_entry(id: &RoomId, status: Option<&RoomStatus>) -> Option<Listed> {
     })
 }
 
-/// Whether a room with `status` is a seek of `user` that counts against
-/// [`LobbyConfig::max_seeks_per_player`]: listed (public, waiting, its creator present),
-/// created by them. A seek whose player left stops counting with its place in the listing.
-fn seek_of(status: Option<&RoomStatus>, user: &protocol::user::UserId) -> bool {
-    status.is_some_and(|s| {
-        s.listed
-            && s.open_seat.is_some()
-            && s.seeker.as_ref().is_some_and(|k| k.username.id() == *user)
-    })
-}
-
 pub use crate::room::actor::ConnId;
 
 /// Records the outcome of a probe of the store (`None`: it answered), logging the turns
@@ -297,6 +286,9 @@ struct Registry {
     rooms: HashMap<RoomId, Entry>,
     /// Listed rooms, newest first.
     listed: BTreeMap<(Reverse<u64>, RoomId), RoomSummary>,
+    /// The listed rooms of each signed-in seeker (kept with [`Registry::listed`]), for
+    /// [`LobbyConfig::max_seeks_per_player`].
+    seeks: HashMap<protocol::user::UserId, u32>,
     games: u32,
     per_address: HashMap<AddressKey, u32>,
     /// Rooms in memory that are finished or closed.
@@ -398,7 +390,16 @@ impl Registry {
         let mut changed = false;
         if let Some(o) = old {
             if o.listed {
-                self.listed.remove(&key(&o));
+                if let Some(summary) = self.listed.remove(&key(&o))
+                    && let Some(k) = summary.seeker
+                    && let std::collections::hash_map::Entry::Occupied(mut n) =
+                        self.seeks.entry(k.username.id())
+                {
+                    *n.get_mut() = n.get().saturating_sub(1);
+                    if *n.get() == 0 {
+                        n.remove();
+                    }
+                }
                 changed = true;
             }
             if o.phase == crate::store::Phase::Playing {
@@ -408,6 +409,9 @@ impl Registry {
         }
         if let Some(s) = new {
             if let Some(entry) = listing_entry(id, Some(&s)) {
+                if let Some(k) = &entry.summary.seeker {
+                    *self.seeks.entry(k.username.id()).or_default() += 1;
+                }
                 self.listed.insert(key(&s), entry.summary);
                 changed = true;
             }
@@ -1209,24 +1213,14 @@ impl Lobby {
         rating_range: Option<protocol::RatingRange>,
     ) -> Result<crate::store::SeekTerms, Refusal> {
         let id = user.id();
-        let local = self.registry.lock().map_or(0, |reg| {
-            reg.rooms
-                .values()
-                .filter(|e| seek_of(e.status.as_ref(), &id))
-                .count()
-        });
-        let remote = self.nodes.as_ref().map_or(0, |n| {
-            n.cluster
-                .remote_listing()
-                .iter()
-                .filter(|l| {
-                    l.summary
-                        .seeker
-                        .as_ref()
-                        .is_some_and(|k| k.username.id() == id)
-                })
-                .count()
-        });
+        let local = self
+            .registry
+            .lock()
+            .map_or(0, |reg| reg.seeks.get(&id).map_or(0, |n| *n as usize));
+        let remote = self
+            .nodes
+            .as_ref()
+            .map_or(0, |n| n.cluster.remote_seeks(&id));
         let cap = self.config.max_seeks_per_player;
         if local + remote >= usize::try_from(cap).unwrap_or(usize::MAX) {
             self.metrics.seek_refused("too_many_seeks");
