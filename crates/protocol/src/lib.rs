@@ -616,6 +616,12 @@ pub struct Seeker {
 }
 
 /// A room listed in the lobby: a seek, a waiting room with its conditions.
+///
+/// On the wire, an anonymous player's casual room: `{"id": "…", "open_seat": "white",
+/// "promotion": "any", "clock": null}`; a signed-in player's rated seek with a range adds
+/// `"rated": true, "seeker": {"username": "Somchai", "rating": 1500, "provisional": true},
+/// "rating_range": {"min": 1400, "max": 1600}` (clients that do not know these fields ignore
+/// them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomSummary {
     /// The room id (the invite link is `/#/room/<id>`).
