@@ -4,7 +4,9 @@
 //! a player who signed up after the page connected is named by their clock (the lobby's
 //! connection was renewed), an anonymous one is "Anonymous", and signing out mid-game loses
 //! nothing. Rated: the new-game dialog offers a rated game only signed in with a clock, and a
-//! rated game's end shows each side's rating change.
+//! rated game's end shows each side's rating change. Seeks: a rated seek with a rating range
+//! is listed with its seeker's name and rating, taken from the lobby by another signed-up
+//! player, and shown to an anonymous viewer with a link to sign in.
 
 mod common;
 
@@ -346,4 +348,144 @@ async fn online_a_rated_game_shows_each_sides_rating_change() -> anyhow::Result<
     b.screenshot("accounts-rated-over-phone").await?;
     finish(a).await?;
     finish(b).await
+}
+
+/// Scrolls the lobby panel into view (for a screenshot).
+async fn scroll_to_lobby(browser: &Browser) -> anyhow::Result<()> {
+    browser
+        .js("document.getElementById('lobby').scrollIntoView({block: 'start'});")
+        .await?;
+    Ok(())
+}
+
+/// The seek's row in the lobby as a viewer sees it: `data-take`, `data-rated`, the seeker's
+/// name, its link, the rating shown, the Rated/Casual mark, the range, whether Join is
+/// enabled, and the reason shown beside it.
+async fn seek_row(browser: &Browser, room: &str) -> anyhow::Result<serde_json::Value> {
+    browser
+        .js(&format!(
+            "const li = document.querySelector('#lobby-rooms [data-room-id=\"{room}\"]'); \
+             const t = s => (li.querySelector(s) || {{}}).textContent || null; \
+             const a = li.querySelector('a.lobby-seeker-name'); \
+             return [li.dataset.take, li.dataset.rated, t('.lobby-seeker-name'), \
+               a && a.getAttribute('href'), t('.lobby-seeker-rating'), t('.lobby-mode'), \
+               t('.lobby-range'), !li.querySelector('[data-action=\"join\"]').disabled, \
+               t('.lobby-room-why')];"
+        ))
+        .await
+}
+
+/// A signed-up player creates a rated 5+3 seek for opponents within 100 points of their
+/// rating; a second signed-up player sees it in the lobby with the seeker's name and
+/// provisional rating, the Rated mark and the range, and takes it: the rated game starts. An
+/// anonymous viewer sees the same seek with a link to sign in instead of a Join it could use.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_a_rated_seek_is_listed_with_its_seeker_and_taken_from_the_lobby()
+-> anyhow::Result<()> {
+    let server = TestServer::start().await?;
+    let a = server.browser(Viewport::DESKTOP).await?;
+    let b = server.browser(Viewport::PHONE).await?;
+    let c = server.browser(Viewport::DESKTOP).await?;
+    for p in [&a, &b, &c] {
+        p.open_app().await?;
+    }
+    sign_up(&a, "Seek-Host").await?;
+    sign_up(&b, "Seek-Taker").await?;
+
+    // The seek: rated, public, 5+3, 100 points either side of the host's 1500.
+    a.click("#btn-new").await?;
+    wait_dialog(&a, "new-game", true).await?;
+    a.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    a.click(r#"#new-game input[name="human"][value="white"]"#)
+        .await?;
+    a.select_value("#time-control", "none").await?;
+    let range_enabled = async |p: &Browser| -> anyhow::Result<bool> {
+        Ok(
+            p.js("return !document.getElementById('opt-range-below').disabled;")
+                .await?
+                .as_bool()
+                == Some(true),
+        )
+    };
+    ensure!(!range_enabled(&a).await?, "no range without a clock");
+    a.select_value("#time-control", "5+3").await?;
+    ensure!(range_enabled(&a).await?, "a range with a clock, signed in");
+    a.click("#opt-rated").await?;
+    a.click(r#"#new-game input[name="visibility"][value="public"]"#)
+        .await?;
+    a.select_value("#opt-range-below", "100").await?;
+    a.select_value("#opt-range-above", "100").await?;
+    a.screenshot("seeks-new-game-desktop").await?;
+    a.click("#new-game-start").await?;
+    wait_dialog(&a, "new-game", false).await?;
+    let room = room_of(&invite_link(&a).await?)?;
+
+    // The taker sees it, with everything a seek says, and may take it.
+    let item = format!(r#"#lobby-rooms [data-room-id="{room}"]"#);
+    b.wait_for(&item).await?;
+    let row = seek_row(&b, &room).await?;
+    ensure!(
+        row == serde_json::json!([
+            "open",
+            "true",
+            "Seek-Host",
+            "#/@/Seek-Host",
+            "1500?",
+            "Rated",
+            "Rating 1400–1600",
+            true,
+            null
+        ]),
+        "the taker's row: {row}"
+    );
+
+    // The anonymous viewer sees the same seek, and how to take it.
+    c.wait_for(&item).await?;
+    let row = seek_row(&c, &room).await?;
+    ensure!(
+        row[0] == "sign-in" && row[2] == "Seek-Host" && row[7] == false,
+        "the anonymous row: {row}"
+    );
+    ensure!(
+        row[8] == "Sign in to take it"
+            && c.attr(&format!("{item} a.lobby-sign-in"), "href")
+                .await?
+                .as_deref()
+                == Some("#/account"),
+        "the anonymous row links to the sign-in view: {row}"
+    );
+    scroll_to_lobby(&c).await?;
+    c.screenshot("seeks-lobby-desktop").await?;
+    // An anonymous casual seek beside it: no name, no rating, Casual.
+    let casual = room_of(&create_room(&c, "black", "10+5", "public").await?)?;
+    let other = format!(r#"#lobby-rooms [data-room-id="{casual}"]"#);
+    b.wait_for(&other).await?;
+    let row = seek_row(&b, &casual).await?;
+    ensure!(
+        row[0] == "open" && row[1] == "false" && row[2].is_null() && row[5] == "Casual",
+        "the anonymous casual row: {row}"
+    );
+    ensure!(
+        b.text(&format!("{other} .lobby-seeker")).await? == "Anonymous",
+        "an anonymous seeker"
+    );
+    scroll_to_lobby(&b).await?;
+    b.screenshot("seeks-lobby-phone").await?;
+
+    // Taken: the rated game starts, and the seek leaves the lobby.
+    b.click(&format!(r#"{item} [data-action="join"]"#)).await?;
+    b.wait_for_text("#mode-setting", "you play Black").await?;
+    a.wait_for("#waiting[hidden]").await?;
+    for p in [&a, &b] {
+        p.wait_for("#rated-badge:not([hidden])").await?;
+        p.wait_for("#clock-white [data-username=\"Seek-Host\"]")
+            .await?;
+        p.wait_for("#clock-black [data-username=\"Seek-Taker\"]")
+            .await?;
+    }
+    c.wait_gone(&item).await?;
+    finish(a).await?;
+    finish(b).await?;
+    finish(c).await
 }

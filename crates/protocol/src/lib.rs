@@ -215,6 +215,11 @@ pub enum ClientMsg {
         /// ratings (absent on the wire: casual).
         #[serde(default, skip_serializing_if = "core::ops::Not::not")]
         rated: bool,
+        /// A rating range: only a signed-in player whose rating for the game's speed is
+        /// inside it may take the free seat (absent on the wire: anyone). Only a signed-in
+        /// creator of a timed room may set one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating_range: Option<RatingRange>,
     },
     /// Open a room: resume a seat with its secret, take the free seat (the invitee's first
     /// click), or watch as a spectator when both seats are taken.
@@ -376,6 +381,11 @@ enum ClientWire {
         /// ratings (absent on the wire: casual).
         #[serde(default, skip_serializing_if = "core::ops::Not::not")]
         rated: bool,
+        /// A rating range: only a signed-in player whose rating for the game's speed is
+        /// inside it may take the free seat (absent on the wire: anyone). Only a signed-in
+        /// creator of a timed room may set one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating_range: Option<RatingRange>,
     },
     /// Open a room: resume a seat with its secret, take the free seat (the invitee's first
     /// click), or watch as a spectator when both seats are taken.
@@ -479,12 +489,14 @@ impl From<ClientWire> for ClientMsg {
                 clock,
                 public,
                 rated,
+                rating_range,
             } => ClientMsg::CreateRoom {
                 seat,
                 promotion,
                 clock,
                 public,
                 rated,
+                rating_range,
             },
             ClientWire::Join {
                 room,
@@ -527,12 +539,14 @@ impl From<ClientMsg> for ClientWire {
                 clock,
                 public,
                 rated,
+                rating_range,
             } => ClientWire::CreateRoom {
                 seat,
                 promotion,
                 clock,
                 public,
                 rated,
+                rating_range,
             },
             ClientMsg::Join {
                 room,
@@ -565,7 +579,102 @@ impl From<ClientMsg> for ClientWire {
     }
 }
 
-/// A room listed in the lobby.
+/// The lowest and highest rating a seek accepts, both included (absolute, as lichess's seek
+/// form sends them).
+///
+/// On the wire: `{"min": 1300, "max": 1800}`.
+///
+/// ```
+/// use protocol::RatingRange;
+/// let r = RatingRange::new(1300, 1800).unwrap();
+/// assert!(r.contains(1300) && r.contains(1800) && !r.contains(1801));
+/// assert!(RatingRange::new(1800, 1300).is_err());
+/// assert!(RatingRange::new(100, 1300).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RatingRange {
+    /// The lowest rating accepted.
+    pub min: u16,
+    /// The highest rating accepted.
+    pub max: u16,
+}
+
+impl RatingRange {
+    /// The lowest bound a range may have (the lowest rating Glicko-2 gives here).
+    pub const LOWEST: u16 = 400;
+    /// The highest bound a range may have.
+    pub const HIGHEST: u16 = 4000;
+
+    /// A range from `min` to `max`.
+    ///
+    /// # Errors
+    /// A text saying why when `min > max` or a bound is outside
+    /// [`RatingRange::LOWEST`]..=[`RatingRange::HIGHEST`].
+    pub fn new(min: u16, max: u16) -> Result<RatingRange, String> {
+        RatingRange { min, max }.checked()
+    }
+
+    /// This range, if its bounds are in order and within bounds.
+    ///
+    /// # Errors
+    /// As [`RatingRange::new`].
+    pub fn checked(self) -> Result<RatingRange, String> {
+        let bounds = RatingRange::LOWEST..=RatingRange::HIGHEST;
+        if !bounds.contains(&self.min) || !bounds.contains(&self.max) {
+            return Err(format!(
+                "a rating range is within {}..{}, not {}..{}",
+                RatingRange::LOWEST,
+                RatingRange::HIGHEST,
+                self.min,
+                self.max
+            ));
+        }
+        if self.min > self.max {
+            return Err(format!(
+                "a rating range goes from low to high, not {}..{}",
+                self.min, self.max
+            ));
+        }
+        Ok(self)
+    }
+
+    /// Whether `rating` is inside the range.
+    #[must_use]
+    pub fn contains(self, rating: i32) -> bool {
+        (i32::from(self.min)..=i32::from(self.max)).contains(&rating)
+    }
+}
+
+impl fmt::Display for RatingRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}–{}", self.min, self.max)
+    }
+}
+
+/// The signed-in player waiting in a listed room (a seek), with their rating for the room's
+/// speed when it was listed.
+///
+/// On the wire: `{"username": "Somchai", "rating": 1500, "provisional": true}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seeker {
+    /// The player's name.
+    pub username: user::Username,
+    /// Their rating for the room's speed, rounded (absent for an untimed room, which has no
+    /// speed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// Whether that rating is still provisional (shown `1500?`).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub provisional: bool,
+}
+
+/// A room listed in the lobby: a seek, a waiting room with its conditions.
+///
+/// On the wire, an anonymous player's casual room: `{"id": "…", "open_seat": "white",
+/// "promotion": "any", "clock": null}`; a signed-in player's rated seek with a range adds
+/// `"rated": true, "seeker": {"username": "Somchai", "rating": 1500, "provisional": true},
+/// "rating_range": {"min": 1400, "max": 1600}` (clients that do not know these fields ignore
+/// them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomSummary {
     /// The room id (the invite link is `/#/room/<id>`).
@@ -576,6 +685,15 @@ pub struct RoomSummary {
     pub promotion: PromotionRule,
     /// The time control, if timed.
     pub clock: Option<TimeControl>,
+    /// A rated game (absent on the wire: casual).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub rated: bool,
+    /// The waiting player, when signed in (absent on the wire: anonymous).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeker: Option<Seeker>,
+    /// The ratings that may take the free seat (absent on the wire: anyone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<RatingRange>,
 }
 
 /// A room of the listing and its place there (0 the newest), in a [`ListingDiff`].
@@ -600,6 +718,9 @@ pub struct ListedRoom {
 ///     open_seat: Color::White,
 ///     promotion: PromotionRule::Any,
 ///     clock: None,
+///     rated: false,
+///     seeker: None,
+///     rating_range: None,
 /// };
 /// let old = vec![room(1), room(2), room(3)];
 /// let new = vec![room(4), room(1), room(3)];
@@ -935,6 +1056,13 @@ pub enum ErrorCode {
     /// The client did not read what the server sent (or never acknowledged its events) and is
     /// disconnected.
     SlowClient,
+    /// The action needs a signed-in player (a rated game, a rating range): this connection is
+    /// anonymous, or its session ended (signed out, revoked, expired, account closed).
+    /// Taking a seat so refused leaves the connection watching.
+    SignInRequired,
+    /// This signed-in player has as many seeks (public rooms waiting for an opponent) as
+    /// allowed.
+    TooManySeeks,
 }
 
 /// Messages from the server to the browser.
@@ -1154,6 +1282,7 @@ mod tests {
                 promotion: PromotionRule::MetOnly,
                 clock: TimeControl::fischer(300, 3).ok(),
                 public: true,
+                rating_range: None,
             },
             ClientMsg::Join {
                 room: r(),
@@ -1271,6 +1400,7 @@ mod tests {
             promotion: PromotionRule::Any,
             clock: TimeControl::fischer(300, 3).ok(),
             public: false,
+            rating_range: None,
         };
         let text = r#"{"type":"create_room","seat":"white","promotion":"any","clock":{"initial_secs":300,"increment_secs":3},"public":false}"#;
         assert_eq!(create.to_json(), text);
@@ -1457,6 +1587,9 @@ mod tests {
                     open_seat: Color::White,
                     promotion: PromotionRule::Any,
                     clock: None,
+                    rated: false,
+                    seeker: None,
+                    rating_range: None,
                 }],
             },
             ServerMsg::LobbyDiff(ListingDiff {
@@ -1468,6 +1601,13 @@ mod tests {
                         open_seat: Color::Black,
                         promotion: PromotionRule::MetOnly,
                         clock: TimeControl::fischer(60, 1).ok(),
+                        rated: true,
+                        seeker: Some(Seeker {
+                            username: "Malee".parse().expect("name"),
+                            rating: Some(1520),
+                            provisional: true,
+                        }),
+                        rating_range: RatingRange::new(1300, 1800).ok(),
                     },
                 }],
             }),
@@ -1599,6 +1739,9 @@ mod tests {
             open_seat,
             promotion: PromotionRule::Any,
             clock: None,
+            rated: false,
+            seeker: None,
+            rating_range: None,
         }
     }
 

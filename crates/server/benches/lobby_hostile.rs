@@ -267,6 +267,7 @@ fn create(public: bool) -> ClientMsg {
         promotion: PromotionRule::Any,
         clock: None,
         public,
+        rating_range: None,
     }
 }
 

@@ -304,6 +304,7 @@ async fn main() {
                 promotion: PromotionRule::Any,
                 clock: None,
                 public: false,
+                rating_range: None,
             };
             a.send(Message::Text(create.to_json().into()))
                 .await

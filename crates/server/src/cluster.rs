@@ -818,6 +818,23 @@ impl Cluster {
             .collect()
     }
 
+    /// The rooms the other nodes list as seeks of `user` (without copying the listing).
+    #[must_use]
+    pub fn remote_seeks(&self, user: &protocol::user::UserId) -> usize {
+        let st = lock(&self.state);
+        st.mirror
+            .listed
+            .values()
+            .flat_map(|rooms| rooms.values())
+            .filter(|l| {
+                l.summary
+                    .seeker
+                    .as_ref()
+                    .is_some_and(|k| k.username.id() == *user)
+            })
+            .count()
+    }
+
     /// The other nodes' players online and games in progress, added up.
     #[must_use]
     pub fn remote_counts(&self) -> (u64, u32) {
@@ -1267,6 +1284,9 @@ mod tests {
             open_seat: rules::Color::White,
             promotion: protocol::PromotionRule::Any,
             clock: None,
+            rated: false,
+            seeker: None,
+            rating_range: None,
         };
         let local = vec![(10, s(1)), (30, s(3))];
         let remote = vec![

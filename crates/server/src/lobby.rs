@@ -86,7 +86,7 @@ enum Target {
 }
 
 /// What the listing shows of a room with `status` (`None` when it is not listed).
-fn listing_entry(id: &RoomId, status: Option<RoomStatus>) -> Option<Listed> {
+fn listing_entry(id: &RoomId, status: Option<&RoomStatus>) -> Option<Listed> {
     let s = status?;
     let open_seat = s.open_seat?;
     s.listed.then(|| Listed {
@@ -96,6 +96,9 @@ fn listing_entry(id: &RoomId, status: Option<RoomStatus>) -> Option<Listed> {
             open_seat,
             promotion: s.promotion,
             clock: s.clock,
+            rated: s.rated,
+            seeker: s.seeker.clone(),
+            rating_range: s.rating_range,
         },
     })
 }
@@ -150,6 +153,25 @@ pub const DEFAULT_MAX_ROOMS_PER_ADDRESS: u32 = 20;
 pub const DEFAULT_MAX_FINISHED_ROOMS: usize = 20_000;
 /// [`LobbyConfig::max_watched_per_address`] unless told otherwise.
 pub const DEFAULT_MAX_WATCHED_PER_ADDRESS: u32 = 256;
+/// [`LobbyConfig::max_seeks_per_player`] unless told otherwise.
+pub const DEFAULT_MAX_SEEKS_PER_PLAYER: u32 = 3;
+
+/// What the creator of a room asks for ([`protocol::ClientMsg::CreateRoom`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewRoom {
+    /// The creator's seat.
+    pub seat: SeatChoice,
+    /// The promotion rule.
+    pub promotion: PromotionRule,
+    /// The time control, if timed.
+    pub clock: Option<TimeControl>,
+    /// Listed in the lobby (a seek).
+    pub public: bool,
+    /// A rated game.
+    pub rated: bool,
+    /// The ratings that may take the free seat.
+    pub rating_range: Option<protocol::RatingRange>,
+}
 
 /// What a room refused for an unknown room says.
 const NO_SUCH_ROOM: &str = "no such room: check the invite link";
@@ -216,6 +238,10 @@ pub struct LobbyConfig {
     /// Rooms joined (watched or played) at once by the connections of one address at most,
     /// on this server.
     pub max_watched_per_address: u32,
+    /// Seeks (public rooms listed, waiting for an opponent) of one signed-in player at most
+    /// ([`DEFAULT_MAX_SEEKS_PER_PLAYER`]); counted over this node's rooms and the rooms the
+    /// other nodes list. Anonymous players are bounded by [`LobbyConfig::max_rooms_per_address`].
+    pub max_seeks_per_player: u32,
     /// How often the counts go to the lobby's watchers (and to the other nodes) at most, when
     /// they changed ([`COUNTS_EVERY`]; at least 10 ms).
     pub counts_every: Duration,
@@ -238,6 +264,7 @@ impl Default for LobbyConfig {
             max_finished_rooms: DEFAULT_MAX_FINISHED_ROOMS,
             max_rooms_per_address: DEFAULT_MAX_ROOMS_PER_ADDRESS,
             max_watched_per_address: DEFAULT_MAX_WATCHED_PER_ADDRESS,
+            max_seeks_per_player: DEFAULT_MAX_SEEKS_PER_PLAYER,
             counts_every: COUNTS_EVERY,
             rates: RateConfig::default(),
             store_probe_every: STORE_PROBE_EVERY,
@@ -263,6 +290,9 @@ struct Registry {
     rooms: HashMap<RoomId, Entry>,
     /// Listed rooms, newest first.
     listed: BTreeMap<(Reverse<u64>, RoomId), RoomSummary>,
+    /// The listed rooms of each signed-in seeker (kept with [`Registry::listed`]), for
+    /// [`LobbyConfig::max_seeks_per_player`].
+    seeks: HashMap<protocol::user::UserId, u32>,
     games: u32,
     per_address: HashMap<AddressKey, u32>,
     /// Rooms in memory that are finished or closed.
@@ -339,8 +369,8 @@ impl Registry {
         let Some(entry) = self.rooms.get_mut(id) else {
             return false;
         };
-        let old = std::mem::replace(&mut entry.status, new);
-        let done = new.is_some_and(|s| !s.phase.is_live());
+        let old = std::mem::replace(&mut entry.status, new.clone());
+        let done = new.as_ref().is_some_and(|s| !s.phase.is_live());
         if done != entry.done {
             entry.done = done;
             if done {
@@ -355,7 +385,7 @@ impl Registry {
                 }
             }
         }
-        let freed = match new {
+        let freed = match &new {
             Some(s) if s.phase.is_live() => None,
             _ => entry.owner.take(),
         };
@@ -364,7 +394,16 @@ impl Registry {
         let mut changed = false;
         if let Some(o) = old {
             if o.listed {
-                self.listed.remove(&key(&o));
+                if let Some(summary) = self.listed.remove(&key(&o))
+                    && let Some(k) = summary.seeker
+                    && let std::collections::hash_map::Entry::Occupied(mut n) =
+                        self.seeks.entry(k.username.id())
+                {
+                    *n.get_mut() = n.get().saturating_sub(1);
+                    if *n.get() == 0 {
+                        n.remove();
+                    }
+                }
                 changed = true;
             }
             if o.phase == crate::store::Phase::Playing {
@@ -373,7 +412,10 @@ impl Registry {
             }
         }
         if let Some(s) = new {
-            if let Some(entry) = listing_entry(id, new) {
+            if let Some(entry) = listing_entry(id, Some(&s)) {
+                if let Some(k) = &entry.summary.seeker {
+                    *self.seeks.entry(k.username.id()).or_default() += 1;
+                }
                 self.listed.insert(key(&s), entry.summary);
                 changed = true;
             }
@@ -716,7 +758,7 @@ impl Lobby {
         Ok(lobby)
     }
 
-    /// Now on the server's clock (ms since the Unix epoch).
+    /// The time on the lobby's clock, in ms since the Unix epoch.
     #[must_use]
     pub fn now_ms(&self) -> u64 {
         self.clock.now_ms()
@@ -788,7 +830,7 @@ impl Lobby {
             .map(|reg| {
                 reg.rooms
                     .iter()
-                    .filter_map(|(id, e)| Some((id.clone(), listing_entry(id, e.status)?)))
+                    .filter_map(|(id, e)| Some((id.clone(), listing_entry(id, e.status.as_ref())?)))
                     .collect()
             })
             .unwrap_or_default();
@@ -1050,31 +1092,60 @@ impl Lobby {
     /// Creates a room with the creator seated; its task stores it, then sends `Seated` and a
     /// snapshot to the creator.
     ///
+    /// A public room of a signed-in creator is a seek: it is listed with their name and their
+    /// rating for the room's speed, and counts against [`LobbyConfig::max_seeks_per_player`].
+    ///
     /// # Errors
     /// [`Refusal`] for a cap reached ([`ErrorCode::TooManyRooms`]) (a time control is within
-    /// its bounds by its type); a rated room without a time control
-    /// ([`ErrorCode::InvalidSettings`]) or from an anonymous player ([`ErrorCode::NotAllowed`]).
-    pub async fn create_room(
-        &self,
-        creator: Subscriber,
-        seat: SeatChoice,
-        promotion: PromotionRule,
-        clock: Option<TimeControl>,
-        public: bool,
-        rated: bool,
-    ) -> Result<RoomId, Refusal> {
+    /// its bounds by its type); a rated room or a rating range without a time control, a
+    /// rating range out of bounds or of order ([`ErrorCode::InvalidSettings`]); either from an
+    /// anonymous player ([`ErrorCode::SignInRequired`]); a signed-in player with as many seeks
+    /// waiting as allowed ([`ErrorCode::TooManySeeks`]).
+    pub async fn create_room(&self, creator: Subscriber, new: NewRoom) -> Result<RoomId, Refusal> {
+        let NewRoom {
+            seat,
+            promotion,
+            clock,
+            public,
+            rated,
+            rating_range,
+        } = new;
         if rated && clock.is_none() {
             return Err(Refusal::new(
                 ErrorCode::InvalidSettings,
                 "a rated game needs a time control",
             ));
         }
+        if rating_range.is_some() && clock.is_none() {
+            return Err(Refusal::new(
+                ErrorCode::InvalidSettings,
+                "a rating range needs a time control (a rating is one of a speed)",
+            ));
+        }
+        if let Some(Err(e)) = rating_range.map(protocol::RatingRange::checked) {
+            return Err(Refusal::new(ErrorCode::InvalidSettings, e));
+        }
         if rated && creator.user.is_none() {
             return Err(Refusal::new(
-                ErrorCode::NotAllowed,
+                ErrorCode::SignInRequired,
                 "sign in to play rated games",
             ));
         }
+        if rating_range.is_some() && creator.user.is_none() {
+            self.metrics.seek_refused("range_anonymous");
+            return Err(Refusal::new(
+                ErrorCode::SignInRequired,
+                "sign in to set a rating range",
+            ));
+        }
+        let seek = match (&creator.user, public) {
+            (Some(user), true) => self.seek_terms(user, clock, rating_range).await?,
+            // A private room's range still holds for its invitee.
+            _ => crate::store::SeekTerms {
+                seeker: None,
+                rating_range,
+            },
+        };
         let seat = match seat {
             SeatChoice::White => Color::White,
             SeatChoice::Black => Color::Black,
@@ -1096,6 +1167,7 @@ impl Lobby {
             clock,
             initial_fen: Position::new(Rules { promotion }).fen(),
             rated,
+            seek,
         };
         let owner = creator.addr.map(AddressKey::of);
         self.admit_room(owner)?;
@@ -1167,6 +1239,65 @@ impl Lobby {
         Ok(id)
     }
 
+    /// The terms of a new seek of `user`: their rating for the speed of `clock`, after
+    /// checking that they have fewer seeks waiting than [`LobbyConfig::max_seeks_per_player`].
+    async fn seek_terms(
+        &self,
+        user: &protocol::user::Username,
+        clock: Option<TimeControl>,
+        rating_range: Option<protocol::RatingRange>,
+    ) -> Result<crate::store::SeekTerms, Refusal> {
+        let id = user.id();
+        let local = self
+            .registry
+            .lock()
+            .map_or(0, |reg| reg.seeks.get(&id).map_or(0, |n| *n as usize));
+        let remote = self
+            .nodes
+            .as_ref()
+            .map_or(0, |n| n.cluster.remote_seeks(&id));
+        let cap = self.config.max_seeks_per_player;
+        if local + remote >= usize::try_from(cap).unwrap_or(usize::MAX) {
+            self.metrics.seek_refused("too_many_seeks");
+            tracing::info!("seek refused: {user} has {cap} seeks waiting (the cap)");
+            return Err(Refusal::new(
+                ErrorCode::TooManySeeks,
+                format!(
+                    "you have {cap} seeks waiting, as many as allowed: cancel one or wait for \
+                     an opponent"
+                ),
+            ));
+        }
+        let rating = match clock {
+            None => None,
+            Some(clock) => {
+                let perf = rating::Perf::of(clock);
+                let stored = self.store.perfs(&id).await.map_err(|e| {
+                    tracing::error!("the ratings of {user} not read: {e}");
+                    Refusal::new(
+                        ErrorCode::Internal,
+                        "your rating could not be read: try again",
+                    )
+                })?;
+                Some(
+                    stored
+                        .into_iter()
+                        .find(|(p, _)| *p == perf)
+                        .map_or_else(rating::Rated::new, |(_, r)| r)
+                        .at(self.clock.now_ms()),
+                )
+            }
+        };
+        Ok(crate::store::SeekTerms {
+            seeker: Some(protocol::Seeker {
+                username: user.clone(),
+                rating: rating.map(|g| u32::try_from(g.rounded()).unwrap_or(0)),
+                provisional: rating.is_some_and(|g| g.provisional()),
+            }),
+            rating_range,
+        })
+    }
+
     /// Delivers a command to a room's task. A join of a room not in memory opens it from the
     /// store ([`Lobby::open_stored`]); a room command to a room not in memory is refused as
     /// an unknown room (without loading it: the client joins again); an acknowledgement or a
@@ -1221,6 +1352,7 @@ impl Lobby {
         if let Some(e) = reg.rooms.get(id)
             && join
             && e.status
+                .as_ref()
                 .is_some_and(|s| s.phase == crate::store::Phase::Closed)
         {
             return Ok(Target::Nowhere);
@@ -1506,7 +1638,11 @@ impl RoomHost for Lobby {
         let Ok(mut reg) = self.registry.lock() else {
             return;
         };
-        let before = reg.rooms.get(id).and_then(|e| listing_entry(id, e.status));
+        let before = reg
+            .rooms
+            .get(id)
+            .and_then(|e| listing_entry(id, e.status.as_ref()));
+        let after = listing_entry(id, Some(&status));
         let changed = reg.update(id, Some(status));
         let evict = reg.over_cap(self.config.max_finished_rooms);
         drop(reg);
@@ -1519,11 +1655,10 @@ impl RoomHost for Lobby {
                 });
             }
         }
-        if let Some(n) = &self.nodes {
-            let after = listing_entry(id, Some(status));
-            if after != before {
-                n.cluster.set_listed(id.clone(), after);
-            }
+        if let Some(n) = &self.nodes
+            && after != before
+        {
+            n.cluster.set_listed(id.clone(), after);
         }
         if changed {
             self.dirty.notify_one();
@@ -1537,7 +1672,7 @@ impl RoomHost for Lobby {
         let Some(entry) = reg.rooms.get(id).filter(|e| e.generation == generation) else {
             return;
         };
-        let was_listed = listing_entry(id, entry.status).is_some();
+        let was_listed = listing_entry(id, entry.status.as_ref()).is_some();
         let changed = reg.update(id, None);
         if let Some(e) = reg.rooms.remove(id) {
             reg.release_owner(e.owner);
@@ -1649,6 +1784,9 @@ mod tests {
             open_seat: Color::White,
             promotion: PromotionRule::Any,
             clock: None,
+            rated: false,
+            seeker: None,
+            rating_range: None,
         }
     }
 

@@ -87,6 +87,12 @@ pub struct Metrics {
     pub pool_games: Counter,
     /// Players of this node waiting in the pools.
     pub pool_waiting: Gauge,
+    /// Connections whose session had ended (signed out, revoked, expired, account closed)
+    /// when checked again before a rated or listed room or a seat: anonymous from then on.
+    pub sessions_ended: Counter,
+    /// Seeks (listed rooms) refused at creation or at taking their seat, by reason
+    /// ([`Metrics::SEEK_REFUSALS`]).
+    pub seek_refusals: Family<Reason, Counter>,
 }
 
 impl Metrics {
@@ -135,6 +141,22 @@ impl Metrics {
         "cross_origin",
     ];
 
+    /// Counts a connection whose session had ended.
+    pub fn session_ended(&self) {
+        self.sessions_ended.inc();
+    }
+
+    /// Counts a refused seek or seat of a seek.
+    pub fn seek_refused(&self, reason: &'static str) {
+        self.seek_refusals.get_or_create(&Reason { reason }).inc();
+    }
+
+    /// The reasons of [`Metrics::seek_refusals`], all exported from the start (at 0): a
+    /// player with as many seeks waiting as allowed, a rating range from an anonymous player,
+    /// a seat taken by a player outside the seek's range (or anonymous, of a ranged seek).
+    pub const SEEK_REFUSALS: [&'static str; 3] =
+        ["too_many_seeks", "range_anonymous", "out_of_range"];
+
     /// Every counter in the OpenMetrics text format.
     #[must_use]
     pub fn text(&self) -> String {
@@ -169,6 +191,9 @@ impl Metrics {
         }
         for reason in Metrics::ACCOUNT_REFUSALS {
             drop(self.account_refusals.get_or_create(&Reason { reason }));
+        }
+        for reason in Metrics::SEEK_REFUSALS {
+            drop(self.seek_refusals.get_or_create(&Reason { reason }));
         }
         registry.register(
             "asean_connections",
@@ -241,6 +266,14 @@ impl Metrics {
             "asean_pool_waiting",
             "Players of this node waiting in the quick-pairing pools",
             self.pool_waiting.clone(),
+            "asean_sessions_ended",
+            "Connections whose session had ended when checked again: anonymous from then on",
+            self.sessions_ended.clone(),
+        );
+        registry.register(
+            "asean_seek_refusals",
+            "Seeks or seats of seeks refused, by reason",
+            self.seek_refusals.clone(),
         );
         registry.register(
             "asean_bus_sent",

@@ -15,13 +15,15 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{CloseFrame, Message, close_code};
 use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use protocol::user::Username;
+
+use crate::store::accounts::SessionHash;
 use protocol::{
-    ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, RoomId, ServerMsg,
-    parse_client,
+    ClientMsg, ErrorCode, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, RoomCommand, RoomId,
+    ServerMsg, parse_client,
 };
 use tokio::sync::watch;
 
-use crate::lobby::{ListingWatch, Lobby, WatchTicket};
+use crate::lobby::{ListingWatch, Lobby, NewRoom, WatchTicket};
 use crate::outbox::{DEFAULT_OUTBOX_BYTES, Outbox, OutboxReader};
 use crate::rate::Action;
 use crate::room::RoomCmd;
@@ -160,15 +162,26 @@ fn violation(error: &(dyn std::error::Error + 'static)) -> Option<u16> {
     None
 }
 
+/// The signed-in player of a connection, as its session cookie named it at the handshake.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    /// The player's name.
+    pub username: Username,
+    /// Their session, checked again against the store before the connection acts on the
+    /// player's identity ([`needs_identity`]).
+    pub session: SessionHash,
+}
+
 /// Serves one connection until it closes: `sink` and `stream` are the two halves of the
-/// WebSocket; `addr` is the peer's address (for the caps on rooms per address); `user` the
-/// signed-in player of the connection (its session cookie), if any: its seats carry the name.
+/// WebSocket; `addr` is the peer's address (for the caps on rooms per address); `signed_in`
+/// the signed-in player of the connection (its session cookie), if any: its seats carry the
+/// name.
 pub async fn connection<Si, St, E>(
     mut sink: Si,
     mut stream: St,
     lobby: Arc<Lobby>,
     addr: Option<IpAddr>,
-    user: Option<Username>,
+    signed_in: Option<SignedIn>,
     limits: WsLimits,
 ) where
     Si: Sink<Message> + Unpin + Send,
@@ -176,13 +189,14 @@ pub async fn connection<Si, St, E>(
     E: std::error::Error + 'static,
 {
     let conn = lobby.connect();
+    let (user, session) = signed_in.map_or((None, None), |s| (Some(s.username), Some(s.session)));
     let (outbox, mut reader) = Outbox::new(limits.outbox_bytes);
     outbox.send(&ServerMsg::Welcome {
         protocol: PROTOCOL_VERSION,
         user: user.clone(),
     });
     let (watching_tx, watching_rx) = watch::channel(false);
-    let sub = Subscriber {
+    let mut sub = Subscriber {
         conn,
         outbox: outbox.clone(),
         addr,
@@ -192,7 +206,7 @@ pub async fn connection<Si, St, E>(
     let listing = lobby.watch_listing();
     let end = tokio::select! {
         end = write_loop(&mut sink, &mut reader, listing, watching_rx, limits.write_timeout) => end,
-        end = read_loop(&mut stream, &sub, &lobby, &watching_tx, &mut joined, limits) => end,
+        end = read_loop(&mut stream, &mut sub, session, &lobby, &watching_tx, &mut joined, limits) => end,
     };
     outbox.close();
     if let Some(reason) = end.dropped() {
@@ -294,9 +308,11 @@ where
 }
 
 /// Reads and routes client messages until the client leaves or breaks a limit.
+#[allow(clippy::too_many_arguments)]
 async fn read_loop<St, E>(
     stream: &mut St,
-    sub: &Subscriber,
+    sub: &mut Subscriber,
+    mut session: Option<SessionHash>,
     lobby: &Lobby,
     watching: &watch::Sender<bool>,
     joined: &mut Joined,
@@ -306,7 +322,8 @@ where
     St: Stream<Item = Result<Message, E>> + Unpin,
     E: std::error::Error + 'static,
 {
-    let tx = &sub.outbox;
+    let outbox = sub.outbox.clone();
+    let tx = &outbox;
     let started = tokio::time::Instant::now();
     let mut hello = false;
     let mut bucket = Bucket::new(RATE_PER_SEC, BURST);
@@ -446,7 +463,72 @@ where
             );
             continue;
         }
+        if needs_identity(&msg) && recheck_session(sub, &mut session, lobby).await.is_err() {
+            refuse(
+                ErrorCode::Internal,
+                "your session could not be checked: try again".into(),
+                msg.room(),
+            );
+            continue;
+        }
         route(msg, sub, lobby, watching, joined, limits, &refuse).await;
+    }
+}
+
+/// Whether `msg` acts on the connection's signed-in identity: it creates a rated room or a
+/// listed one (a seek shows its creator's name and rating), takes a free seat (a join without
+/// a seat secret, not to watch), or asks for a rematch (rated after a rated game).
+fn needs_identity(msg: &ClientMsg) -> bool {
+    match msg {
+        ClientMsg::CreateRoom {
+            rated,
+            public,
+            rating_range,
+            ..
+        } => *rated || *public || rating_range.is_some(),
+        ClientMsg::Join { secret, watch, .. } => secret.is_none() && !watch,
+        // A rated room's rematch is a new rated game.
+        ClientMsg::Room {
+            command: RoomCommand::Rematch,
+            ..
+        } => true,
+        _ => false,
+    }
+}
+
+/// Checks the connection's session against the store again: a session revoked, signed out,
+/// expired, or of a closed account since the handshake makes the connection anonymous from
+/// now on (its seats already taken keep their names). Re-checking at the few actions that
+/// use the identity is one read of the store each, on whichever node the socket is; closing
+/// the sockets of a revoked session instead would need every node to keep its sockets by
+/// session and hear every revocation, sign-out and closing.
+///
+/// # Errors
+/// When the store cannot answer (nothing changed).
+async fn recheck_session(
+    sub: &mut Subscriber,
+    session: &mut Option<SessionHash>,
+    lobby: &Lobby,
+) -> Result<(), ()> {
+    let (Some(user), Some(hash)) = (&sub.user, *session) else {
+        return Ok(());
+    };
+    match lobby.store().session_account(hash, lobby.now_ms()).await {
+        Ok(Some(account)) if account.id == user.id() => Ok(()),
+        Ok(_) => {
+            tracing::info!(
+                "connection {}: the session of {user} ended; anonymous from now on",
+                sub.conn
+            );
+            lobby.metrics.session_ended();
+            sub.user = None;
+            *session = None;
+            Ok(())
+        }
+        Err(e) => {
+            tracing::warn!("connection {}: session not checked: {e}", sub.conn);
+            Err(())
+        }
     }
 }
 
@@ -506,8 +588,19 @@ async fn route(
             clock,
             public,
             rated,
+            rating_range,
         } => match lobby
-            .create_room(sub.clone(), seat, promotion, clock, public, rated)
+            .create_room(
+                sub.clone(),
+                NewRoom {
+                    seat,
+                    promotion,
+                    clock,
+                    public,
+                    rated,
+                    rating_range,
+                },
+            )
             .await
         {
             Ok(id) => {
@@ -703,6 +796,7 @@ mod tests {
             promotion: PromotionRule::Any,
             clock: None,
             public: false,
+            rating_range: None,
         });
         assert!(matches!(
             c.msg().await,

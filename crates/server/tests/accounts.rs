@@ -193,6 +193,8 @@ async fn sign_up_sign_in_sessions_and_sign_out() {
         ("no spaces", "a good long password", "letters"),
         ("fresh_name", "short", "at least 8"),
         ("Admin", "a good long password", "reserved"),
+        ("Ad_min", "a good long password", "reserved"),
+        ("g-u-e-s-t", "a good long password", "reserved"),
     ] {
         let r = h.signup(name, password).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.json);
@@ -532,12 +534,13 @@ async fn a_rated_game_moves_both_ratings_once() {
         clock,
         public: false,
         rated,
+        rating_range: None,
     };
     let blitz = protocol::TimeControl::fischer(300, 3).ok();
     anonymous.send(&create(blitz, true)).await;
     assert_eq!(
         anonymous.error().await,
-        ErrorCode::NotAllowed,
+        ErrorCode::SignInRequired,
         "anonymous rated"
     );
     white.send(&create(None, true)).await;
@@ -563,7 +566,7 @@ async fn a_rated_game_moves_both_ratings_once() {
             watch: false,
         })
         .await;
-    assert_eq!(anonymous.error().await, ErrorCode::NotAllowed);
+    assert_eq!(anonymous.error().await, ErrorCode::SignInRequired);
     black.take_seat(&room).await;
     // A mate in three for White.
     let line = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
@@ -609,5 +612,295 @@ async fn a_rated_game_moves_both_ratings_once() {
         assert_eq!(p["perfs"]["blitz"]["rating"], change.after, "{p}");
         assert_eq!(p["perfs"]["bullet"]["games"], 0, "{p}");
     }
+    s.stop().await;
+}
+
+/// A socket's identity is checked again before it acts on it: after its session is signed
+/// out (or its account closed), an open socket can neither create a rated room nor take a
+/// rated seat (it watches instead); it plays on as an anonymous player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ended_session_stops_rated_play_on_its_open_socket() {
+    use protocol::{ClientMsg, ErrorCode, PromotionRule, SeatChoice, ServerMsg};
+    let s = server().await;
+    let h = Http::new(&s);
+    let host_cookie = h.signed_up("Host_1", "host's password").await;
+    let out_cookie = h.signed_up("Signed_Out", "signed out's password").await;
+    let closed_cookie = h.signed_up("Closed_1", "closed's password").await;
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let connect = |cookie: String| async move {
+        common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await
+    };
+    let mut host = connect(host_cookie).await;
+    let mut out = connect(out_cookie.clone()).await;
+    let mut closed = connect(closed_cookie.clone()).await;
+    assert_eq!(out.user.as_ref().map(|u| u.as_str()), Some("Signed_Out"));
+    let rated = ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock: protocol::TimeControl::fischer(300, 3).ok(),
+        public: false,
+        rated: true,
+        rating_range: None,
+    };
+    host.send(&rated).await;
+    let room = match host
+        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await
+    {
+        ServerMsg::Seated { room, .. } => room,
+        _ => unreachable!(),
+    };
+
+    // Signed out elsewhere: the open socket is anonymous from its next rated action on.
+    let r = h.post("/logout", &[], Some(&out_cookie)).await;
+    assert!(r.status.is_success(), "{}", r.json);
+    let r = h
+        .post(
+            "/api/account/close",
+            &[("password", "closed's password")],
+            Some(&closed_cookie),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.json);
+    for c in [&mut out, &mut closed] {
+        c.send(&rated).await;
+        assert_eq!(c.error().await, ErrorCode::SignInRequired, "create");
+        c.send(&ClientMsg::Join {
+            room: room.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+        assert_eq!(c.error().await, ErrorCode::SignInRequired, "take the seat");
+        let snapshot = c
+            .until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await;
+        assert!(
+            matches!(snapshot, ServerMsg::Snapshot { you: None, .. }),
+            "watching: {snapshot:?}"
+        );
+    }
+    assert_eq!(
+        common::metric(s.addr, "asean_sessions_ended_total").await,
+        Some(2.0)
+    );
+
+    // A rated game whose Black signs out before it ends: no rated rematch for that socket.
+    let rematch_cookie = h.signed_up("Rematch_1", "rematch's password").await;
+    let mut black = connect(rematch_cookie.clone()).await;
+    black.take_seat(&room).await;
+    host.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "d6d5").await;
+    host.moved(1).await;
+    host.send(&protocol::RoomCommand::Resign.to(room.clone()))
+        .await;
+    black
+        .until("the end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: protocol::RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    let r = h.post("/logout", &[], Some(&rematch_cookie)).await;
+    assert!(r.status.is_success(), "{}", r.json);
+    black
+        .send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    assert_eq!(black.error().await, ErrorCode::SignInRequired, "rematch");
+    // The host, still signed in, may ask.
+    host.send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    host.until("the offer", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: protocol::RoomEvent::RematchOffered { .. },
+                ..
+            }
+        )
+    })
+    .await;
+    s.stop().await;
+}
+
+/// Seeks in the lobby: a signed-in player's public room is listed with their name, rating,
+/// rated mark and rating range; only signed-in players inside the range take it; at most
+/// three wait per player; a seek leaves the listing when its player leaves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
+    use protocol::{
+        ClientMsg, ErrorCode, PromotionRule, RatingRange, RoomSummary, SeatChoice, ServerMsg,
+    };
+    let s = Server::start_with(None, |c| {
+        c.lobby.room.countdown = Duration::from_secs(60);
+        c.lobby.room.unlist_after = Duration::from_millis(300);
+    })
+    .await;
+    let h = Http::new(&s);
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let seeker_cookie = h.signed_up("Seeker_1", "seeker's password").await;
+    let taker_cookie = h.signed_up("Taker_1", "taker's password").await;
+    let mut seeker =
+        common::connect_with_headers(s.addr, local, &[("cookie", &seeker_cookie)]).await;
+    let mut taker = common::connect_with_headers(s.addr, local, &[("cookie", &taker_cookie)]).await;
+    let mut guest = common::connect(s.addr).await;
+    let mut watcher = common::connect(s.addr).await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let blitz = protocol::TimeControl::fischer(300, 3).ok();
+    let seek = |rated, rating_range, clock| ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock,
+        public: true,
+        rated,
+        rating_range,
+    };
+    let seated = |m: &ServerMsg| matches!(m, ServerMsg::Seated { .. });
+    let room_of = |m: ServerMsg| match m {
+        ServerMsg::Seated { room, .. } => room,
+        _ => unreachable!(),
+    };
+
+    // Ranges refused: anonymous, untimed, upside down, out of bounds.
+    let range = RatingRange::new(1600, 1800).ok();
+    guest.send(&seek(false, range, blitz)).await;
+    assert_eq!(guest.error().await, ErrorCode::SignInRequired);
+    for bad in [
+        seek(false, range, None),
+        seek(
+            false,
+            Some(RatingRange {
+                min: 1800,
+                max: 1600,
+            }),
+            blitz,
+        ),
+        seek(
+            false,
+            Some(RatingRange {
+                min: 100,
+                max: 1600,
+            }),
+            blitz,
+        ),
+    ] {
+        seeker.send(&bad).await;
+        assert_eq!(seeker.error().await, ErrorCode::InvalidSettings, "{bad:?}");
+    }
+
+    // A rated seek for 1600-1800: listed with the seeker's provisional 1500.
+    seeker.send(&seek(true, range, blitz)).await;
+    let high = room_of(seeker.until("seated", seated).await);
+    let seen = watcher
+        .lobby_until("the seek listed", |l| l.lists(&high))
+        .await;
+    let listed: &RoomSummary = seen
+        .rooms
+        .as_ref()
+        .and_then(|r| r.iter().find(|r| r.id == high))
+        .expect("listed");
+    assert!(listed.rated);
+    assert_eq!(listed.rating_range, range);
+    let who = listed.seeker.as_ref().expect("a seeker");
+    assert_eq!(
+        (who.username.as_str(), who.rating, who.provisional),
+        ("Seeker_1", Some(1500), true)
+    );
+    // On the wire, as a page reads it.
+    let text = ServerMsg::Lobby {
+        rooms: vec![listed.clone()],
+    }
+    .to_json();
+    assert!(
+        text.contains(r#""rated":true,"seeker":{"username":"Seeker_1","rating":1500,"provisional":true},"rating_range":{"min":1600,"max":1800}"#),
+        "{text}"
+    );
+
+    // The taker (1500) and the guest may not take it: both watch.
+    for (c, code) in [
+        (&mut taker, ErrorCode::NotAllowed),
+        (&mut guest, ErrorCode::SignInRequired),
+    ] {
+        c.send(&ClientMsg::Join {
+            room: high.clone(),
+            secret: None,
+            after: None,
+            watch: false,
+        })
+        .await;
+        assert_eq!(c.error().await, code);
+        let snap = c
+            .until("a snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await;
+        assert!(
+            matches!(snap, ServerMsg::Snapshot { you: None, .. }),
+            "{snap:?}"
+        );
+    }
+
+    // A casual seek without a range: anyone; an anonymous room lists no seeker.
+    seeker.send(&seek(false, None, None)).await;
+    let casual = room_of(seeker.until("seated", seated).await);
+    guest.send(&seek(false, None, blitz)).await;
+    let anonymous = room_of(guest.until("seated", seated).await);
+    let seen = watcher
+        .lobby_until("both listed", |l| l.lists(&casual) && l.lists(&anonymous))
+        .await;
+    let rooms = seen.rooms.expect("listing");
+    let find = |id| rooms.iter().find(|r| &r.id == id).expect("listed");
+    let c = find(&casual);
+    assert!(!c.rated && c.rating_range.is_none());
+    assert_eq!(
+        c.seeker.as_ref().map(|k| (k.username.as_str(), k.rating)),
+        Some(("Seeker_1", None)),
+        "untimed: no speed, no rating"
+    );
+    assert_eq!(find(&anonymous).seeker, None);
+
+    // The cap: a third seek, then a fourth refused (a private room is no seek).
+    seeker.send(&seek(false, None, blitz)).await;
+    let third = room_of(seeker.until("seated", seated).await);
+    seeker.send(&seek(false, None, blitz)).await;
+    assert_eq!(seeker.error().await, ErrorCode::TooManySeeks);
+    let (_private, _, _) = seeker.create(SeatChoice::Black, false, blitz).await;
+    let metrics = common::http_get(s.addr, "/metrics").await;
+    for (reason, n) in [
+        ("too_many_seeks", 1),
+        ("range_anonymous", 2),
+        ("out_of_range", 1),
+    ] {
+        assert!(
+            metrics.contains(&format!(
+                "asean_seek_refusals_total{{reason=\"{reason}\"}} {n}"
+            )),
+            "{reason}: {metrics}"
+        );
+    }
+
+    // A seek taken leaves the listing, and frees a place under the cap.
+    taker.take_seat(&third).await;
+    watcher
+        .lobby_until("the taken seek gone", |l| !l.lists(&third))
+        .await;
+    seeker.send(&seek(false, None, blitz)).await;
+    let again = room_of(seeker.until("seated", seated).await);
+
+    // The seeker leaves: their seeks leave the listing.
+    drop(seeker);
+    watcher
+        .lobby_until("the seeker's seeks gone", |l| {
+            !l.lists(&high) && !l.lists(&casual) && !l.lists(&again) && l.lists(&anonymous)
+        })
+        .await;
+    // Back with a new connection: a seek whose player left no longer counts.
+    let mut back = common::connect_with_headers(s.addr, local, &[("cookie", &seeker_cookie)]).await;
+    back.send(&seek(false, None, blitz)).await;
+    back.until("seated", seated).await;
     s.stop().await;
 }

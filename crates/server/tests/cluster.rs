@@ -972,6 +972,7 @@ async fn the_cap_of_open_rooms_per_address_holds_across_nodes() {
         promotion: protocol::PromotionRule::Any,
         clock: None,
         public: false,
+        rating_range: None,
     };
     // One more is refused on either node: the cap counts the rooms of both.
     for c in [&mut c2, &mut c1] {
@@ -1059,6 +1060,8 @@ async fn paired(c: &mut Client) -> (RoomId, Color, String) {
     }
 }
 
+/// Seeks across nodes: a signed-in player's seeks on both nodes are listed on each with the
+/// seeker's name and rating, and their cap counts the seeks of every node.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     not(all(asean_test_postgres, asean_test_redis)),
@@ -1179,4 +1182,76 @@ async fn the_pools_pair_on_after_the_pairing_node_is_killed() {
     let (room_e, seat_e, _) = paired(&mut e).await;
     assert_eq!(room_d, room_e);
     assert_ne!(seat_d, seat_e);
+async fn the_cap_of_seeks_per_player_holds_across_nodes() {
+    use protocol::{ErrorCode, PromotionRule};
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    // Signed up on node 1; the session works on node 2 (one database).
+    let answer = reqwest::Client::new()
+        .post(format!("http://{}/signup", n1.addr))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("username=Far_Seeker&password=far+seeker%27s+password")
+        .send()
+        .await
+        .expect("signup");
+    assert!(answer.status().is_success(), "{}", answer.status());
+    let cookie = answer
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("asean_session="))
+        .and_then(|v| v.split(';').next())
+        .expect("a session cookie")
+        .to_owned();
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let mut on1 = common::connect_with_headers(n1.addr, local, &[("cookie", &cookie)]).await;
+    let mut on2 = common::connect_with_headers(n2.addr, local, &[("cookie", &cookie)]).await;
+    let mut watcher = n2.client().await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let seek = ClientMsg::CreateRoom {
+        seat: SeatChoice::Random,
+        promotion: PromotionRule::Any,
+        clock: TimeControl::fischer(300, 3).ok(),
+        public: true,
+        rated: true,
+        rating_range: None,
+    };
+    let mut rooms = Vec::new();
+    for first in [true, true, false] {
+        let c = if first { &mut on1 } else { &mut on2 };
+        c.send(&seek).await;
+        match c
+            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await
+        {
+            ServerMsg::Seated { room, .. } => rooms.push(room),
+            _ => unreachable!(),
+        }
+    }
+    let seen = watcher
+        .lobby_until("the three seeks listed on node 2", |l| {
+            rooms.iter().all(|r| l.lists(r))
+        })
+        .await;
+    let far = seen
+        .rooms
+        .as_ref()
+        .and_then(|all| all.iter().find(|r| r.id == rooms[0]))
+        .expect("node 1's seek");
+    assert_eq!(
+        far.seeker.as_ref().map(|k| (k.username.as_str(), k.rating)),
+        Some(("Far_Seeker", Some(1500)))
+    );
+    assert!(far.rated);
+    // Node 1 hears of node 2's seek too.
+    let mut watcher1 = n1.client().await;
+    watcher1.send(&ClientMsg::WatchLobby).await;
+    watcher1
+        .lobby_until("node 2's seek listed on node 1", |l| l.lists(&rooms[2]))
+        .await;
+    for c in [&mut on1, &mut on2] {
+        c.send(&seek).await;
+        assert_eq!(c.error().await, ErrorCode::TooManySeeks);
+    }
 }

@@ -314,6 +314,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
             promotion: protocol::PromotionRule::Any,
             clock: None,
             public: true,
+            rating_range: None,
         })
         .await;
     assert_eq!(white.error().await, ErrorCode::TooManyRooms);
@@ -325,6 +326,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
             promotion: protocol::PromotionRule::Any,
             clock: None,
             public: true,
+            rating_range: None,
         })
         .await;
     assert_eq!(again.error().await, ErrorCode::TooManyRooms);
@@ -350,6 +352,7 @@ async fn rooms_per_address_are_capped_counting_rematches() {
             promotion: protocol::PromotionRule::Any,
             clock: None,
             public: true,
+            rating_range: None,
         })
         .await;
     assert_eq!(again.error().await, ErrorCode::TooManyRooms);
@@ -627,6 +630,7 @@ async fn live_games_loaded_on_demand_leave_a_tenth_of_the_rooms_to_new_games() {
             promotion: protocol::PromotionRule::Any,
             clock: None,
             public: false,
+            rating_range: None,
         })
         .await;
     assert_eq!(other.error().await, ErrorCode::TooManyRooms);

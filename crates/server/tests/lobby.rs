@@ -610,6 +610,7 @@ async fn create_cancel_and_watch_to_the_cap_locks_nobody_out() {
                 promotion: protocol::PromotionRule::Any,
                 clock: None,
                 public: false,
+                rating_range: None,
             })
             .await;
             let created = c

@@ -93,7 +93,11 @@
 //!   only when `ai` is chosen), for `online` `name="visibility"` with `private` (link only)
 //!   and `public` (listed in the lobby), and the checkbox `#opt-rated` (a rated game: enabled
 //!   only when signed in and a time control is chosen; otherwise disabled, keeping its tick,
-//!   with the hint `#opt-rated-signin` or `#opt-rated-clock` shown); the time control
+//!   with the hint `#opt-rated-signin` or `#opt-rated-clock` shown), and the rating range
+//!   `#opt-range` of two selects `#opt-range-below` (values `any`, `500`, `300`, `200`,
+//!   `100`, `0`: points below the own rating for the game's speed) and `#opt-range-above`
+//!   (`0`, `100`, `200`, `300`, `500`, `any`), enabled on the same terms as `#opt-rated`
+//!   and sent as absolute bounds (both `any`: no range); the time control
 //!   `<select id="time-control">` (values `none`, `3+2`, `5+3`, `10+5`, `15+10`) is offered
 //!   for every mode; submit button
 //!   `#new-game-start`, `#new-game-cancel`. While the server cannot be reached (the browser
@@ -204,8 +208,14 @@
 //!   `aborted` (no winner; also in `#game-over[data-outcome]`). A finished game opened from
 //!   its link shows its moves and result, read-only.
 //! - Lobby panel `#lobby`: `#lobby-counts` ("N players online · M games in progress"), public
-//!   rooms waiting `#lobby-rooms [data-room-id]` with a `[data-action="join"]` button, empty
-//!   state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`.
+//!   rooms waiting (seeks) `#lobby-rooms li.lobby-room[data-room-id]` with `data-rated`
+//!   (`true`/`false`) and `data-take` (`open`, `own`, `sign-in`, `out-of-range`): the seeker
+//!   `a.lobby-seeker-name` (to `#/@/<name>`) and `.lobby-seeker-rating` (`1500?` while
+//!   provisional), or "Anonymous"; `.lobby-mode` (Rated or Casual), `.lobby-range`; a
+//!   `[data-action="join"]` button, disabled with `.lobby-room-why` beside it when the viewer
+//!   may not take the seat (`a.lobby-sign-in` to `#/account` when signing in would let them);
+//!   empty state `#lobby-empty` with `#lobby-create` and `#lobby-play-ai`. A refusal that
+//!   signing in solves shows its toast with `a.toast-link` to `#/account`.
 //! - Accounts ([`model::account`]; the server's routes are `POST /signup`, `/login`, `/logout`
 //!   and `/api/account/...`, called with `fetch` on the page's origin, `credentials:
 //!   "same-origin"`). At start-up the page asks `GET /api/account`; any failure (401,

@@ -1,9 +1,11 @@
 //! Names nobody may sign up with: the site's own words and names that would pass for staff
-//! or for the computer.
+//! or for the computer. A name is compared with its case and its separators (`_`, `-`)
+//! folded away, so `Ad_min` and `a-d-m-i-n` are as reserved as `admin` (uniqueness itself
+//! only folds case, as lichess does).
 
 use protocol::user::UserId;
 
-/// Reserved names, in lower case.
+/// Reserved names, in lower case without separators.
 const RESERVED: &[&str] = &[
     "admin",
     "administrator",
@@ -25,7 +27,6 @@ const RESERVED: &[&str] = &[
     "mail",
     "asean",
     "aseanchess",
-    "asean-chess",
     "makruk",
     "anonymous",
     "anon",
@@ -59,10 +60,19 @@ const RESERVED: &[&str] = &[
     "official",
 ];
 
-/// Whether nobody may take `id`.
+/// `id` without its separators (`_`, `-`): what is compared with the reserved names.
+fn folded(id: &UserId) -> String {
+    id.as_str()
+        .chars()
+        .filter(|c| !matches!(c, '_' | '-'))
+        .collect()
+}
+
+/// Whether nobody may take `id`: its letters and digits, separators left out, are a
+/// reserved name.
 #[must_use]
 pub fn is_reserved(id: &UserId) -> bool {
-    RESERVED.contains(&id.as_str())
+    RESERVED.contains(&folded(id).as_str())
 }
 
 #[cfg(test)]
@@ -76,9 +86,28 @@ mod tests {
         assert!(is_reserved(&id("GUEST")));
         assert!(!is_reserved(&id("somchai")));
         assert!(!is_reserved(&id("admin2")));
-        // Every entry is a valid id in lower case (else it could never match).
+        // Every entry is a valid id in lower case without separators (else it could never
+        // match).
         for r in RESERVED {
-            assert_eq!(id(r).as_str(), *r);
+            assert_eq!(folded(&id(r)), *r);
+        }
+    }
+
+    #[test]
+    fn reserved_with_separators_folded() {
+        let id = |s: &str| s.parse::<UserId>().expect("id");
+        for name in [
+            "ad_min",
+            "Ad-min",
+            "a-d_m-i_n",
+            "_admin_",
+            "ASEAN-chess",
+            "Asean_Chess",
+        ] {
+            assert!(is_reserved(&id(name)), "{name}");
+        }
+        for name in ["ad_min2", "some-chai", "play_er1"] {
+            assert!(!is_reserved(&id(name)), "{name}");
         }
     }
 }

@@ -596,8 +596,8 @@ impl Actor {
     /// Tells the lobby the room's status when it changed.
     fn report(&mut self) {
         let status = self.room.status();
-        if self.reported != Some(status) {
-            self.reported = Some(status);
+        if self.reported.as_ref() != Some(&status) {
+            self.reported = Some(status.clone());
             self.env.host.status_changed(self.room.id(), status);
         }
     }
@@ -812,6 +812,33 @@ impl Actor {
         }
     }
 
+    /// The rating of `user` for this room's speed, rounded, when the room's seat asks for a
+    /// rating range (`None` otherwise, or when it cannot be read).
+    async fn taker_rating(&self, user: Option<&protocol::user::Username>) -> Option<i32> {
+        let meta = self.room.meta();
+        let (Some(_), Some(clock), Some(user)) = (meta.seek.rating_range, meta.clock, user) else {
+            return None;
+        };
+        let perf = rating::Perf::of(clock);
+        match self.env.store.perfs(&user.id()).await {
+            Ok(perfs) => Some(
+                perfs
+                    .into_iter()
+                    .find(|(p, _)| *p == perf)
+                    .map_or_else(rating::Rated::new, |(_, r)| r)
+                    .glicko
+                    .rounded(),
+            ),
+            Err(e) => {
+                tracing::warn!(
+                    "room {}: the rating of {user} not read: {e}",
+                    self.room.id()
+                );
+                None
+            }
+        }
+    }
+
     async fn join(
         &mut self,
         sub: Subscriber,
@@ -834,14 +861,24 @@ impl Actor {
         }
         // Joining again on the same connection (a resync) replaces the subscription.
         self.subscribe(&sub, seat);
-        let refusal = (seat.is_none() && !watch && secret.is_none())
-            .then(|| {
-                self.room
-                    .free_seat()
-                    .and(self.room.seat_refusal(sub.user.as_ref()))
-            })
+        let taking =
+            seat.is_none() && !watch && secret.is_none() && self.room.free_seat().is_some();
+        let rating = if taking {
+            self.taker_rating(sub.user.as_ref()).await
+        } else {
+            None
+        };
+        let refusal = taking
+            .then(|| self.room.seat_refusal(sub.user.as_ref(), rating))
             .flatten();
         if let Some(r) = &refusal {
+            if self.room.meta().seek.rating_range.is_some() {
+                self.env.metrics.seek_refused(if sub.user.is_some() {
+                    "out_of_range"
+                } else {
+                    "range_anonymous"
+                });
+            }
             sub.outbox.send(&refusal_msg(r, &id));
         }
         if seat.is_none() && !watch && secret.is_none() && refusal.is_none() {
@@ -925,6 +962,12 @@ impl Actor {
                 ),
                 Some(&id),
             ));
+            return;
+        }
+        if let (RoomCommand::Rematch, Some(s)) = (&command, seat)
+            && let Some(r) = self.room.rematch_refusal(s, sub.user.as_ref())
+        {
+            sub.outbox.send(&refusal_msg(&r, &id));
             return;
         }
         match self.room.plan(seat, &command, self.now_ms(), self.config()) {

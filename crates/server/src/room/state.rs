@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use protocol::user::Username;
 use protocol::{
-    ClockSnapshot, CloseReason, ErrorCode, RoomCommand, RoomEvent, RoomId, RoomState, Seat, Seats,
-    UciMove,
+    ClockSnapshot, CloseReason, ErrorCode, RatingRange, RoomCommand, RoomEvent, RoomId, RoomState,
+    Seat, Seats, Seeker, UciMove,
 };
 use rules::{ByColor, Clock, Color, DrawReason, Game, Outcome, Position, Rules, WinReason};
 use sha2::{Digest, Sha256};
@@ -172,7 +172,7 @@ impl Plan {
 }
 
 /// What the lobby needs to know of a room.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoomStatus {
     /// The phase.
     pub phase: Phase,
@@ -186,6 +186,14 @@ pub struct RoomStatus {
     pub clock: Option<protocol::TimeControl>,
     /// Creation time (ms since the Unix epoch).
     pub created_ms: u64,
+    /// Listed while waiting and its creator present.
+    pub public: bool,
+    /// A rated game.
+    pub rated: bool,
+    /// The signed-in creator of a listed room, with their rating when it was created.
+    pub seeker: Option<Seeker>,
+    /// The ratings that may take the free seat.
+    pub rating_range: Option<RatingRange>,
 }
 
 /// The state of a room (no I/O): see the module docs.
@@ -492,6 +500,10 @@ impl Room {
             promotion: self.meta.promotion,
             clock: self.meta.clock,
             created_ms: self.meta.created_ms,
+            public: self.meta.public,
+            rated: self.meta.rated,
+            seeker: self.meta.seek.seeker.clone(),
+            rating_range: self.meta.seek.rating_range,
         }
     }
 
@@ -911,17 +923,24 @@ impl Room {
         Ok(())
     }
 
-    /// Why `user` may not take a seat of this room: a rated game is for two signed-in
-    /// players, and not twice the same one.
+    /// Why `user`, whose rating for this room's speed is `rating` (`None` when unknown or
+    /// anonymous), may not take a seat of this room: a rated game or a seek with a rating
+    /// range is for a signed-in player, never the one already seated, and a range only for
+    /// a rating inside it.
     #[must_use]
-    pub fn seat_refusal(&self, user: Option<&Username>) -> Option<Refusal> {
-        if !self.meta.rated {
+    pub fn seat_refusal(&self, user: Option<&Username>, rating: Option<i32>) -> Option<Refusal> {
+        let range = self.meta.seek.rating_range;
+        if !self.meta.rated && range.is_none() {
             return None;
         }
         let Some(user) = user else {
             return Some(Refusal::new(
-                ErrorCode::NotAllowed,
-                "sign in to play rated games; watching instead",
+                ErrorCode::SignInRequired,
+                if self.meta.rated {
+                    "sign in to play rated games; watching instead"
+                } else {
+                    "sign in to take a seek with a rating range; watching instead"
+                },
             ));
         };
         let taken = Color::ALL.into_iter().any(|c| {
@@ -930,10 +949,44 @@ impl Room {
                 .as_ref()
                 .is_some_and(|p| p.id() == user.id())
         });
-        taken.then(|| {
-            Refusal::new(
+        if taken {
+            return Some(Refusal::new(
                 ErrorCode::NotAllowed,
-                "you cannot play a rated game against yourself; watching instead",
+                if self.meta.rated {
+                    "you cannot play a rated game against yourself; watching instead"
+                } else {
+                    "this is your own seek; watching instead"
+                },
+            ));
+        }
+        let (range, clock) = (range?, self.meta.clock?);
+        let perf = rating::Perf::of(clock).name();
+        match rating {
+            Some(r) if range.contains(r) => None,
+            Some(r) => Some(Refusal::new(
+                ErrorCode::NotAllowed,
+                format!(
+                    "your {perf} rating {r} is outside this seek's range {range}; watching instead"
+                ),
+            )),
+            None => Some(Refusal::new(
+                ErrorCode::NotAllowed,
+                format!("your {perf} rating could not be read; watching instead"),
+            )),
+        }
+    }
+
+    /// Why the player of `seat`, signed in now as `user` (`None`: anonymous, or their session
+    /// ended), may not offer or accept a rematch: a rated room's rematch is rated too, so it
+    /// needs the seat's own account still signed in.
+    #[must_use]
+    pub fn rematch_refusal(&self, seat: Color, user: Option<&Username>) -> Option<Refusal> {
+        let player = self.players.get(seat).as_ref()?;
+        let same = user.is_some_and(|u| u.id() == player.id());
+        (self.meta.rated && !same).then(|| {
+            Refusal::new(
+                ErrorCode::SignInRequired,
+                format!("sign in again as {player} to play a rated rematch"),
             )
         })
     }
@@ -1072,6 +1125,7 @@ impl Room {
     pub fn rematch_meta(&self, id: RoomId, created_ms: u64) -> RoomMeta {
         RoomMeta {
             rated: self.meta.rated,
+            seek: crate::store::SeekTerms::default(),
             id,
             created_ms,
             public: false,
@@ -1103,6 +1157,7 @@ mod tests {
     fn meta(clock: Option<TimeControl>, public: bool) -> RoomMeta {
         RoomMeta {
             rated: false,
+            seek: crate::store::SeekTerms::default(),
             id: id(),
             created_ms: 0,
             public,
@@ -1139,6 +1194,209 @@ mod tests {
         apply_plan(&mut room, plan, 0);
         room.set_online(Color::Black, true, 0);
         room
+    }
+
+    /// Who may take the free seat of a casual or rated room, with or without a rating range:
+    /// the code of the refusal (`None`: seated).
+    #[test]
+    fn seat_rules_of_rated_rooms_and_rating_ranges() {
+        use protocol::RatingRange;
+        let name = |n: &str| n.parse::<Username>().expect("name");
+        let range = RatingRange::new(1400, 1600).ok();
+        let blitz = TimeControl::fischer(300, 3).ok();
+        // (rated, range, creator, taker, taker's rating, refusal)
+        type Case<'a> = (
+            bool,
+            Option<RatingRange>,
+            Option<&'a str>,
+            Option<&'a str>,
+            Option<i32>,
+            Option<ErrorCode>,
+        );
+        let table: &[Case] = &[
+            // Casual, no range: anyone, even the creator's own account.
+            (false, None, None, None, None, None),
+            (false, None, Some("Somchai"), None, None, None),
+            (false, None, Some("Somchai"), Some("somchai"), None, None),
+            // Rated: two different signed-in players.
+            (
+                true,
+                None,
+                Some("Somchai"),
+                None,
+                None,
+                Some(ErrorCode::SignInRequired),
+            ),
+            (
+                true,
+                None,
+                Some("Somchai"),
+                Some("SOMCHAI"),
+                Some(1500),
+                Some(ErrorCode::NotAllowed),
+            ),
+            (true, None, Some("Somchai"), Some("Malee"), Some(900), None),
+            // A range: signed in, inside it (both bounds included).
+            (
+                false,
+                range,
+                Some("Somchai"),
+                None,
+                None,
+                Some(ErrorCode::SignInRequired),
+            ),
+            (
+                false,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                Some(1400),
+                None,
+            ),
+            (
+                false,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                Some(1600),
+                None,
+            ),
+            (
+                false,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                Some(1399),
+                Some(ErrorCode::NotAllowed),
+            ),
+            (
+                false,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                Some(1601),
+                Some(ErrorCode::NotAllowed),
+            ),
+            (
+                false,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                None,
+                Some(ErrorCode::NotAllowed),
+            ),
+            (
+                false,
+                range,
+                Some("Somchai"),
+                Some("somchai"),
+                Some(1500),
+                Some(ErrorCode::NotAllowed),
+            ),
+            (
+                true,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                Some(1500),
+                None,
+            ),
+            (
+                true,
+                range,
+                Some("Somchai"),
+                Some("Malee"),
+                Some(1700),
+                Some(ErrorCode::NotAllowed),
+            ),
+            (
+                true,
+                range,
+                Some("Somchai"),
+                None,
+                None,
+                Some(ErrorCode::SignInRequired),
+            ),
+        ];
+        for (i, &(rated, rating_range, creator, taker, rating, want)) in table.iter().enumerate() {
+            let mut m = meta(blitz, true);
+            m.rated = rated;
+            m.seek.rating_range = rating_range;
+            let (mut room, plan) =
+                Room::create(m, Color::White, "w".into(), creator.map(name)).expect("room");
+            apply_plan(&mut room, plan, 0);
+            let taker = taker.map(name);
+            let got = room.seat_refusal(taker.as_ref(), rating);
+            assert_eq!(got.as_ref().map(|r| r.code), want, "case {i}: {got:?}");
+            if let Some(r) = got {
+                assert!(r.message.ends_with("watching instead"), "case {i}: {r}");
+            }
+        }
+        // The message names the speed, the rating and the range.
+        let mut m = meta(blitz, true);
+        m.seek.rating_range = range;
+        let (room, _) = Room::create(m, Color::White, "w".into(), None).expect("room");
+        let r = room
+            .seat_refusal(Some(&name("Malee")), Some(1700))
+            .expect("refused");
+        assert_eq!(
+            r.message,
+            "your blitz rating 1700 is outside this seek's range 1400–1600; watching instead"
+        );
+    }
+
+    /// A rated room's rematch needs each seat's own account still signed in; a casual one
+    /// anybody seated.
+    #[test]
+    fn a_rated_rematch_needs_the_seats_account() {
+        let name = |n: &str| n.parse::<Username>().expect("name");
+        for rated in [false, true] {
+            let mut m = meta(TimeControl::fischer(300, 3).ok(), false);
+            m.rated = rated;
+            let (mut room, plan) =
+                Room::create(m, Color::White, "w".into(), Some(name("Somchai"))).expect("room");
+            apply_plan(&mut room, plan, 0);
+            let plan = room
+                .plan_take_seat("b".into(), Some(name("Malee")))
+                .expect("seat");
+            apply_plan(&mut room, plan, 0);
+            let code = |seat, user: Option<&str>| {
+                room.rematch_refusal(seat, user.map(name).as_ref())
+                    .map(|r| r.code)
+            };
+            let refused = rated.then_some(ErrorCode::SignInRequired);
+            assert_eq!(code(Color::White, Some("somchai")), None, "rated {rated}");
+            assert_eq!(code(Color::Black, Some("Malee")), None, "rated {rated}");
+            assert_eq!(code(Color::White, None), refused, "rated {rated}");
+            assert_eq!(
+                code(Color::Black, Some("Somchai")),
+                refused,
+                "rated {rated}"
+            );
+        }
+    }
+
+    /// The lobby's view of a seek: its terms, rated flag and visibility.
+    #[test]
+    fn the_status_carries_the_seek() {
+        let mut m = meta(TimeControl::fischer(300, 3).ok(), true);
+        m.rated = true;
+        m.seek.rating_range = protocol::RatingRange::new(1400, 1600).ok();
+        m.seek.seeker = Some(protocol::Seeker {
+            username: "Somchai".parse().expect("name"),
+            rating: Some(1500),
+            provisional: true,
+        });
+        let (mut room, plan) =
+            Room::create(m.clone(), Color::White, "w".into(), None).expect("room");
+        apply_plan(&mut room, plan, 0);
+        room.set_online(Color::White, true, 0);
+        let s = room.status();
+        assert!(s.public && s.rated && s.listed);
+        assert_eq!(
+            (s.seeker, s.rating_range),
+            (m.seek.seeker, m.seek.rating_range)
+        );
     }
 
     fn mv(ply: u32, uci: &str) -> RoomCommand {

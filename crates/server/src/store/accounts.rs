@@ -23,6 +23,20 @@ pub const MAX_USER_AGENT: usize = 200;
 /// write for a session used a moment ago).
 pub const LAST_SEEN_GRANULARITY_MS: u64 = 3_600_000;
 
+/// How long a session lives unused, in ms (a year, as the cookie; lichess keeps sessions
+/// long too): a session last used longer ago signs nobody in and is deleted.
+pub const SESSION_IDLE_MS: u64 = 365 * 24 * 3_600_000;
+
+/// The most sessions one account keeps: a sign-in past it deletes the least recently used
+/// ones.
+pub const MAX_SESSIONS_PER_USER: usize = 100;
+
+/// Whether a session last used at `last_seen_ms` has expired at `now_ms`.
+#[must_use]
+pub fn session_expired(last_seen_ms: u64, now_ms: u64) -> bool {
+    now_ms.saturating_sub(last_seen_ms) >= SESSION_IDLE_MS
+}
+
 /// A new account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount {
@@ -142,12 +156,13 @@ pub trait AccountStore: Send + Sync {
     fn account(&self, id: &UserId) -> StoreFuture<Option<Account>>;
 
     /// Stores `session` (its account must exist and be open, else nothing is written and the
-    /// answer is `false`).
+    /// answer is `false`), then deletes the account's sessions expired at its creation time
+    /// ([`SESSION_IDLE_MS`]) and the least recently used ones past [`MAX_SESSIONS_PER_USER`].
     fn create_session(&self, session: NewSession) -> StoreFuture<bool>;
 
     /// The open account whose session has `hash`, noting the use at `now_ms` when the last
-    /// one noted is older than [`LAST_SEEN_GRANULARITY_MS`]. `None` for an unknown or revoked
-    /// session.
+    /// one noted is older than [`LAST_SEEN_GRANULARITY_MS`]. `None` for an unknown, revoked
+    /// or expired session ([`SESSION_IDLE_MS`] unused; an expired one is deleted).
     fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>>;
 
     /// The sessions of `user`, most recently used first; the one with hash `current` is
@@ -300,15 +315,34 @@ impl AccountStore for super::MemoryStore {
                         user_agent: session.user_agent,
                         current: false,
                     },
-                    session.user,
+                    session.user.clone(),
                 ),
             );
+            m.sessions.retain(|_, (s, u)| {
+                *u != session.user || !session_expired(s.last_seen_ms, session.created_ms)
+            });
+            let mut mine: Vec<([u8; 32], u64, u64)> = m
+                .sessions
+                .iter()
+                .filter(|(_, (_, u))| *u == session.user)
+                .map(|(h, (s, _))| (*h, s.last_seen_ms, s.created_ms))
+                .collect();
+            mine.sort_by_key(|&(_, seen, created)| std::cmp::Reverse((seen, created)));
+            for (h, _, _) in mine.into_iter().skip(MAX_SESSIONS_PER_USER) {
+                m.sessions.remove(&h);
+            }
         }
         Box::pin(std::future::ready(Ok(ok)))
     }
 
     fn session_account(&self, hash: SessionHash, now_ms: u64) -> StoreFuture<Option<Account>> {
         let mut m = super::common::lock(&self.accounts);
+        if m.sessions
+            .get(&hash.0)
+            .is_some_and(|(s, _)| session_expired(s.last_seen_ms, now_ms))
+        {
+            m.sessions.remove(&hash.0);
+        }
         let user = m.sessions.get(&hash.0).map(|(_, u)| u.clone());
         let account = user
             .filter(|u| m.open(u))

@@ -16,7 +16,7 @@ pub(super) const LIVE: [&str; 2] = [Phase::Waiting.name(), Phase::Playing.name()
 /// The columns of a room row, in the order of [`RoomRow`]'s fields.
 pub(super) const ROOM_COLUMNS: &str = "id, created_ms, public, promotion, clock_initial_secs, \
                                        clock_increment_secs, initial_fen, white_secret, \
-                                       black_secret, phase, away, rated";
+                                       black_secret, phase, away, rated, seek";
 
 /// Reads the count of rooms ever created less those purged (one row, or none).
 pub(super) const ROOMS_CREATED_SQL: &str = "SELECT value - coalesce((SELECT value FROM \
@@ -100,6 +100,13 @@ pub(super) struct RoomRow {
     /// The away record as JSON ([`super::AwayRecord`]).
     pub away: Option<String>,
     pub rated: bool,
+    /// The seek's terms as JSON ([`super::SeekTerms`]), `None` when empty.
+    pub seek: Option<String>,
+}
+
+/// The column of a room's [`super::SeekTerms`]: JSON, or `NULL` when empty.
+pub(super) fn seek_column(m: &RoomMeta) -> Option<String> {
+    (!m.seek.is_empty()).then(|| serde_json::to_string(&m.seek).unwrap_or_default())
 }
 
 /// A room row that cannot be decoded: its id as stored (for the log) and what is wrong.
@@ -155,6 +162,10 @@ pub(super) fn decode_room(row: RoomRow) -> Result<StoredRoom, BadRow> {
         };
         let phase =
             Phase::from_name(&row.phase).ok_or_else(|| format!("unknown phase {:?}", row.phase))?;
+        let seek = match row.seek.as_deref() {
+            None => super::SeekTerms::default(),
+            Some(json) => serde_json::from_str(json).map_err(|e| format!("seek {json:?}: {e}"))?,
+        };
         Ok(StoredRoom {
             meta: RoomMeta {
                 id,
@@ -164,6 +175,7 @@ pub(super) fn decode_room(row: RoomRow) -> Result<StoredRoom, BadRow> {
                 clock,
                 initial_fen: row.initial_fen,
                 rated: row.rated,
+                seek,
             },
             phase,
             secrets: ByColor {
@@ -432,6 +444,7 @@ mod tests {
     fn row() -> RoomRow {
         RoomRow {
             rated: false,
+            seek: None,
             id: RoomId::from_bytes([7; 10]).to_string(),
             created_ms: 5,
             public: true,

@@ -59,6 +59,29 @@ pub struct RoomMeta {
     pub initial_fen: String,
     /// A rated game: its result changes both players' ratings.
     pub rated: bool,
+    /// Who waits in it and on what terms, for a listed room (a seek).
+    pub seek: SeekTerms,
+}
+
+/// A seek's player and conditions, kept with its room (stored as JSON, `NULL` when empty):
+/// the signed-in creator of a listed room with their rating when it was created, and the
+/// ratings that may take the free seat.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SeekTerms {
+    /// The signed-in creator of a listed room.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeker: Option<protocol::Seeker>,
+    /// The ratings that may take the free seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<protocol::RatingRange>,
+}
+
+impl SeekTerms {
+    /// Whether there is nothing to keep (stored as `NULL`).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.seeker.is_none() && self.rating_range.is_none()
+    }
 }
 
 /// SHA-256 of a seat's secret, in lower-case hex: what the store keeps instead of the secret.
@@ -660,6 +683,7 @@ mod tests {
     fn meta(n: u8) -> RoomMeta {
         RoomMeta {
             rated: false,
+            seek: crate::store::SeekTerms::default(),
             id: id(n),
             created_ms: u64::from(n),
             public: true,

@@ -166,6 +166,8 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX pool_tickets_by_room ON pool_tickets (room);
 "#,
+    // 6: a listed room's seeker and rating range (JSON, see `SeekTerms`).
+    "ALTER TABLE rooms ADD COLUMN seek TEXT;",
 ];
 
 /// The answer to one append.
@@ -531,8 +533,8 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
         let insert = tx
             .prepare_cached(
                 "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
-                 clock_increment_secs, initial_fen, phase, fence, rated) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                 clock_increment_secs, initial_fen, phase, fence, rated, seek) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .await?;
         let (initial, increment) = common::clock_columns(m.clock);
@@ -550,6 +552,7 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
                     &Phase::Waiting.name(),
                     &common::stored_fence(a)?,
                     &m.rated,
+                    &common::seek_column(m),
                 ],
             )
             .await;
@@ -738,6 +741,7 @@ fn decode_room(row: &Row) -> Result<StoredRoom, BadRow> {
             phase: column(row, 9, "phase")?,
             away: column(row, 10, "away record")?,
             rated: column(row, 11, "rated flag")?,
+            seek: column(row, 12, "seek")?,
         })
     };
     let row = read().map_err(|what| BadRow {
@@ -1014,7 +1018,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 4
+                supported: 6
             })
         ));
         let tables: i64 = c

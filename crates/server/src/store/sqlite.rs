@@ -182,6 +182,8 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX pool_tickets_by_room ON pool_tickets (room);
 ",
+    // 8: a listed room's seeker and rating range (JSON, see `SeekTerms`).
+    "ALTER TABLE rooms ADD COLUMN seek TEXT;",
 ];
 
 /// The answer to one append.
@@ -750,8 +752,8 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
         let inserted = conn
             .prepare_cached(
                 "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
-                 clock_increment_secs, initial_fen, phase, fence, rated) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 clock_increment_secs, initial_fen, phase, fence, rated, seek) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
                 m.id.as_str(),
@@ -764,6 +766,7 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
                 Phase::Waiting.name(),
                 common::stored_fence(a)?,
                 m.rated,
+                common::seek_column(m),
             ]);
         match inserted {
             Err(e) if is_constraint(&e) => return Err(conflict(a.first_seq)),
@@ -866,6 +869,7 @@ fn decode_room(row: &Row<'_>) -> Result<StoredRoom, BadRow> {
             phase: column(row, 9, "phase")?,
             away: column(row, 10, "away record")?,
             rated: column(row, 11, "rated flag")?,
+            seek: column(row, 12, "seek")?,
         })
     };
     let row = read().map_err(|what| BadRow {
@@ -1250,7 +1254,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 7
+                supported: 8
             })
         ));
         let mode: String = raw(&path)
@@ -1433,6 +1437,7 @@ mod tests {
             );
             first.create = Some(crate::store::RoomMeta {
                 rated: false,
+                seek: crate::store::SeekTerms::default(),
                 id: room.clone(),
                 created_ms: start,
                 public: g % 2 == 0,

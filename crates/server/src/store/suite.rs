@@ -213,6 +213,19 @@ pub(super) fn id(n: u8) -> RoomId {
 pub(super) fn meta(n: u8) -> RoomMeta {
     RoomMeta {
         rated: false,
+        // Every third room a seek with a rating range (the others store none).
+        seek: if n.is_multiple_of(3) {
+            crate::store::SeekTerms {
+                seeker: Some(protocol::Seeker {
+                    username: "Somchai".parse().expect("name"),
+                    rating: Some(1500 + u32::from(n)),
+                    provisional: n.is_multiple_of(2),
+                }),
+                rating_range: protocol::RatingRange::new(1200, 1800).ok(),
+            }
+        } else {
+            crate::store::SeekTerms::default()
+        },
         id: id(n),
         created_ms: 1_000 + u64::from(n),
         public: n.is_multiple_of(2),
@@ -1132,6 +1145,116 @@ async fn a_pool_ticket_is_paired_once<F: Fixture>(f: &F) {
 async fn a_pool_ticket_is_paired_once_in_memory() {
     let s: Arc<dyn Store> = Arc::new(super::MemoryStore::default());
     check_pairings(&s).await;
+/// Sessions unused for [`super::accounts::SESSION_IDLE_MS`] sign nobody in and are deleted;
+/// a sign-in past [`super::accounts::MAX_SESSIONS_PER_USER`] deletes the least recently used.
+pub(super) async fn check_session_bounds(s: &dyn Store) {
+    use super::accounts::{
+        MAX_SESSIONS_PER_USER, NewAccount, NewSession, SESSION_IDLE_MS, SessionHash,
+    };
+    let user = |n: &str| n.parse::<protocol::user::Username>().unwrap();
+    for n in ["dara", "kiri"] {
+        s.create_account(NewAccount {
+            username: user(n),
+            password_hash: "$argon2id$v=19$m=19456,t=2,p=1$salt$hash".into(),
+            created_ms: 1_000,
+        })
+        .await
+        .unwrap();
+    }
+    let session = |n: usize, who: &str, at: u64| NewSession {
+        hash: SessionHash({
+            let mut h = [0u8; 32];
+            h[..8].copy_from_slice(&(n as u64).to_be_bytes());
+            h
+        }),
+        public_id: format!("{n:016x}"),
+        user: user(who).id(),
+        created_ms: at,
+        user_agent: None,
+    };
+    let hash = |n: usize| session(n, "dara", 0).hash;
+    // Used a day short of a year later: still good, and noted.
+    assert!(s.create_session(session(1, "dara", 10_000)).await.unwrap());
+    let day = 24 * 3_600_000;
+    let later = 10_000 + SESSION_IDLE_MS - day;
+    assert!(s.session_account(hash(1), later).await.unwrap().is_some());
+    // A year unused after that: expired, and deleted.
+    assert!(
+        s.session_account(hash(1), later + SESSION_IDLE_MS)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        s.sessions(&user("dara").id(), None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // One unused for a year is deleted at the account's next sign-in.
+    assert!(s.create_session(session(2, "dara", 20_000)).await.unwrap());
+    assert!(
+        s.create_session(session(3, "dara", 20_000 + SESSION_IDLE_MS))
+            .await
+            .unwrap()
+    );
+    let left: Vec<String> = s
+        .sessions(&user("dara").id(), None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|i| i.public_id)
+        .collect();
+    assert_eq!(left, [format!("{:016x}", 3)]);
+    // The cap: the least recently used go first, other accounts keep theirs.
+    assert!(
+        s.create_session(session(1_000, "kiri", 30_000))
+            .await
+            .unwrap()
+    );
+    let base = 30_000 + SESSION_IDLE_MS;
+    for n in 0..MAX_SESSIONS_PER_USER + 2 {
+        assert!(
+            s.create_session(session(4 + n, "dara", base + n as u64))
+                .await
+                .unwrap()
+        );
+    }
+    let listed = s.sessions(&user("dara").id(), None).await.unwrap();
+    assert_eq!(listed.len(), MAX_SESSIONS_PER_USER);
+    let oldest_kept = format!("{:016x}", 4 + 2);
+    assert_eq!(
+        listed.last().map(|i| i.public_id.clone()),
+        Some(oldest_kept)
+    );
+    assert!(
+        s.session_account(hash(3), base + 200)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        s.session_account(hash(4), base + 200)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        s.session_account(hash(6), base + 200)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(s.sessions(&user("kiri").id(), None).await.unwrap().len(), 1);
+}
+
+async fn sessions_expire_and_are_capped<F: Fixture>(f: &F) {
+    check_session_bounds(&*f.open().await).await;
+}
+
+#[tokio::test]
+async fn sessions_expire_and_are_capped_in_memory() {
+    check_session_bounds(&super::MemoryStore::default()).await;
 }
 
 /// Runs each test of the suite against both stores.
@@ -1171,6 +1294,7 @@ both_stores!(
     purge_deletes_ended_rooms_with_at_most_one_move_after_a_day,
     the_away_record_is_kept_with_the_room,
     accounts_and_sessions,
+    sessions_expire_and_are_capped,
     ratings_are_written_with_the_game_end_only_from_the_ratings_read,
     a_pool_ticket_is_paired_once,
 );

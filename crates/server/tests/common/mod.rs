@@ -251,6 +251,7 @@ impl Client {
             promotion: PromotionRule::Any,
             clock,
             public,
+            rating_range: None,
         })
         .await;
         match self

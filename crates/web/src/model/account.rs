@@ -38,6 +38,33 @@ pub struct Account {
     /// When the account was made, in milliseconds since the Unix epoch (`None` until `GET
     /// /api/account` has said: a sign-in's answer does not carry it).
     pub created_at: Option<i64>,
+    /// The player's ratings by speed, as `GET /api/account` said (empty until it has: a
+    /// sign-in's answer does not carry them; a speed missing is a new player's `1500?`).
+    pub perfs: Vec<(rating::Perf, PerfRating)>,
+}
+
+/// One rating of the player, rounded as shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerfRating {
+    /// The rating.
+    pub rating: i32,
+    /// Still provisional (shown `1500?`).
+    pub provisional: bool,
+}
+
+impl Account {
+    /// The player's rating for games under `clock` (a new player's `1500?` when unknown).
+    #[must_use]
+    pub fn rating_for(&self, clock: rules::TimeControl) -> PerfRating {
+        let perf = rating::Perf::of(clock);
+        self.perfs.iter().find(|(p, _)| *p == perf).map_or(
+            PerfRating {
+                rating: 1500,
+                provisional: true,
+            },
+            |(_, r)| *r,
+        )
+    }
 }
 
 /// One session of the account (a browser signed in), as `GET /api/account/sessions` lists it.
@@ -464,6 +491,16 @@ struct AccountWire {
     username: Username,
     #[serde(default)]
     created_at: Option<i64>,
+    /// By lichess's names (`blitz`...); names this page does not know are skipped.
+    #[serde(default)]
+    perfs: std::collections::BTreeMap<String, PerfWire>,
+}
+
+#[derive(Deserialize)]
+struct PerfWire {
+    rating: i32,
+    #[serde(default)]
+    prov: bool,
 }
 
 /// The account of `{"id","username"[,"createdAt"]}` (the answer of `/login`, `/signup` and
@@ -476,10 +513,25 @@ pub fn read_account(body: &str) -> Result<Account, String> {
     if w.username.id() != w.id {
         return Err(format!("the id {} is not the name {}'s", w.id, w.username));
     }
+    let perfs = w
+        .perfs
+        .iter()
+        .filter_map(|(name, p)| {
+            let perf = name.parse::<rating::Perf>().ok()?;
+            Some((
+                perf,
+                PerfRating {
+                    rating: p.rating,
+                    provisional: p.prov,
+                },
+            ))
+        })
+        .collect();
     Ok(Account {
         id: w.id,
         username: w.username,
         created_at: w.created_at,
+        perfs,
     })
 }
 
@@ -705,6 +757,23 @@ mod tests {
         .expect("an account");
         assert_eq!(a.username.as_str(), "Alice");
         assert_eq!(a.created_at, Some(1_700_000_000_000));
+        assert!(a.perfs.is_empty());
+        // The ratings by speed; a speed this page does not know is skipped.
+        let a = read_account(
+            r#"{"id":"alice","username":"Alice","perfs":{"blitz":{"rating":1612,"rd":80,"prov":false,"games":30},"bullet":{"rating":1500,"rd":500,"prov":true,"games":0},"chess960":{"rating":1,"prov":true}}}"#,
+        )
+        .expect("an account");
+        let blitz = rules::TimeControl::fischer(300, 3).expect("5+3");
+        let bullet = rules::TimeControl::fischer(60, 0).expect("1+0");
+        let rapid = rules::TimeControl::fischer(600, 5).expect("10+5");
+        let r = |rating, provisional| PerfRating {
+            rating,
+            provisional,
+        };
+        assert_eq!(a.perfs.len(), 2);
+        assert_eq!(a.rating_for(blitz), r(1612, false));
+        assert_eq!(a.rating_for(bullet), r(1500, true));
+        assert_eq!(a.rating_for(rapid), r(1500, true), "never played: new");
         assert!(read_account(r#"{"id":"bob","username":"Alice"}"#).is_err());
         assert!(read_account(r#"{"id":"a b","username":"a b"}"#).is_err());
         let s = read_sessions(

@@ -67,6 +67,15 @@ pub(super) fn started(model: &mut Model, out: &mut Vec<Cmd>) {
     request(model, Call::Me, Vec::new(), out);
 }
 
+/// Asks the server again who is signed in (and their ratings), when this page thinks
+/// somebody is: after a rated game moved the ratings, or when the server said the session no
+/// longer signs anyone in.
+pub(super) fn refresh(model: &mut Model, out: &mut Vec<Cmd>) {
+    if model.accounts.user.is_some() {
+        request(model, Call::Me, Vec::new(), out);
+    }
+}
+
 /// The address asks for the account view.
 pub(super) fn route_account(model: &mut Model, out: &mut Vec<Cmd>) {
     let a = &mut model.accounts;

@@ -170,4 +170,12 @@ pub enum ViewCmd {
     },
     /// Give the keyboard focus to a square of the board.
     FocusSquare(Square),
+    /// Show a problem that signing in solves, with a link to the sign-in view
+    /// (`#/account`).
+    SignInToast {
+        /// The text.
+        text: String,
+        /// The link's text.
+        link: String,
+    },
 }

@@ -39,7 +39,7 @@ pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
 pub use cmd::{BrowserCmd, Cmd, StorageCmd, ViewCmd, WorkerCmd};
 pub use looks::LooksMsg;
-pub use online::{OnlineMsg, RoomSettings, rated_refusal};
+pub use online::{OnlineMsg, RangeChoice, RoomSettings, SeekTake, rated_refusal, seek_take};
 pub use play::valid_claim;
 
 /// What the new-game dialog asks for.

@@ -119,6 +119,7 @@ pub fn start_play(model: &mut Model, kind: ModeKind, out: &mut Vec<Cmd>) {
                 clock: None,
                 public: false,
                 rated: false,
+                range: Default::default(),
             }),
             out,
         ),

@@ -12,8 +12,8 @@ use crate::model::room::{self, Step};
 use crate::model::saved::{SavedGame, SavedOnline};
 use crate::model::{Dialog, Listing, LobbyCounts, Mode, Model, Online, RoomView};
 use protocol::{
-    ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RoomCommand, RoomEvent, RoomId,
-    RoomState, SeatChoice, ServerMsg, TimeControl, UciMove,
+    ClientMsg, CloseReason, Color, ErrorCode, PromotionRule, RatingRange, RoomCommand, RoomEvent,
+    RoomId, RoomState, RoomSummary, SeatChoice, ServerMsg, TimeControl, UciMove,
 };
 use rules::Move;
 
@@ -30,6 +30,88 @@ pub struct RoomSettings {
     pub public: bool,
     /// Asked for a rated game; sent only when [`rated_refusal`] allows it.
     pub rated: bool,
+    /// The opponents' ratings asked for, around the player's own (sent only signed in with
+    /// a time control, as a rated game).
+    pub range: RangeChoice,
+}
+
+/// The new-game dialog's rating range, as lichess's seek form asks it: how far below and
+/// above the player's own rating for the game's speed an opponent may be (`None`: no limit
+/// on that side).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RangeChoice {
+    /// Points below the own rating at most.
+    pub below: Option<u16>,
+    /// Points above the own rating at most.
+    pub above: Option<u16>,
+}
+
+impl RangeChoice {
+    /// The absolute range around the rating `own` (bounds kept within
+    /// [`RatingRange::LOWEST`]..=[`RatingRange::HIGHEST`]); `None` when neither side has a
+    /// limit.
+    ///
+    /// ```
+    /// use web::update::RangeChoice;
+    /// let r = RangeChoice { below: Some(200), above: Some(100) };
+    /// assert_eq!(r.around(1500).map(|r| (r.min, r.max)), Some((1300, 1600)));
+    /// let open_above = RangeChoice { below: Some(500), above: None };
+    /// assert_eq!(open_above.around(700).map(|r| (r.min, r.max)), Some((400, 4000)));
+    /// assert_eq!(RangeChoice::default().around(1500), None);
+    /// ```
+    #[must_use]
+    pub fn around(self, own: i32) -> Option<RatingRange> {
+        if self.below.is_none() && self.above.is_none() {
+            return None;
+        }
+        let (lowest, highest) = (
+            i32::from(RatingRange::LOWEST),
+            i32::from(RatingRange::HIGHEST),
+        );
+        let bound = |v: i32| u16::try_from(v.clamp(lowest, highest)).unwrap_or(RatingRange::LOWEST);
+        let min = self.below.map_or(lowest, |d| own - i32::from(d));
+        let max = self.above.map_or(highest, |d| own + i32::from(d));
+        RatingRange::new(bound(min), bound(max)).ok()
+    }
+}
+
+/// Whether the viewer of the lobby may take a listed room (a seek), and if not why: the
+/// row says so instead of hiding the seek.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeekTake {
+    /// The free seat is the viewer's to take.
+    Open,
+    /// The viewer's own seek.
+    Own,
+    /// A rated seek, or one with a rating range, and the viewer is not signed in.
+    NeedsSignIn,
+    /// The viewer's rating for the seek's speed is outside its range.
+    OutOfRange,
+}
+
+/// Whether `user` (signed in, or `None`) may take the listed room `r`: the server's rules
+/// (`Room::seat_refusal`), with the viewer's rating as `GET /api/account` last said.
+#[must_use]
+pub fn seek_take(user: Option<&crate::model::account::Account>, r: &RoomSummary) -> SeekTake {
+    let Some(user) = user else {
+        return if r.rated || r.rating_range.is_some() {
+            SeekTake::NeedsSignIn
+        } else {
+            SeekTake::Open
+        };
+    };
+    if r.seeker
+        .as_ref()
+        .is_some_and(|s| s.username.id() == user.id)
+    {
+        return SeekTake::Own;
+    }
+    match (r.rating_range, r.clock) {
+        (Some(range), Some(clock)) if !range.contains(user.rating_for(clock).rating) => {
+            SeekTake::OutOfRange
+        }
+        _ => SeekTake::Open,
+    }
 }
 
 /// Why a rated room cannot be asked for now, as the hint beside the new-game dialog's
@@ -118,6 +200,10 @@ fn enter(model: &mut Model, room: Option<&RoomId>, out: &mut Vec<Cmd>) {
 /// Creates a room with these settings.
 pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
     let rated = s.rated && rated_refusal(model.accounts.user.is_some(), s.clock).is_none();
+    let rating_range = match (&model.accounts.user, s.clock) {
+        (Some(user), Some(clock)) => s.range.around(user.rating_for(clock).rating),
+        _ => None,
+    };
     enter(model, None, out);
     out.push(Cmd::Socket(ClientMsg::CreateRoom {
         rated,
@@ -125,6 +211,7 @@ pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
         promotion: s.promotion,
         clock: s.clock,
         public: s.public,
+        rating_range,
     }));
 }
 
@@ -607,7 +694,16 @@ fn room_event(model: &mut Model, room: &RoomId, seq: u64, event: &RoomEvent, out
         RoomEvent::DrawDeclined { by } if Some(*by) != you && you.is_some() => {
             toast(model, Key::ToastDrawDeclined, false, out);
         }
-        RoomEvent::GameOver { result, .. } => {
+        RoomEvent::GameOver {
+            result, ratings, ..
+        } => {
+            if ratings.is_some() && you.is_some() {
+                // The player's own ratings moved: the lobby's ranges read them.
+                super::account::refresh(model, out);
+            }
+            let Some(o) = model.mode.online_mut() else {
+                return;
+            };
             o.pending = None;
             sync_board(model, out);
             record(model, out);
@@ -696,6 +792,8 @@ fn server_error(
         ErrorCode::RateLimited => Key::ErrRateLimited,
         ErrorCode::RoomClosed => Key::ErrRoomClosed,
         ErrorCode::TooManyRooms => Key::ErrTooManyRooms,
+        ErrorCode::TooManySeeks => Key::ErrTooManySeeks,
+        ErrorCode::SignInRequired => Key::ErrSignInRequired,
         ErrorCode::HelloTimeout | ErrorCode::SlowClient => Key::ErrConnectionReset,
         _ => Key::ErrServer,
     };
@@ -713,7 +811,11 @@ fn server_error(
         }
         // A room refused at its creation (a rated one from a session that ended meanwhile,
         // too many rooms on the connection): nothing to wait for.
-        ErrorCode::TooManyRooms | ErrorCode::NotAllowed | ErrorCode::InvalidSettings
+        ErrorCode::TooManyRooms
+        | ErrorCode::TooManySeeks
+        | ErrorCode::SignInRequired
+        | ErrorCode::NotAllowed
+        | ErrorCode::InvalidSettings
             if creating =>
         {
             back_to_local(model, out);
@@ -725,8 +827,17 @@ fn server_error(
         }
         _ => {}
     }
-    out.push(Cmd::View(ViewCmd::Toast {
-        text: model.lang.fmt(key, &[("error", message)]),
-        error: true,
-    }));
+    let text = model.lang.fmt(key, &[("error", message)]);
+    let view = if code == ErrorCode::SignInRequired {
+        // Where to sign in, with the reason. A page that thinks it is signed in learns from
+        // the server whether its session ended (signed out elsewhere, revoked, expired).
+        super::account::refresh(model, out);
+        ViewCmd::SignInToast {
+            text,
+            link: model.lang.t(Key::SignInLink).to_owned(),
+        }
+    } else {
+        ViewCmd::Toast { text, error: true }
+    };
+    out.push(Cmd::View(view));
 }

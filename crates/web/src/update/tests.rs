@@ -555,6 +555,9 @@ fn summary(b: u8, open_seat: Color) -> protocol::RoomSummary {
         open_seat,
         promotion: PromotionRule::Any,
         clock: None,
+        rated: false,
+        seeker: None,
+        rating_range: None,
     }
 }
 
@@ -704,6 +707,7 @@ fn online_a_created_room_is_seated_and_remembered() {
             clock: None,
             public: true,
             rated: false,
+            range: Default::default(),
         })),
     );
     assert!(
@@ -1597,6 +1601,7 @@ fn online_choice() -> NewGameChoice {
         clock: None,
         public: false,
         rated: false,
+        range: Default::default(),
     })
 }
 
@@ -1671,6 +1676,7 @@ fn rated_choice(clock: Option<protocol::TimeControl>) -> NewGameChoice {
         clock,
         public: false,
         rated: true,
+        range: Default::default(),
     })
 }
 
@@ -1679,6 +1685,7 @@ fn sign_in(m: &mut Model) {
         id: "alice".parse().expect("a user id"),
         username: "Alice".parse().expect("a username"),
         created_at: None,
+        perfs: Vec::new(),
     });
 }
 
@@ -1714,7 +1721,7 @@ fn online_a_rated_room_is_asked_only_signed_in_and_timed() {
         &mut m,
         Msg::Net(NetEvent::Message(ServerMsg::Error {
             room: None,
-            code: protocol::ErrorCode::NotAllowed,
+            code: protocol::ErrorCode::SignInRequired,
             message: "sign in to play rated games".into(),
         })),
     );
@@ -1741,7 +1748,8 @@ fn online_a_rated_end_puts_the_rating_changes_in_the_room() {
         },
     };
     let result = Outcome::win(Color::White, WinReason::Resignation);
-    update(
+    sign_in(&mut m);
+    let cmds = update(
         &mut m,
         Msg::Net(NetEvent::Message(ServerMsg::Event {
             room: room(),
@@ -1756,6 +1764,14 @@ fn online_a_rated_end_puts_the_rating_changes_in_the_room() {
     );
     assert_eq!(m.dialog, Some(Dialog::GameOver(result)));
     assert_eq!(m.room().and_then(|r| r.ratings), Some(ratings));
+    // The player's ratings moved: the page reads them again (the lobby's ranges use them).
+    assert!(
+        cmds.iter().any(|c| matches!(
+            c,
+            Cmd::Http(r) if r.call == crate::model::account::Call::Me
+        )),
+        "{cmds:?}"
+    );
     // An unrated end has none.
     let mut m = online_model(Color::White, &["b3b4"]);
     update(&mut m, game_over(5, result));
@@ -1842,4 +1858,186 @@ fn a_place_taken_elsewhere_ends_the_wait_with_a_word() {
     );
     assert_eq!(m.net.pool, None);
     assert_eq!(toasts(&cmds).len(), 1);
+/// The seek's rating range is sent around the player's own rating for the game's speed, only
+/// signed in with a clock.
+#[test]
+fn online_a_seek_asks_its_range_around_the_own_rating() {
+    use super::online::RangeChoice;
+    let blitz = protocol::TimeControl::fischer(300, 3).ok();
+    let sent = |cmds: &[Cmd]| {
+        cmds.iter().find_map(|c| match c {
+            Cmd::Socket(ClientMsg::CreateRoom { rating_range, .. }) => {
+                Some(rating_range.map(|r| (r.min, r.max)))
+            }
+            _ => None,
+        })
+    };
+    let seek = |clock| {
+        NewGameChoice::Online(RoomSettings {
+            seat: protocol::SeatChoice::Random,
+            promotion: PromotionRule::Any,
+            clock,
+            public: true,
+            rated: true,
+            range: RangeChoice {
+                below: Some(100),
+                above: Some(300),
+            },
+        })
+    };
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    assert_eq!(
+        sent(&update(&mut m, Msg::NewGameStart(seek(blitz)))),
+        Some(None)
+    );
+    sign_in(&mut m);
+    // A new player's 1500 when the account's ratings are not known.
+    assert_eq!(
+        sent(&update(&mut m, Msg::NewGameStart(seek(blitz)))),
+        Some(Some((1400, 1800)))
+    );
+    if let Some(u) = m.accounts.user.as_mut() {
+        u.perfs = vec![(
+            rating::Perf::Blitz,
+            crate::model::account::PerfRating {
+                rating: 1720,
+                provisional: false,
+            },
+        )];
+    }
+    assert_eq!(
+        sent(&update(&mut m, Msg::NewGameStart(seek(blitz)))),
+        Some(Some((1620, 2020)))
+    );
+    assert_eq!(
+        sent(&update(&mut m, Msg::NewGameStart(seek(None)))),
+        Some(None)
+    );
+    // Bounds stay within what the server takes; no limit on either side is no range.
+    let r = RangeChoice {
+        below: Some(500),
+        above: Some(500),
+    };
+    assert_eq!(r.around(600).map(|r| (r.min, r.max)), Some((400, 1100)));
+    assert_eq!(r.around(3800).map(|r| (r.min, r.max)), Some((3300, 4000)));
+    assert_eq!(RangeChoice::default().around(1500), None);
+}
+
+/// Whether the lobby's viewer may take a seek: the row says why not instead of hiding it.
+#[test]
+fn lobby_seeks_say_who_may_take_them() {
+    use super::online::{SeekTake, seek_take};
+    let alice = |rating| crate::model::account::Account {
+        id: "alice".parse().expect("id"),
+        username: "Alice".parse().expect("name"),
+        created_at: None,
+        perfs: vec![(
+            rating::Perf::Blitz,
+            crate::model::account::PerfRating {
+                rating,
+                provisional: false,
+            },
+        )],
+    };
+    let seek = |rated, range: Option<(u16, u16)>, seeker: Option<&str>| protocol::RoomSummary {
+        rated,
+        clock: protocol::TimeControl::fischer(300, 3).ok(),
+        rating_range: range.and_then(|(a, b)| protocol::RatingRange::new(a, b).ok()),
+        seeker: seeker.map(|s| protocol::Seeker {
+            username: s.parse().expect("name"),
+            rating: Some(1500),
+            provisional: true,
+        }),
+        ..summary(1, Color::Black)
+    };
+    let a = alice(1550);
+    let table: &[(
+        Option<&crate::model::account::Account>,
+        protocol::RoomSummary,
+        SeekTake,
+    )] = &[
+        (None, seek(false, None, None), SeekTake::Open),
+        (None, seek(false, None, Some("Bob")), SeekTake::Open),
+        (None, seek(true, None, Some("Bob")), SeekTake::NeedsSignIn),
+        (
+            None,
+            seek(false, Some((1400, 1600)), Some("Bob")),
+            SeekTake::NeedsSignIn,
+        ),
+        (Some(&a), seek(true, None, Some("Bob")), SeekTake::Open),
+        (
+            Some(&a),
+            seek(true, Some((1400, 1600)), Some("Bob")),
+            SeekTake::Open,
+        ),
+        (
+            Some(&a),
+            seek(true, Some((1551, 1600)), Some("Bob")),
+            SeekTake::OutOfRange,
+        ),
+        (
+            Some(&a),
+            seek(false, Some((1200, 1549)), Some("Bob")),
+            SeekTake::OutOfRange,
+        ),
+        (Some(&a), seek(false, None, Some("ALICE")), SeekTake::Own),
+        (
+            Some(&a),
+            seek(true, Some((2000, 2100)), Some("alice")),
+            SeekTake::Own,
+        ),
+    ];
+    for (i, (user, r, want)) in table.iter().enumerate() {
+        assert_eq!(seek_take(*user, r), *want, "case {i}");
+    }
+}
+
+fn ensure_no_account_request(cmds: &[Cmd]) {
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Http(_))), "{cmds:?}");
+}
+
+/// A refusal that signing in solves says so with a link to sign in; a page that thinks it is
+/// signed in (its session ended elsewhere) also asks the server who is signed in.
+#[test]
+fn online_sign_in_required_links_to_the_sign_in_view() {
+    let refused = || {
+        Msg::Net(NetEvent::Message(ServerMsg::Error {
+            room: None,
+            code: protocol::ErrorCode::SignInRequired,
+            message: "sign in to play rated games".into(),
+        }))
+    };
+    let mut m = model();
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    update(&mut m, Msg::NewGameStart(online_choice()));
+    let cmds = update(&mut m, refused());
+    let want = m.lang.t(Key::ErrSignInRequired).to_owned();
+    assert!(
+        cmds.contains(&Cmd::View(ViewCmd::SignInToast {
+            text: want.clone(),
+            link: m.lang.t(Key::SignInLink).to_owned(),
+        })),
+        "{cmds:?}"
+    );
+    ensure_no_account_request(&cmds);
+    sign_in(&mut m);
+    update(&mut m, Msg::NewGameStart(online_choice()));
+    let cmds = update(&mut m, refused());
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::View(ViewCmd::SignInToast { text, .. }) if *text == want)),
+        "{cmds:?}"
+    );
+    assert!(
+        cmds.iter().any(|c| matches!(
+            c,
+            Cmd::Http(r) if r.call == crate::model::account::Call::Me
+        )),
+        "signed in here: the page asks whether the session still signs anyone in: {cmds:?}"
+    );
+    for lang in crate::i18n::Lang::ALL {
+        assert!(!lang.t(Key::ErrSignInRequired).is_empty());
+        assert!(!lang.t(Key::ErrTooManySeeks).is_empty());
+    }
 }

@@ -12,7 +12,9 @@ use crate::dom;
 use crate::i18n::{Key, Lang};
 use crate::model::room::{Player, rating_diff_text, rating_text};
 use crate::model::{Confirm, Dialog, DialogKind, Mode, Model, Notice, export};
-use crate::update::{CopyWhat, Emit, Msg, NewGameChoice, OnlineMsg, RoomSettings, rated_refusal};
+use crate::update::{
+    CopyWhat, Emit, Msg, NewGameChoice, OnlineMsg, RangeChoice, RoomSettings, rated_refusal,
+};
 use engine::Level;
 use protocol::{SeatChoice, TimeControl};
 use rules::{Color, Piece, PromotionRule, Role};
@@ -235,6 +237,12 @@ fn sync_rated() {
         .and_then(|s| s.value().parse::<TimeControl>().ok());
     let refusal = rated_refusal(signed_in, clock);
     b.set_disabled(refusal.is_some());
+    // A rating range is asked on the same terms as a rated game (a rating is one of a speed).
+    for id in ["opt-range-below", "opt-range-above"] {
+        if let Some(s) = dom::by_id_as::<HtmlSelectElement>(id) {
+            s.set_disabled(refusal.is_some());
+        }
+    }
     let mut hint = None;
     for (id, key) in [
         ("opt-rated-signin", Key::RatedNeedsSignIn),
@@ -346,6 +354,10 @@ fn read_new_game() -> NewGameChoice {
             // A disabled box (signed out, untimed) keeps its tick for later but asks nothing.
             rated: dom::by_id_as::<HtmlInputElement>("opt-rated")
                 .is_some_and(|b| b.checked() && !b.disabled()),
+            range: RangeChoice {
+                below: range_delta("opt-range-below"),
+                above: range_delta("opt-range-above"),
+            },
         }),
         "ai" => NewGameChoice::Ai {
             promotion,
@@ -358,6 +370,13 @@ fn read_new_game() -> NewGameChoice {
         },
         _ => NewGameChoice::HotSeat { promotion, clock },
     }
+}
+
+/// The points of the rating range's select `id` (`None`: "any", or the select disabled).
+fn range_delta(id: &str) -> Option<u16> {
+    dom::by_id_as::<HtmlSelectElement>(id)
+        .filter(|s| !s.disabled())
+        .and_then(|s| s.value().parse::<u16>().ok())
 }
 
 fn set_text(id: &str, text: &str) {

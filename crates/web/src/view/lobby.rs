@@ -5,17 +5,51 @@ use super::panel::rule_key;
 use crate::dom;
 use crate::i18n::Key;
 use crate::model::{ModeKind, Model};
-use crate::update::{Emit, Msg, OnlineMsg};
+use crate::update::{Emit, Msg, OnlineMsg, SeekTake, seek_take};
 use protocol::{Color, RoomId};
-use web_sys::Event;
+use web_sys::{Element, Event};
 
-/// One listed room: its id and its line.
-type Row = (RoomId, String);
+/// One listed room (a seek) as drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Row {
+    id: RoomId,
+    /// The seeker's name, and their rating as shown (`1500?`), when signed in.
+    seeker: Option<(String, Option<String>)>,
+    /// Seat, time control and promotion rule.
+    terms: String,
+    /// Rated or casual.
+    rated: bool,
+    mode: String,
+    /// The rating range, as shown.
+    range: Option<String>,
+    /// Whether the viewer may take it.
+    take: SeekTake,
+}
+
+/// The `data-take` value of a row.
+fn take_name(t: SeekTake) -> &'static str {
+    match t {
+        SeekTake::Open => "open",
+        SeekTake::Own => "own",
+        SeekTake::NeedsSignIn => "sign-in",
+        SeekTake::OutOfRange => "out-of-range",
+    }
+}
+
+/// The texts a row's drawing needs, in the page's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Words {
+    join: String,
+    anonymous: String,
+    own: String,
+    sign_in: String,
+    out_of_range: String,
+}
 
 /// The lobby panel.
 #[derive(Default)]
 pub struct LobbyView {
-    drawn: Option<(String, bool, Vec<Row>, String)>,
+    drawn: Option<(String, bool, Vec<Row>, Words)>,
 }
 
 impl LobbyView {
@@ -29,6 +63,7 @@ impl LobbyView {
             Some(c) => lang.lobby_counts(u64::from(c.players), u64::from(c.games)),
             None => lang.t(Key::LobbyConnecting).to_owned(),
         };
+        let user = m.accounts.user.as_ref();
         let rows: Vec<Row> = listing.map_or_else(Vec::new, |l| {
             l.rooms
                 .iter()
@@ -42,11 +77,44 @@ impl LobbyView {
                         .clock
                         .map_or_else(|| lang.t(Key::ClockUntimed).to_owned(), |tc| tc.to_string());
                     let promo = lang.t(rule_key(r.promotion));
-                    (r.id.clone(), format!("{seat} · {clock} · {promo}"))
+                    let seeker = r.seeker.as_ref().map(|k| {
+                        let rating = k
+                            .rating
+                            .map(|n| format!("{n}{}", if k.provisional { "?" } else { "" }));
+                        (k.username.as_str().to_owned(), rating)
+                    });
+                    let range = r.rating_range.map(|g| {
+                        lang.fmt(
+                            Key::LobbyRange,
+                            &[("min", &g.min.to_string()), ("max", &g.max.to_string())],
+                        )
+                    });
+                    Row {
+                        id: r.id.clone(),
+                        seeker,
+                        terms: format!("{seat} · {clock} · {promo}"),
+                        rated: r.rated,
+                        mode: lang
+                            .t(if r.rated {
+                                Key::RatedBadge
+                            } else {
+                                Key::LobbyCasual
+                            })
+                            .to_owned(),
+                        range,
+                        take: seek_take(user, r),
+                    }
                 })
                 .collect()
         });
-        let key = (counts, connected, rows, lang.t(Key::BtnJoin).to_owned());
+        let words = Words {
+            join: lang.t(Key::BtnJoin).to_owned(),
+            anonymous: lang.t(Key::PlayerAnonymous).to_owned(),
+            own: lang.t(Key::LobbyOwnSeek).to_owned(),
+            sign_in: lang.t(Key::LobbySignInToTake).to_owned(),
+            out_of_range: lang.t(Key::LobbyOutOfRange).to_owned(),
+        };
+        let key = (counts, connected, rows, words);
         if self.drawn.as_ref() == Some(&key) {
             return;
         }
@@ -58,22 +126,10 @@ impl LobbyView {
         }
         if let Some(list) = dom::by_id("lobby-rooms") {
             dom::clear(&list);
-            for (id, line) in &key.2 {
-                let Some(li) = dom::el("li", "lobby-room") else {
-                    continue;
-                };
-                dom::set_attr(&li, "data-room-id", id.as_str());
-                if let Some(info) = dom::el("span", "lobby-room-info") {
-                    dom::set_text(&info, line);
-                    let _ = li.append_child(&info);
+            for row in &key.2 {
+                if let Some(li) = draw_row(row, &key.3) {
+                    let _ = list.append_child(&li);
                 }
-                if let Some(b) = dom::el("button", "btn small primary") {
-                    dom::set_attr(&b, "type", "button");
-                    dom::set_attr(&b, "data-action", "join");
-                    dom::set_text(&b, &key.3);
-                    let _ = li.append_child(&b);
-                }
-                let _ = list.append_child(&li);
             }
         }
         self.drawn = Some(key);
@@ -106,4 +162,82 @@ impl LobbyView {
             }
         }
     }
+}
+
+/// Appends a new element `tag.class` with `text` to `parent`; answers it.
+fn child(parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
+    let e = dom::el(tag, class)?;
+    dom::set_text(&e, text);
+    let _ = parent.append_child(&e);
+    Some(e)
+}
+
+/// One seek's line: `li.lobby-room[data-room-id][data-take][data-rated]` holding the seeker
+/// (`a.lobby-seeker-name` to their profile `#/@/<name>`, `.lobby-seeker-rating`, or
+/// "Anonymous"), the terms, `.lobby-mode` (Rated or Casual), `.lobby-range`, and the Join
+/// button, disabled with `.lobby-room-why` beside it when the viewer cannot take the seat
+/// (a link to sign in, `a.lobby-sign-in`, when signing in would let them).
+fn draw_row(row: &Row, w: &Words) -> Option<Element> {
+    let li = dom::el("li", "lobby-room")?;
+    dom::set_attr(&li, "data-room-id", row.id.as_str());
+    dom::set_attr(&li, "data-take", take_name(row.take));
+    dom::set_attr(&li, "data-rated", if row.rated { "true" } else { "false" });
+    let info = dom::el("span", "lobby-room-info")?;
+    let who = dom::el("span", "lobby-seeker")?;
+    match &row.seeker {
+        Some((name, rating)) => {
+            if let Some(a) = child(&who, "a", "lobby-seeker-name", name) {
+                dom::set_attr(&a, "href", &format!("#/@/{name}"));
+            }
+            if let Some(r) = rating {
+                let _ = who.append_with_str_1(" ");
+                child(&who, "span", "lobby-seeker-rating", r);
+            }
+        }
+        None => {
+            dom::set_class(&who, "anonymous", true);
+            dom::set_text(&who, &w.anonymous);
+        }
+    }
+    let _ = info.append_child(&who);
+    child(&info, "span", "lobby-room-terms", &row.terms);
+    let tags = dom::el("span", "lobby-room-tags")?;
+    child(
+        &tags,
+        "span",
+        if row.rated {
+            "lobby-mode rated"
+        } else {
+            "lobby-mode"
+        },
+        &row.mode,
+    );
+    if let Some(range) = &row.range {
+        child(&tags, "span", "lobby-range", range);
+    }
+    let _ = info.append_child(&tags);
+    let _ = li.append_child(&info);
+    let act = dom::el("span", "lobby-room-act")?;
+    if let Some(b) = child(&act, "button", "btn small primary", &w.join) {
+        dom::set_attr(&b, "type", "button");
+        dom::set_attr(&b, "data-action", "join");
+        if row.take != SeekTake::Open {
+            dom::set_attr(&b, "disabled", "");
+            dom::set_attr(&b, "aria-describedby", &format!("why-{}", row.id.as_str()));
+        }
+    }
+    let why = match row.take {
+        SeekTake::Open => None,
+        SeekTake::Own => child(&act, "span", "lobby-room-why", &w.own),
+        SeekTake::OutOfRange => child(&act, "span", "lobby-room-why", &w.out_of_range),
+        SeekTake::NeedsSignIn => child(&act, "a", "lobby-room-why lobby-sign-in", &w.sign_in)
+            .inspect(|a| {
+                dom::set_attr(a, "href", "#/account");
+            }),
+    };
+    if let Some(why) = why {
+        dom::set_attr(&why, "id", &format!("why-{}", row.id.as_str()));
+    }
+    let _ = li.append_child(&act);
+    Some(li)
 }

@@ -162,6 +162,7 @@ impl View {
     pub fn run(&self, cmd: ViewCmd) {
         match cmd {
             ViewCmd::Toast { text, error } => toasts::show(&text, error),
+            ViewCmd::SignInToast { text, link } => toasts::show_sign_in(&text, &link),
             ViewCmd::FocusSquare(sq) => self.focus_square(sq),
         }
     }

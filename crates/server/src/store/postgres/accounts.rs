@@ -6,8 +6,9 @@ use tokio_postgres::Row;
 
 use super::{PostgresStore, pool_error};
 use crate::store::accounts::{
-    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
-    SessionInfo, corrupt, db_ms, ms, rated_from_row,
+    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, MAX_SESSIONS_PER_USER, NewAccount,
+    NewSession, SESSION_IDLE_MS, SessionHash, SessionInfo, corrupt, db_ms, ms, rated_from_row,
+    session_expired,
 };
 use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
@@ -216,6 +217,21 @@ impl AccountStore for PostgresStore {
                     ],
                 )
                 .await?;
+            if n == 1 {
+                // The account's expired sessions, and the least recently used past the cap.
+                client
+                    .execute(
+                        "DELETE FROM sessions WHERE user_id = $1 AND (last_seen_ms <= $2
+                             OR hash IN (SELECT hash FROM sessions WHERE user_id = $1
+                                 ORDER BY last_seen_ms DESC, created_ms DESC OFFSET $3))",
+                        &[
+                            &session.user.as_str(),
+                            &db_ms(session.created_ms.saturating_sub(SESSION_IDLE_MS)),
+                            &i64::try_from(MAX_SESSIONS_PER_USER).unwrap_or(i64::MAX),
+                        ],
+                    )
+                    .await?;
+            }
             Ok(n == 1)
         })
     }
@@ -236,6 +252,12 @@ impl AccountStore for PostgresStore {
                 return Ok(None);
             };
             let seen = ms(row.try_get(0)?, "last_seen_ms")?;
+            if session_expired(seen, now_ms) {
+                client
+                    .execute("DELETE FROM sessions WHERE hash = $1", &[&&hash.0[..]])
+                    .await?;
+                return Ok(None);
+            }
             if now_ms.saturating_sub(seen) >= LAST_SEEN_GRANULARITY_MS {
                 client
                     .execute(

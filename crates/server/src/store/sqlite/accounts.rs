@@ -6,8 +6,9 @@ use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
 use super::SqliteStore;
 use crate::store::accounts::{
-    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, NewAccount, NewSession, SessionHash,
-    SessionInfo, corrupt, db_ms, ms, rated_from_row,
+    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, MAX_SESSIONS_PER_USER, NewAccount,
+    NewSession, SESSION_IDLE_MS, SessionHash, SessionInfo, corrupt, db_ms, ms, rated_from_row,
+    session_expired,
 };
 use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
@@ -174,6 +175,19 @@ impl AccountStore for SqliteStore {
                     session.user.as_str()
                 ],
             )?;
+            if n == 1 {
+                // The account's expired sessions, and the least recently used past the cap.
+                conn.execute(
+                    "DELETE FROM sessions WHERE user_id = ?1 AND (last_seen_ms <= ?2
+                         OR hash IN (SELECT hash FROM sessions WHERE user_id = ?1
+                             ORDER BY last_seen_ms DESC, created_ms DESC LIMIT -1 OFFSET ?3))",
+                    params![
+                        session.user.as_str(),
+                        db_ms(session.created_ms.saturating_sub(SESSION_IDLE_MS)),
+                        i64::try_from(MAX_SESSIONS_PER_USER).unwrap_or(i64::MAX)
+                    ],
+                )?;
+            }
             Ok(n == 1)
         })
     }
@@ -198,7 +212,12 @@ impl AccountStore for SqliteStore {
             let Some((seen, row)) = found else {
                 return Ok(None);
             };
-            if now_ms.saturating_sub(ms(seen, "last_seen_ms")?) >= LAST_SEEN_GRANULARITY_MS {
+            let seen = ms(seen, "last_seen_ms")?;
+            if session_expired(seen, now_ms) {
+                conn.execute("DELETE FROM sessions WHERE hash = ?1", [&hash.0[..]])?;
+                return Ok(None);
+            }
+            if now_ms.saturating_sub(seen) >= LAST_SEEN_GRANULARITY_MS {
                 conn.execute(
                     "UPDATE sessions SET last_seen_ms = ?1 WHERE hash = ?2",
                     params![db_ms(now_ms), &hash.0[..]],
