@@ -32,12 +32,14 @@ use tokio::sync::oneshot;
 pub mod accounts;
 mod common;
 mod postgres;
+pub mod profiles;
 mod sqlite;
 #[cfg(test)]
 mod suite;
 
 pub use accounts::AccountStore;
 pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
+pub use profiles::ProfileStore;
 pub use sqlite::SqliteStore;
 
 /// What a room is, apart from its events.
@@ -321,7 +323,7 @@ pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 /// Persistent storage of rooms and their event logs, and of accounts ([`AccountStore`]).
 /// Every method may be called from any thread and none of them blocks: writes are queued,
 /// reads return a [`StoreFuture`].
-pub trait Store: AccountStore + Send + Sync {
+pub trait Store: AccountStore + ProfileStore + Send + Sync {
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
     /// receiver once it is durable (the receiver closing unanswered means the store went
     /// away). Appends to one room are written in the order they were made.
@@ -457,6 +459,7 @@ struct MemoryRoom {
 pub struct MemoryStore {
     rooms: Mutex<Vec<MemoryRoom>>,
     accounts: Mutex<accounts::MemoryAccounts>,
+    profiles: Mutex<profiles::MemoryProfiles>,
 }
 
 impl MemoryStore {
@@ -521,16 +524,18 @@ impl Store for MemoryStore {
         let r = match self.rooms.lock() {
             Ok(mut rooms) => {
                 let mut accounts = common::lock(&self.accounts);
-                let ratings = append.ratings.clone();
-                let checked = ratings
+                let kept = append.clone();
+                let checked = kept
+                    .ratings
                     .as_deref()
                     .map_or(Ok(()), |r| accounts.check_ratings(r));
                 checked
                     .and_then(|()| MemoryStore::write(&mut rooms, append))
                     .map(|()| {
-                        if let Some(r) = &ratings {
+                        if let Some(r) = &kept.ratings {
                             accounts.apply_ratings(r);
                         }
+                        common::lock(&self.profiles).record(&kept, |u| accounts.exists(u));
                     })
             }
             Err(_) => Err(StoreError::Stopped),

@@ -51,6 +51,7 @@ use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteH
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 mod accounts;
+mod profiles;
 
 /// The connections of a store's pool unless told otherwise.
 pub const DEFAULT_POOL_SIZE: usize = 8;
@@ -155,6 +156,39 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (room, user_id)
     );
     CREATE INDEX rating_changes_by_user ON rating_changes (user_id, perf, at_ms);
+"#,
+    // Each signed-in seat, for profiles (see `profiles::ProfileStore`), filled from the rooms
+    // already stored: the seats of signed-in players, and the end of their finished games
+    // (aborted games and closed rooms keep no row). Patterns rather than a JSON cast, so an
+    // unreadable event never stops the migration.
+    r#"
+    CREATE TABLE player_games (
+        room TEXT COLLATE "C" NOT NULL REFERENCES rooms (id),
+        color TEXT COLLATE "C" NOT NULL,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        ended_ms BIGINT,
+        outcome TEXT COLLATE "C",
+        PRIMARY KEY (room, color)
+    );
+    CREATE INDEX player_games_by_user ON player_games (user_id, ended_ms, room);
+    CREATE INDEX perfs_by_rating ON perfs (perf, rating);
+    INSERT INTO player_games (room, color, user_id)
+        SELECT DISTINCT ON (e.room, e.seat) e.room, e.seat, u.id FROM (
+            SELECT room, seq, substring(event from '"seat":"(white|black)"') AS seat,
+                lower(substring(event from '"user":"([A-Za-z0-9_-]+)"')) AS uid
+            FROM events
+            WHERE strpos(event, '"kind":"seated"') > 0 AND strpos(event, '"user":') > 0
+        ) e JOIN users u ON u.id = e.uid
+        WHERE e.seat IS NOT NULL
+        ORDER BY e.room, e.seat, e.seq DESC;
+    UPDATE player_games SET
+        ended_ms = (SELECT ended_ms FROM rooms WHERE rooms.id = player_games.room),
+        outcome = (SELECT substring(event from '"result":"([a-z0-9-]+)"') FROM events
+            WHERE events.room = player_games.room AND strpos(event, '"kind":"game_over"') > 0
+            LIMIT 1)
+        WHERE room IN (SELECT id FROM rooms WHERE phase = 'finished');
+    DELETE FROM player_games WHERE room IN (SELECT id FROM rooms WHERE purgeable
+        OR phase = 'closed') OR (ended_ms IS NULL) <> (outcome IS NULL);
 "#,
 ];
 
@@ -617,6 +651,7 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
     if let Some(r) = &a.ratings {
         accounts::write_ratings(&tx, &a.room, r).await?;
     }
+    profiles::write_seats(&tx, a).await?;
     if a.create.is_some() {
         // Last, because every creation waits for this row's lock until it commits.
         let count = tx
@@ -658,6 +693,10 @@ async fn purge(pool: Pool, before_ms: u64) -> Result<u64, StoreError> {
                 .prepare_cached("DELETE FROM events WHERE room = ANY($1)")
                 .await?;
             tx.execute(&events, &[&ids]).await?;
+            let seats = tx
+                .prepare_cached("DELETE FROM player_games WHERE room = ANY($1)")
+                .await?;
+            tx.execute(&seats, &[&ids]).await?;
             let rooms = tx
                 .prepare_cached("DELETE FROM rooms WHERE id = ANY($1)")
                 .await?;
@@ -997,7 +1036,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 4
+                supported: 5
             })
         ));
         let tables: i64 = c

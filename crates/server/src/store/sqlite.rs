@@ -46,6 +46,7 @@ use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteH
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 mod accounts;
+mod profiles;
 
 /// How long a connection waits for a lock held by another connection before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -172,6 +173,40 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX rating_changes_by_user ON rating_changes (user_id, perf, at_ms);
 ",
+    // Each signed-in seat, for profiles (see `profiles::ProfileStore`), filled from the rooms
+    // already stored: the seats of signed-in players, and the end of their finished games
+    // (aborted games and closed rooms keep no row). JSON functions only on valid events
+    // (`CASE` decides the order), so an unreadable event never stops the migration.
+    r#"
+    CREATE TABLE player_games (
+        room TEXT NOT NULL REFERENCES rooms (id),
+        color TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        ended_ms INTEGER,
+        outcome TEXT,
+        PRIMARY KEY (room, color)
+    );
+    CREATE INDEX player_games_by_user ON player_games (user_id, ended_ms, room);
+    CREATE INDEX perfs_by_rating ON perfs (perf, rating);
+    INSERT OR REPLACE INTO player_games (room, color, user_id)
+        SELECT e.room, e.seat, u.id FROM (
+            SELECT room, seq,
+                CASE WHEN json_valid(event) THEN json_extract(event, '$.seat') END AS seat,
+                CASE WHEN json_valid(event) THEN lower(json_extract(event, '$.user')) END AS uid
+            FROM events
+            WHERE instr(event, '"kind":"seated"') > 0 AND instr(event, '"user":') > 0
+            ORDER BY room, seq
+        ) e JOIN users u ON u.id = e.uid
+        WHERE e.seat IN ('white', 'black');
+    UPDATE player_games SET
+        ended_ms = (SELECT ended_ms FROM rooms WHERE rooms.id = player_games.room),
+        outcome = (SELECT CASE WHEN json_valid(event) THEN json_extract(event, '$.result') END
+            FROM events WHERE events.room = player_games.room
+                AND instr(event, '"kind":"game_over"') > 0 LIMIT 1)
+        WHERE room IN (SELECT id FROM rooms WHERE phase = 'finished');
+    DELETE FROM player_games WHERE room IN (SELECT id FROM rooms WHERE purgeable = 1
+        OR phase = 'closed') OR (ended_ms IS NULL) <> (outcome IS NULL);
+"#,
 ];
 
 /// The answer to one append.
@@ -704,9 +739,11 @@ fn purge(conn: &mut Connection, before_ms: u64) -> Result<u64, StoreError> {
             .collect::<Result<_, _>>()?;
         {
             let mut events = tx.prepare_cached("DELETE FROM events WHERE room = ?1")?;
+            let mut seats = tx.prepare_cached("DELETE FROM player_games WHERE room = ?1")?;
             let mut rooms = tx.prepare_cached("DELETE FROM rooms WHERE id = ?1")?;
             for id in &ids {
                 events.execute([id])?;
+                seats.execute([id])?;
                 rooms.execute([id])?;
             }
         }
@@ -803,6 +840,7 @@ fn write_append(conn: &Connection, a: &Append) -> Result<(), StoreError> {
     if let Some(r) = &a.ratings {
         accounts::write_ratings(conn, &a.room, r)?;
     }
+    profiles::write_seats(conn, a)?;
     Ok(())
 }
 
@@ -1140,6 +1178,83 @@ mod tests {
         assert_eq!(wait(s.load_live()).expect("load").rooms.len(), 20);
     }
 
+    /// Migration 7 fills `player_games` from the rooms stored before it: the signed-in seats,
+    /// the end of finished games; aborted games keep no row, unreadable events stop nothing.
+    #[test]
+    fn a_version_6_database_gets_its_players_games() {
+        use crate::store::ProfileStore;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        {
+            let c = raw(&path);
+            for m in &MIGRATIONS[..6] {
+                c.execute_batch(m).expect("migration");
+            }
+            c.pragma_update(None, "user_version", 6).expect("version");
+            c.execute_batch(
+                "INSERT INTO users (id, username, created_ms) VALUES ('ploy', 'Ploy', 1), \
+                 ('krit', 'Krit', 1)",
+            )
+            .expect("users");
+            let room = |n: u8, phase: &str, ended: Option<i64>, purgeable: bool| {
+                c.execute(
+                    "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
+                     clock_increment_secs, initial_fen, phase, ended_ms, purgeable) \
+                     VALUES (?1, ?2, 1, 'any', 180, 2, 'fen', ?3, ?4, ?5)",
+                    params![id(n).as_str(), i64::from(n), phase, ended, purgeable],
+                )
+                .expect("room");
+            };
+            let event = |n: u8, seq: i64, json: &str| {
+                c.execute(
+                    "INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)",
+                    params![id(n).as_str(), seq, json],
+                )
+                .expect("event");
+            };
+            let ploy = r#"{"kind":"seated","seat":"white","user":"Ploy"}"#;
+            let krit = r#"{"kind":"seated","seat":"black","user":"Krit"}"#;
+            room(1, "finished", Some(9_000), false);
+            event(1, 1, ploy);
+            event(1, 2, krit);
+            event(
+                1,
+                3,
+                r#"{"kind":"game_over","result":"resign-white-wins","winner":"white","at_ms":9000}"#,
+            );
+            room(2, "playing", None, false);
+            event(2, 1, ploy);
+            event(2, 2, krit);
+            room(3, "finished", Some(8_000), true);
+            event(3, 1, ploy);
+            event(3, 2, krit);
+            event(
+                3,
+                3,
+                r#"{"kind":"game_over","result":"aborted","winner":null}"#,
+            );
+            room(4, "playing", None, false);
+            event(4, 1, r#"{"kind":"seated","seat":"white","user":"Ploy""#);
+        }
+        let s = SqliteStore::open(&path).expect("open");
+        let krit = "krit".parse().expect("id");
+        let games = wait(s.games_of(&krit, None, 10)).expect("games");
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert_eq!(
+            (games[0].room.clone(), games[0].color),
+            (id(1), Color::Black)
+        );
+        assert_eq!(games[0].ended_ms, 9_000);
+        assert_eq!(games[0].outcome.winner(), Some(Color::White));
+        let ploy = "ploy".parse().expect("id");
+        let now = wait(s.ongoing(&ploy)).expect("ongoing");
+        assert_eq!(
+            now.iter().map(|o| o.room.clone()).collect::<Vec<_>>(),
+            vec![id(2)]
+        );
+        assert_eq!(wait(s.game_counts(&ploy)).expect("counts").win, 1);
+    }
+
     #[test]
     fn a_version_1_database_is_migrated_with_phases() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -1235,7 +1350,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 6
+                supported: 7
             })
         ));
         let mode: String = raw(&path)
