@@ -100,7 +100,7 @@ impl Metrics {
     }
 
     /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
-    pub const LIMITED_ACTIONS: [&'static str; 7] = [
+    pub const LIMITED_ACTIONS: [&'static str; 8] = [
         "create_room",
         "join",
         "message",
@@ -108,6 +108,7 @@ impl Metrics {
         "seat",
         "signup",
         "login",
+        "profile",
     ];
 
     /// Counts a refused account request.
