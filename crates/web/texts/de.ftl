@@ -42,6 +42,12 @@ ToastSignedOutOthers =
        *[other] { $n } andere Sitzungen abgemeldet.
     }
 
+ProfilePerfGames =
+    { $n ->
+        [one] { $n } gewertete Partie
+       *[other] { $n } gewertete Partien
+    }
+
 ## Texts without a count.
 
 AppTitle = ASEAN-Schach
@@ -407,3 +413,34 @@ ToastSignedUp = Willkommen, { $name }! Dein Konto ist bereit.
 ToastSignedOut = Abgemeldet.
 ToastSessionRevoked = Diese Sitzung ist abgemeldet.
 ToastAccountClosed = Dein Konto ist geschlossen.
+
+ProfileKicker = Spieler
+ProfileMissing = Kein Spieler trägt diesen Namen. Prüfen Sie die Schreibweise oder sehen Sie in die Bestenliste.
+ProfileClosed = Dieses Konto wurde geschlossen. Seine Partien bleiben in den Verläufen der Spieler.
+ProfileRatingsTitle = Wertungszahlen
+ProfileProvisional = Vorläufig: die Wertungszahl festigt sich nach weiteren gewerteten Partien.
+PerfBullet = Bullet
+PerfBlitz = Blitz
+PerfRapid = Schnellschach
+PerfClassical = Klassisch
+ProfilePlayed = Gespielt
+ProfileWon = Gewonnen
+ProfileDrawn = Remis
+ProfileLost = Verloren
+ProfileGraphTitle = Verlauf der Wertungszahl
+ProfileGraphEmpty = Noch keine gewertete Partie: der Verlauf beginnt mit der ersten.
+ProfileGraphLabel = Verlauf der Wertungszahl von { $name }
+ProfileGamesTitle = Letzte Partien
+ProfileNoGames = Noch keine beendete Partie.
+ProfileAgainst = gegen { $name }
+ProfileCasual = Ungewertet
+ResultWin = Sieg
+ResultLoss = Niederlage
+ResultDraw = Remis
+ProfileOwnLink = Ihr öffentliches Profil
+ProfileOpen = Profil von { $name }
+LeaderboardLink = Bestenliste
+LeaderboardTitle = Bestenliste
+LeaderboardLead = Die besten Spieler jedes Tempos, die in den letzten 30 Tagen eine gewertete Partie gespielt haben. Vorläufige Wertungszahlen stehen nicht darin.
+LeaderboardEmpty = Noch steht niemand darin. Ein Spieler erscheint hier, sobald seine Wertungszahl gefestigt ist und er in den letzten 30 Tagen eine gewertete Partie gespielt hat.
+LeaderboardSpeeds = Tempi

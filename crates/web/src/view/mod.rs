@@ -22,7 +22,8 @@
 //! | [`sound`] | `#btn-sound` |
 //! | [`announce`] | `#announce` (the live region saying each move) |
 //! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
-//! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#app[data-screen]` |
+//! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#account-profile`, `#app[data-screen]` |
+//! | [`profile`] | `#profile`, `#leaderboard` |
 //! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
@@ -39,6 +40,7 @@ pub mod looks;
 pub mod moves;
 pub mod online;
 pub mod panel;
+pub mod profile;
 pub mod saved;
 pub mod sound;
 pub mod speech;
@@ -70,6 +72,7 @@ pub struct View {
     entry: entry::EntryView,
     looks: looks::LooksView,
     account: account::AccountView,
+    profile: profile::ProfileView,
 }
 
 /// The elements the views need.
@@ -125,6 +128,7 @@ impl View {
             entry: entry::EntryView::default(),
             looks: looks::LooksView::default(),
             account: account::AccountView::default(),
+            profile: profile::ProfileView::default(),
         })
     }
 
@@ -146,6 +150,7 @@ impl View {
         self.entry.render(m);
         self.looks.render(m);
         self.account.render(m);
+        self.profile.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -177,6 +182,7 @@ impl View {
         self.entry.wire(d);
         self.looks.wire(d);
         self.account.wire(d);
+        self.profile.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
