@@ -529,7 +529,8 @@ async fn games(
         ndjson,
         _permit: permit,
     };
-    let stream = futures_util::stream::unfold(export, next_page);
+    // Fused: a body layer (gzip) may poll once more after the end.
+    let stream = futures_util::StreamExt::fuse(futures_util::stream::unfold(export, next_page));
     let content_type = if ndjson {
         "application/x-ndjson"
     } else {

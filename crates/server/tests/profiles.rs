@@ -205,6 +205,20 @@ async fn a_rated_game_shows_on_profiles_exports_and_games_in_progress() {
         assert!(pgn.text.contains(&tag), "{tag} missing from:\n{}", pgn.text);
     }
     assert!(pgn.text.contains("3. Nxd6#"), "{}", pgn.text);
+    // Compressed, the stream ends as well (the gzip layer polls past its end).
+    let gzip = get(
+        &s,
+        "/api/games/user/mali_7?max=20",
+        &[("accept-encoding", "gzip")],
+    )
+    .await;
+    assert_eq!(gzip.status, StatusCode::OK);
+    assert_eq!(
+        gzip.headers
+            .get("content-encoding")
+            .and_then(|v| v.to_str().ok()),
+        Some("gzip")
+    );
     assert!(pgn.text.contains("[Date \""), "{}", pgn.text);
     // NDJSON: one line a game, in lichess's shape.
     let nd = get(
