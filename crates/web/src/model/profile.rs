@@ -479,6 +479,8 @@ pub struct Graph {
     pub range: (i32, i32),
     /// The first and last day (ms since the Unix epoch).
     pub span: (i64, i64),
+    /// Each series' last rating.
+    pub last: Vec<(Perf, i32)>,
 }
 
 /// Scales `series` into a `width` × `height` box (see [`Graph`]); `None` without points.
@@ -513,10 +515,15 @@ pub fn graph(series: &[Series], width: f64, height: f64) -> Option<Graph> {
             )
         })
         .collect();
+    let last = series
+        .iter()
+        .filter_map(|s| s.points.last().map(|&(_, r)| (s.perf, r)))
+        .collect();
     Some(Graph {
         lines,
         range: (lo, hi),
         span: (t0, t1),
+        last,
     })
 }
 
@@ -610,6 +617,7 @@ mod tests {
         let g = graph(&s, 600.0, 200.0).expect("a graph");
         assert!(g.range.0 <= 1400 && g.range.1 >= 1600, "{g:?}");
         assert_eq!(g.span, (0, 2 * 86_400_000));
+        assert_eq!(g.last, vec![(Perf::Blitz, 1600), (Perf::Rapid, 1400)]);
         for (_, pts) in &g.lines {
             for &(x, y) in pts {
                 assert!(

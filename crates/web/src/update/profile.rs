@@ -21,6 +21,8 @@ fn request(model: &Model, call: Call, out: &mut Vec<Cmd>) {
 
 /// The address asks for `name`'s profile: shown at once, filled as the answers come.
 pub(super) fn route_profile(model: &mut Model, name: &str, out: &mut Vec<Cmd>) {
+    // A link in a dialog (the game-over dialog's names) leaves the dialog behind.
+    model.dialog = None;
     model.accounts.screen = Some(Screen::Profile);
     let valid = name.parse::<Username>().is_ok();
     let (profile, history, games) = if valid {
@@ -47,6 +49,7 @@ pub(super) fn route_profile(model: &mut Model, name: &str, out: &mut Vec<Cmd>) {
 
 /// The address asks for the leaderboard of `perf`.
 pub(super) fn route_leaderboard(model: &mut Model, perf: Perf, out: &mut Vec<Cmd>) {
+    model.dialog = None;
     model.accounts.screen = Some(Screen::Leaderboard);
     model.profiles.leaderboard = Some(LeaderboardPage {
         perf,

@@ -24,9 +24,13 @@ use crate::update::{AccountMsg, Emit, Msg};
 use rules::Color;
 use web_sys::{Element, Event};
 
-/// The graph's drawing size, in its own units (the SVG scales to its box).
-const W: f64 = 600.0;
+/// The graph's height, in its own units: its width is its box's, so its text keeps the page's
+/// size on a phone too (the SVG then scales with the box).
 const H: f64 = 180.0;
+/// The graph's width when its box cannot be measured, and the bounds of a measured one.
+const DEFAULT_W: f64 = 600.0;
+const MIN_W: f64 = 260.0;
+const MAX_W: f64 = 900.0;
 /// Room left of the plot for the rating axis, and below it for the dates.
 const LEFT: f64 = 44.0;
 const BOTTOM: f64 = 22.0;
@@ -167,6 +171,7 @@ fn draw_profile(section: &Element, page: &ProfilePage, lang: Lang) {
                 "data-provisional",
                 if r.provisional { "true" } else { "false" },
             );
+            dom::set_attr(&li, "data-games", &r.games.to_string());
             child(&li, "span", "perf-name", lang.t(perf_key(r.perf)));
             if let Some(rating) = child(&li, "span", "perf-rating", &r.shown())
                 && r.provisional
@@ -213,7 +218,14 @@ fn draw_graph(page: &ProfilePage, name: &str, lang: Lang) {
         _ => &[],
     };
     let empty = dom::by_id("rating-graph-empty");
-    let plot = graph(series, W - LEFT, H - BOTTOM);
+    let measured = f64::from(host.client_width());
+    let w = if measured > 0.0 {
+        measured.clamp(MIN_W, MAX_W)
+    } else {
+        DEFAULT_W
+    };
+    // Room on the right for the last rating's label.
+    let plot = graph(series, w - LEFT - 40.0, H - BOTTOM - 12.0);
     if let Some(e) = &empty {
         dom::set_hidden(e, plot.is_some() || matches!(page.history, Fetch::Loading));
     }
@@ -222,18 +234,22 @@ fn draw_graph(page: &ProfilePage, name: &str, lang: Lang) {
         return;
     };
     let Some(svg) = dom::svg("svg") else { return };
-    dom::set_attr(&svg, "viewBox", &format!("0 0 {W} {H}"));
+    dom::set_attr(&svg, "viewBox", &format!("0 0 {} {H}", dom::fixed(w, 0)));
     dom::set_attr(&svg, "role", "img");
     dom::set_attr(
         &svg,
         "aria-label",
         &lang.fmt(Key::ProfileGraphLabel, &[("name", name)]),
     );
-    draw_plot(&svg, &plot, lang);
+    draw_plot(&svg, &plot, w, lang);
     let _ = host.append_child(&svg);
 }
 
-fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
+/// Draws `plot` (scaled into the box less its margins) into `svg`, `width` wide: gridlines
+/// and ratings on the left, the first and last day below, each perf's line and points, the
+/// last rating of each labelled, a legend when there are several.
+fn draw_plot(svg: &Element, plot: &Graph, width: f64, lang: Lang) {
+    const TOP: f64 = 12.0;
     let add = |tag: &str, attrs: &[(&str, String)], text: Option<&str>| {
         let e = dom::svg(tag)?;
         for (k, v) in attrs {
@@ -246,16 +262,17 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
         Some(e)
     };
     let (lo, hi) = plot.range;
-    let plot_h = H - BOTTOM;
+    let plot_h = H - BOTTOM - TOP;
+    let right = width - 40.0;
     // Gridlines and the rating axis: the bounds and the middle.
     for r in [lo, (lo + hi) / 2, hi] {
-        let y = plot_h - f64::from(r - lo) / f64::from((hi - lo).max(1)) * plot_h;
+        let y = TOP + plot_h - f64::from(r - lo) / f64::from((hi - lo).max(1)) * plot_h;
         add(
             "line",
             &[
                 ("class", "grid".into()),
                 ("x1", dom::fixed(LEFT, 1)),
-                ("x2", dom::fixed(W, 1)),
+                ("x2", dom::fixed(right, 1)),
                 ("y1", dom::fixed(y, 1)),
                 ("y2", dom::fixed(y, 1)),
             ],
@@ -266,7 +283,7 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
             &[
                 ("class", "axis".into()),
                 ("x", dom::fixed(LEFT - 6.0, 1)),
-                ("y", dom::fixed(y.clamp(10.0, plot_h), 1)),
+                ("y", dom::fixed(y + 4.0, 1)),
                 ("text-anchor", "end".into()),
             ],
             Some(&r.to_string()),
@@ -275,9 +292,9 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
     // The first and last day under the plot.
     let (t0, t1) = plot.span;
     let dates = if t0 == t1 {
-        vec![(LEFT + (W - LEFT) / 2.0, "middle", t0)]
+        vec![(LEFT + (right - LEFT) / 2.0, "middle", t0)]
     } else {
-        vec![(LEFT, "start", t0), (W, "end", t1)]
+        vec![(LEFT, "start", t0), (right, "end", t1)]
     };
     for (x, anchor, t) in dates {
         add(
@@ -294,7 +311,7 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
     for (perf, points) in &plot.lines {
         let pts: Vec<String> = points
             .iter()
-            .map(|(x, y)| format!("{},{}", dom::fixed(x + LEFT, 1), dom::fixed(*y, 1)))
+            .map(|(x, y)| format!("{},{}", dom::fixed(x + LEFT, 1), dom::fixed(y + TOP, 1)))
             .collect();
         if points.len() > 1 {
             add(
@@ -319,10 +336,27 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
                     ("class", "point".into()),
                     ("data-perf", perf.name().into()),
                     ("cx", dom::fixed(x + LEFT, 1)),
-                    ("cy", dom::fixed(*y, 1)),
-                    ("r", if i + 1 == points.len() { "4" } else { "2.5" }.into()),
+                    ("cy", dom::fixed(y + TOP, 1)),
+                    (
+                        "r",
+                        if i + 1 == points.len() { "4.5" } else { "2.5" }.into(),
+                    ),
                 ],
                 None,
+            );
+        }
+        // The current rating beside the last point.
+        if let (Some((x, y)), Some(r)) = (points.last(), plot.last.iter().find(|(p, _)| p == perf))
+        {
+            add(
+                "text",
+                &[
+                    ("class", "last".into()),
+                    ("data-perf", perf.name().into()),
+                    ("x", dom::fixed(x + LEFT + 8.0, 1)),
+                    ("y", dom::fixed(y + TOP + 4.0, 1)),
+                ],
+                Some(&r.1.to_string()),
             );
         }
     }
@@ -336,7 +370,7 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
                     ("class", "legend".into()),
                     ("data-perf", perf.name().into()),
                     ("cx", dom::fixed(x, 1)),
-                    ("cy", "10".into()),
+                    ("cy", "4".into()),
                     ("r", "4".into()),
                 ],
                 None,
@@ -346,7 +380,7 @@ fn draw_plot(svg: &Element, plot: &Graph, lang: Lang) {
                 &[
                     ("class", "legend-text".into()),
                     ("x", dom::fixed(x + 8.0, 1)),
-                    ("y", "14".into()),
+                    ("y", "8".into()),
                 ],
                 Some(lang.t(perf_key(*perf))),
             );
