@@ -1,7 +1,9 @@
 //! Players' profiles, their games and the leaderboards over HTTP, in the shapes lichess uses:
 //!
 //! - `GET /api/user/{username}`: the public profile ([`crate::accounts::public_json`]) with
-//!   `count` `{all, rated, win, loss, draw}` (finished games; aborted games are not kept);
+//!   `count` `{all, rated, win, loss, draw}` (finished games; aborted games are not kept)
+//!   and `seenAt` (ms since the Unix epoch: the latest use of a session, to the hour; absent
+//!   without one);
 //!   404 `{"error"}` for no such account; a closed one answers `"disabled": true`;
 //! - `GET /api/user/{username}/rating-history`: one entry a perf,
 //!   `[{"name": "Blitz", "points": [[year, month (0-11), day, rating], ...]}, ...]`, a
@@ -213,7 +215,11 @@ async fn user(
         .game_counts(&account.id)
         .await
         .map_err(store_failed)?;
+    let seen = p.store.seen_ms(&account.id).await.map_err(store_failed)?;
     let mut v = public_json(&account, &perfs, p.accounts.now_ms());
+    if let Some(seen) = seen {
+        v["seenAt"] = json!(seen);
+    }
     v["count"] = json!({
         "all": counts.all,
         "rated": counts.rated,

@@ -158,6 +158,10 @@ async fn a_rated_game_shows_on_profiles_exports_and_games_in_progress() {
         serde_json::json!({"all": 1, "rated": 1, "win": 1, "loss": 0, "draw": 0})
     );
     assert!(somchai["createdAt"].as_u64().is_some(), "{somchai}");
+    assert!(
+        somchai["seenAt"].as_u64() >= somchai["createdAt"].as_u64(),
+        "{somchai}"
+    );
     let mali = get(&s, "/api/user/MALI_7", &[]).await.json();
     assert_eq!(mali["count"]["loss"], 1, "{mali}");
     assert_eq!(mali["count"]["win"], 0, "{mali}");

@@ -256,6 +256,15 @@ impl MemoryAccounts {
             .map(|a| a.username.clone())
     }
 
+    /// The latest use of a session of `user`.
+    pub(super) fn seen_ms(&self, user: &UserId) -> Option<u64> {
+        self.sessions
+            .values()
+            .filter(|(_, u)| u == user)
+            .map(|(s, _)| s.last_seen_ms)
+            .max()
+    }
+
     /// Whether account `user` exists (open or closed).
     pub(super) fn exists(&self, user: &UserId) -> bool {
         self.users.contains_key(user)

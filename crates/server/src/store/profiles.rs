@@ -165,7 +165,14 @@ pub trait ProfileStore: Send + Sync {
     /// The games `user` is playing now (both seats taken, not over), newest room first, at
     /// most [`MAX_ONGOING`].
     fn ongoing(&self, user: &UserId) -> StoreFuture<Vec<Ongoing>>;
+
+    /// When `user` was last seen: the latest use of any of their sessions (to within
+    /// [`super::accounts::LAST_SEEN_GRANULARITY_MS`]); `None` without a session.
+    fn seen_ms(&self, user: &UserId) -> StoreFuture<Option<u64>>;
 }
+
+/// The SQL of [`ProfileStore::seen_ms`]: user.
+pub(super) const SEEN_SQL: &str = "SELECT max(last_seen_ms) FROM sessions WHERE user_id = $1";
 
 /// The name a colour is stored by.
 pub(super) const fn color_name(c: Color) -> &'static str {
@@ -461,6 +468,11 @@ impl MemoryProfiles {
 }
 
 impl ProfileStore for super::MemoryStore {
+    fn seen_ms(&self, user: &UserId) -> StoreFuture<Option<u64>> {
+        let seen = super::common::lock(&self.accounts).seen_ms(user);
+        Box::pin(std::future::ready(Ok(seen)))
+    }
+
     fn games_of(
         &self,
         user: &UserId,

@@ -1246,8 +1246,25 @@ pub(super) async fn check_profiles(s: &dyn Store) {
     assert_eq!((now[0].room.clone(), now[0].color), (id(7), Color::White));
     assert_eq!(s.ongoing(&krit).await.unwrap()[0].color, Color::Black);
 
+    // Last seen: the latest use of a session; none without one.
+    assert_eq!(s.seen_ms(&krit).await.unwrap(), None);
+    for (n, at) in [(1u8, 7_000), (2, 9_000)] {
+        s.create_session(super::accounts::NewSession {
+            hash: super::accounts::SessionHash([n; 32]),
+            public_id: format!("{n:016x}"),
+            user: krit.clone(),
+            created_ms: at,
+            user_agent: None,
+        })
+        .await
+        .unwrap();
+    }
+    assert_eq!(s.seen_ms(&krit).await.unwrap(), Some(9_000));
+    assert_eq!(s.seen_ms(&ploy).await.unwrap(), None);
+
     // A closed account leaves the leaderboard; its games keep its name.
     s.close_account(&krit, 40_000).await.unwrap();
+    assert_eq!(s.seen_ms(&krit).await.unwrap(), None);
     let names: Vec<String> = s
         .leaders(Perf::Blitz, 500.0, 0, 10)
         .await

@@ -9,8 +9,8 @@ use crate::store::accounts::{corrupt, db_ms, ms};
 use crate::store::profiles::{
     COUNTS_SQL, GAMES_SQL, GameCounts, GameRow, GamesCursor, HISTORY_SQL, LEADERS_SQL, Leader,
     MAX_HISTORY, MAX_LEADERS, MAX_ONGOING, ONGOING_SQL, Ongoing, PROGRESS_GAMES, PlayerGame,
-    ProfileStore, RatingPoint, color_name, color_of, count_row, cursor_params, leader, page,
-    seat_writes,
+    ProfileStore, RatingPoint, SEEN_SQL, color_name, color_of, count_row, cursor_params, leader,
+    page, seat_writes,
 };
 use crate::store::{Append, StoreError, StoreFuture};
 
@@ -54,6 +54,19 @@ pub(super) async fn write_seats(
 }
 
 impl ProfileStore for PostgresStore {
+    fn seen_ms(&self, user: &UserId) -> StoreFuture<Option<u64>> {
+        let user = user.clone();
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let stmt = client.prepare_cached(SEEN_SQL).await?;
+            let seen: Option<i64> = client
+                .query_one(&stmt, &[&user.as_str()])
+                .await?
+                .try_get(0)?;
+            seen.map(|s| ms(s, "last_seen_ms")).transpose()
+        })
+    }
+
     fn games_of(
         &self,
         user: &UserId,

@@ -9,8 +9,8 @@ use crate::store::accounts::db_ms;
 use crate::store::profiles::{
     COUNTS_SQL, GAMES_SQL, GameCounts, GameRow, GamesCursor, HISTORY_SQL, LEADERS_SQL, Leader,
     MAX_HISTORY, MAX_LEADERS, MAX_ONGOING, ONGOING_SQL, Ongoing, PROGRESS_GAMES, PlayerGame,
-    ProfileStore, RatingPoint, color_name, color_of, count_row, cursor_params, leader, page,
-    seat_writes,
+    ProfileStore, RatingPoint, SEEN_SQL, color_name, color_of, count_row, cursor_params, leader,
+    page, seat_writes,
 };
 use crate::store::{Append, StoreError, StoreFuture};
 
@@ -49,6 +49,16 @@ pub(super) fn write_seats(conn: &Connection, a: &Append) -> Result<(), StoreErro
 }
 
 impl ProfileStore for SqliteStore {
+    fn seen_ms(&self, user: &UserId) -> StoreFuture<Option<u64>> {
+        let user = user.clone();
+        self.read(move |conn| {
+            let seen: Option<i64> =
+                conn.query_row(&sql(SEEN_SQL), [user.as_str()], |r| r.get(0))?;
+            seen.map(|s| crate::store::accounts::ms(s, "last_seen_ms"))
+                .transpose()
+        })
+    }
+
     fn games_of(
         &self,
         user: &UserId,
