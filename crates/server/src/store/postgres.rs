@@ -159,8 +159,9 @@ const MIGRATIONS: &[&str] = &[
 "#,
     // Each signed-in seat, for profiles (see `profiles::ProfileStore`), filled from the rooms
     // already stored: the seats of signed-in players, and the end of their finished games
-    // (aborted games and closed rooms keep no row). Patterns rather than a JSON cast, so an
-    // unreadable event never stops the migration.
+    // (aborted games and closed rooms keep no row). Events are read as JSON through a
+    // session-local function that answers NULL for an unreadable one, so that it never stops
+    // the migration (as SQLite's `json_valid`).
     r#"
     CREATE TABLE player_games (
         room TEXT COLLATE "C" NOT NULL REFERENCES rooms (id),
@@ -172,18 +173,25 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX player_games_by_user ON player_games (user_id, ended_ms, room);
     CREATE INDEX perfs_by_rating ON perfs (perf, rating);
+    CREATE FUNCTION pg_temp.json_or_null(t TEXT) RETURNS JSON AS $f$
+    BEGIN
+        RETURN t::json;
+    EXCEPTION WHEN others THEN
+        RETURN NULL;
+    END;
+    $f$ LANGUAGE plpgsql IMMUTABLE;
     INSERT INTO player_games (room, color, user_id)
         SELECT DISTINCT ON (e.room, e.seat) e.room, e.seat, u.id FROM (
-            SELECT room, seq, substring(event from '"seat":"(white|black)"') AS seat,
-                lower(substring(event from '"user":"([A-Za-z0-9_-]+)"')) AS uid
+            SELECT room, seq, pg_temp.json_or_null(event) ->> 'seat' AS seat,
+                lower(pg_temp.json_or_null(event) ->> 'user') AS uid
             FROM events
             WHERE strpos(event, '"kind":"seated"') > 0 AND strpos(event, '"user":') > 0
         ) e JOIN users u ON u.id = e.uid
-        WHERE e.seat IS NOT NULL
+        WHERE e.seat IN ('white', 'black')
         ORDER BY e.room, e.seat, e.seq DESC;
     UPDATE player_games SET
         ended_ms = (SELECT ended_ms FROM rooms WHERE rooms.id = player_games.room),
-        outcome = (SELECT substring(event from '"result":"([a-z0-9-]+)"') FROM events
+        outcome = (SELECT pg_temp.json_or_null(event) ->> 'result' FROM events
             WHERE events.room = player_games.room AND strpos(event, '"kind":"game_over"') > 0
             LIMIT 1)
         WHERE room IN (SELECT id FROM rooms WHERE phase = 'finished');
@@ -1048,6 +1056,100 @@ mod tests {
             .expect("tables")
             .get(0);
         assert_eq!(tables, 1, "only schema_version");
+    }
+
+    /// Migration 5 fills `player_games` from the rooms stored before it: the signed-in seats,
+    /// the end of finished games; aborted games keep no row, unreadable events stop nothing.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[cfg_attr(not(asean_test_postgres), ignore = "needs PostgreSQL")]
+    async fn a_version_4_database_gets_its_players_games() {
+        use crate::store::ProfileStore;
+        use crate::store::suite::id;
+        let f = PgFixture::new().await;
+        let c = pg_connect(&f.config).await;
+        let mut setup = String::from(
+            "CREATE TABLE schema_version (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL);
+             INSERT INTO schema_version VALUES (1, 0), (2, 0), (3, 0), (4, 0);",
+        );
+        for m in &MIGRATIONS[..4] {
+            setup.push_str(m);
+        }
+        setup.push_str(
+            "INSERT INTO users (id, username, created_ms) VALUES ('ploy', 'Ploy', 1), \
+             ('krit', 'Krit', 1);",
+        );
+        c.batch_execute(&setup).await.expect("version 4");
+        let ploy = r#"{"kind":"seated","seat":"white","user":"Ploy"}"#;
+        let krit = r#"{"kind":"seated","seat":"black","user":"Krit"}"#;
+        let rooms: [(u8, &str, Option<i64>, bool, Vec<&str>); 4] = [
+            (
+                1,
+                "finished",
+                Some(9_000),
+                false,
+                vec![
+                    ploy,
+                    krit,
+                    r#"{"kind":"game_over","result":"resign-white-wins","winner":"white","at_ms":9000}"#,
+                ],
+            ),
+            (2, "playing", None, false, vec![ploy, krit]),
+            (
+                3,
+                "finished",
+                Some(8_000),
+                true,
+                vec![
+                    ploy,
+                    krit,
+                    r#"{"kind":"game_over","result":"aborted","winner":null}"#,
+                ],
+            ),
+            (
+                4,
+                "playing",
+                None,
+                false,
+                vec![r#"{"kind":"seated","seat":"white","user":"Ploy""#],
+            ),
+        ];
+        for (n, phase, ended, purgeable, events) in rooms {
+            let room = id(n).as_str().to_owned();
+            c.execute(
+                "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
+                 clock_increment_secs, initial_fen, phase, ended_ms, purgeable) \
+                 VALUES ($1, $2, TRUE, 'any', 180, 2, 'fen', $3, $4, $5)",
+                &[&room, &i64::from(n), &phase, &ended, &purgeable],
+            )
+            .await
+            .expect("room");
+            for (seq, e) in (1i64..).zip(events) {
+                c.execute(
+                    "INSERT INTO events (room, seq, event) VALUES ($1, $2, $3)",
+                    &[&room, &seq, &e],
+                )
+                .await
+                .expect("event");
+            }
+        }
+        let s = PostgresStore::connect(f.config.clone(), 2)
+            .await
+            .expect("migrated");
+        let krit = "krit".parse().expect("id");
+        let games = s.games_of(&krit, None, 10).await.expect("games");
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert_eq!(
+            (games[0].room.clone(), games[0].color),
+            (id(1), Color::Black)
+        );
+        assert_eq!(games[0].ended_ms, 9_000);
+        let ploy = "ploy".parse().expect("id");
+        let now = s.ongoing(&ploy).await.expect("ongoing");
+        assert_eq!(
+            now.iter().map(|o| o.room.clone()).collect::<Vec<_>>(),
+            vec![id(2)]
+        );
+        assert_eq!(s.game_counts(&ploy).await.expect("counts").win, 1);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
