@@ -1081,7 +1081,9 @@ mod tests {
         c.batch_execute(&setup).await.expect("version 4");
         let ploy = r#"{"kind":"seated","seat":"white","user":"Ploy"}"#;
         let krit = r#"{"kind":"seated","seat":"black","user":"Krit"}"#;
-        let rooms: [(u8, &str, Option<i64>, bool, Vec<&str>); 4] = [
+        // Room, phase, end, purgeable, events.
+        type Row<'a> = (u8, &'a str, Option<i64>, bool, Vec<&'a str>);
+        let rooms: [Row; 4] = [
             (
                 1,
                 "finished",
