@@ -1144,6 +1144,7 @@ mod tests {
     use super::*;
     use crate::store::suite::{create, game_over, id, ids, join, moved};
     use protocol::TimeControl;
+    use protocol::user::UserId;
 
     fn write(s: &SqliteStore, a: Append) -> Result<(), StoreError> {
         s.append(a)
@@ -1621,6 +1622,126 @@ mod tests {
     }
 
     /// By hand: `cargo test -p server --lib -- --ignored --nocapture load_live_timing`.
+    /// The profile reads on a large database: 20,000 accounts with an established, active
+    /// blitz rating, 100,000 finished games of two signed-in players (a rating change each),
+    /// one of the players in 2,000 of them. Prints each read's time (median of 20).
+    #[test]
+    #[ignore = "a timing, run by hand"]
+    fn profile_reads_timing() {
+        use crate::store::ProfileStore;
+        use crate::store::profiles::GamesCursor;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("lobby.sqlite3");
+        drop(SqliteStore::open(&path).expect("create"));
+        let (players, games) = (20_000u32, 100_000u32);
+        let started = std::time::Instant::now();
+        {
+            let mut c = raw(&path);
+            let tx = c.transaction().expect("tx");
+            {
+                let mut user = tx
+                    .prepare("INSERT INTO users (id, username, created_ms) VALUES (?1, ?1, 1)")
+                    .expect("prepare");
+                let mut perf = tx
+                    .prepare(
+                        "INSERT INTO perfs (user_id, perf, rating, deviation, volatility, games, \
+                         last_ms) VALUES (?1, 'blitz', ?2, 60, 0.06, 50, ?3)",
+                    )
+                    .expect("prepare");
+                for n in 0..players {
+                    let id = format!("p{n}");
+                    user.execute([&id]).expect("user");
+                    let rating = 1000.0 + f64::from(n % 1500);
+                    perf.execute(params![id, rating, 1_000_000_000i64 + i64::from(n)])
+                        .expect("perf");
+                }
+                let mut room = tx
+                    .prepare(
+                        "INSERT INTO rooms (id, created_ms, public, promotion, \
+                         clock_initial_secs, clock_increment_secs, initial_fen, phase, \
+                         ended_ms, rated) VALUES (?1, ?2, 0, 'any', 300, 3, 'fen', 'finished', \
+                         ?2, 1)",
+                    )
+                    .expect("prepare");
+                let mut seat = tx
+                    .prepare(
+                        "INSERT INTO player_games (room, color, user_id, ended_ms, outcome) \
+                         VALUES (?1, ?2, ?3, ?4, 'resign-white-wins')",
+                    )
+                    .expect("prepare");
+                let mut change = tx
+                    .prepare(
+                        "INSERT INTO rating_changes (room, user_id, perf, at_ms, before, after, \
+                         deviation) VALUES (?1, ?2, 'blitz', ?3, 1500, 1510, 60)",
+                    )
+                    .expect("prepare");
+                for g in 0..games {
+                    let mut bytes = [0u8; 10];
+                    bytes[..4].copy_from_slice(&g.to_be_bytes());
+                    let rid = RoomId::from_bytes(bytes);
+                    let at = 1_000_000_000i64 + i64::from(g) * 1_000;
+                    // Player p0 is in one game of 50; the others spread over every account.
+                    let white = if g % 50 == 0 {
+                        "p0".to_owned()
+                    } else {
+                        format!("p{}", 1 + g % (players - 1))
+                    };
+                    let mut black = format!("p{}", 1 + (g * 7 + 3) % (players - 1));
+                    if black == white {
+                        black = format!("p{}", 1 + (g * 7 + 4) % (players - 1));
+                    }
+                    room.execute(params![rid.as_str(), at]).expect("room");
+                    for (color, user) in [("white", &white), ("black", &black)] {
+                        seat.execute(params![rid.as_str(), color, user, at])
+                            .expect("seat");
+                        change
+                            .execute(params![rid.as_str(), user, at])
+                            .expect("change");
+                    }
+                }
+            }
+            tx.commit().expect("commit");
+        }
+        eprintln!("seeded in {:?}", started.elapsed());
+        let s = SqliteStore::open(&path).expect("open");
+        let p0: UserId = "p0".parse().expect("id");
+        let median = |what: &str, f: &dyn Fn() -> usize| {
+            let mut times = Vec::new();
+            let mut n = 0;
+            for _ in 0..20 {
+                let t = std::time::Instant::now();
+                n = f();
+                times.push(t.elapsed());
+            }
+            times.sort();
+            eprintln!("{what}: {:?} ({n} rows)", times[times.len() / 2]);
+        };
+        median("games_of, first page of 100", &|| {
+            wait(s.games_of(&p0, None, 100)).expect("games").len()
+        });
+        let oldest = GamesCursor {
+            ended_ms: 1_000_000_000 + 2_000,
+            room: RoomId::from_bytes([0xff; 10]),
+        };
+        median("games_of, the last page", &|| {
+            wait(s.games_of(&p0, Some(oldest.clone()), 100))
+                .expect("games")
+                .len()
+        });
+        median("game_counts (2,000 games)", &|| {
+            usize::try_from(wait(s.game_counts(&p0)).expect("counts").all).unwrap_or(0)
+        });
+        median("rating_history (2,000 changes)", &|| {
+            wait(s.rating_history(&p0)).expect("history").len()
+        });
+        median("leaders, top 200 of 20,000", &|| {
+            wait(s.leaders(rating::Perf::Blitz, 110.0, 0, 200))
+                .expect("leaders")
+                .len()
+        });
+        median("ongoing", &|| wait(s.ongoing(&p0)).expect("ongoing").len());
+    }
+
     /// 50,000 finished rooms of 40 events each and 200 live ones.
     #[test]
     #[ignore = "a timing, run by hand"]
