@@ -330,6 +330,8 @@ async fn online_a_rated_game_shows_on_the_profile_and_the_leaderboard_and_in_the
     b.wait_app_ready().await?;
     b.wait_for("#profile[data-state=\"missing\"] #profile-status:not([hidden])")
         .await?;
+    no_toasts(&b).await?;
+    b.screenshot("profile-missing-phone").await?;
 
     // The PGN export, with the ratings.
     let pgn = a
