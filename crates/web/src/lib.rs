@@ -80,8 +80,9 @@
 //! - Start screen `#start` (a first visit: no game to resume, no room in the address): buttons
 //!   `[data-start="online"|"ai"|"hotseat"]` start a private invitation without a clock, a game
 //!   against the AI at level 3 as White, or two players on this device, at once;
-//!   `#start-rules` opens the rules, `#start-options` the new-game dialog. While it is shown
-//!   `#app` has the class `starting` and the board and panel are hidden.
+//!   `#start-rules` opens the rules, `#start-leaderboard` the leaderboard, `#start-options` the
+//!   new-game dialog. While it is shown `#app` has the class `starting` and the board and
+//!   panel are hidden.
 //! - Premoves (against the AI while it thinks, online while the friend is to move): the
 //!   player's pieces can be picked up (`#board.premoving`, their destinations `dest`); the
 //!   premove's two squares get the class `premove`; it is played on the player's turn if it is
