@@ -63,6 +63,7 @@ pub mod metrics;
 pub mod origin;
 pub mod outbox;
 pub mod pairing;
+pub mod profiles;
 pub mod rate;
 pub mod relay;
 pub mod room;
@@ -155,7 +156,9 @@ impl axum::extract::FromRef<AppState> for Arc<Lobby> {
 /// up a new build. Responses are gzip-compressed when the
 /// client accepts it.
 ///
-/// The account routes (`/signup`, `/login`, `/api/account`...) are [`accounts::router`]'s.
+/// The account routes (`/signup`, `/login`, `/api/account`...) are [`accounts::router`]'s;
+/// profiles, game exports and leaderboards (`/api/user/{username}`, `/api/games/user/...`,
+/// `/api/player/top/...`, `/api/account/playing`) [`profiles::router`]'s.
 ///
 /// `origins` are the pages allowed to open the WebSocket and to send requests that change an
 /// account (see [`Config::public_url`]).
@@ -183,6 +186,14 @@ pub fn app(
     )
     .map_err(io::Error::other)?;
     let accounts = Arc::new(accounts);
+    let profiles = Arc::new(profiles::Profiles::new(
+        lobby.store().clone(),
+        accounts.clone(),
+        trusted_proxies.clone(),
+        lobby.metrics.clone(),
+        config.public_url.as_ref().map(ToString::to_string),
+        profiles::Limits::default(),
+    ));
     let state = AppState {
         accounts: accounts.clone(),
         files: files::StaticFiles::new(&config.www),
@@ -198,6 +209,7 @@ pub fn app(
         .fallback(static_file)
         .with_state(state)
         .merge(accounts::router(accounts))
+        .merge(profiles::router(profiles))
         .layer(axum::middleware::from_fn(refuse_long_paths))
         .layer(axum::middleware::map_response(revalidate_code))
         .layer(CompressionLayer::new())

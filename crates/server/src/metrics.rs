@@ -121,6 +121,7 @@ impl Metrics {
         "seat",
         "signup",
         "login",
+        "profile",
     ];
 
     /// Counts a refused account request.

@@ -80,8 +80,9 @@
 //! - Start screen `#start` (a first visit: no game to resume, no room in the address): buttons
 //!   `[data-start="online"|"ai"|"hotseat"]` start a private invitation without a clock, a game
 //!   against the AI at level 3 as White, or two players on this device, at once;
-//!   `#start-rules` opens the rules, `#start-options` the new-game dialog. While it is shown
-//!   `#app` has the class `starting` and the board and panel are hidden.
+//!   `#start-rules` opens the rules, `#start-leaderboard` the leaderboard, `#start-options` the
+//!   new-game dialog. While it is shown `#app` has the class `starting` and the board and
+//!   panel are hidden.
 //! - Premoves (against the AI while it thinks, online while the friend is to move): the
 //!   player's pieces can be picked up (`#board.premoving`, their destinations `dest`); the
 //!   premove's two squares get the class `premove`; it is played on the player's turn if it is
@@ -252,7 +253,31 @@
 //!     `#account-close-form` with `#account-close-password` and `#account-close`, its refusal in
 //!     `#account-close-error` (`wrong-password` for a 401). One action runs at a time (the
 //!     buttons are disabled meanwhile; the running one has `aria-busy="true"`). Signing out
-//!     and closing go back to the board, signed out, with a toast.
+//!     and closing go back to the board, signed out, with a toast. `#account-profile` links
+//!     to the player's own profile.
+//! - Profiles and leaderboards ([`model::profile`]; `GET /api/user/{username}`, its
+//!   `/rating-history`, `GET /api/games/user/{username}` as NDJSON, `GET
+//!   /api/player/top/100/{perf}`), shown instead of the board with
+//!   `#app[data-screen="profile"|"leaderboard"]`; the browser's Back, `#profile-back` or
+//!   `#leaderboard-back` return to the board. A signed-in player's name by the clocks
+//!   (`[data-player][href="#/@/<name>"]`) and in the game-over dialog
+//!   (`#game-over-ratings a.rating-name`) opens their profile; `#start-leaderboard` opens the
+//!   leaderboard.
+//!   - Profile `#profile[data-username][data-state="loading"|"ok"|"closed"|"missing"|"error"]`,
+//!     the address `#/@/<username>`: `#profile-name` (focused on opening), `#profile-since`,
+//!     `#profile-status` (loading, "no such player", "closed", a failure), in
+//!     `#profile-content`: `#profile-perfs li[data-perf][data-provisional][data-games]` (the
+//!     rating in `.perf-rating`, `1500?` while provisional), `#profile-counts
+//!     [data-count="all"|"win"|"draw"|"loss"] dd[data-n]`, `#rating-graph svg` (a
+//!     `polyline[data-perf]` and `circle[data-perf]`s per rated speed, the last rating in
+//!     `text.last`; `#rating-graph-empty` without rated games), `#profile-games
+//!     li[data-game-id][data-result="win"|"loss"|"draw"]` holding `a[href="#/room/<id>"]` (the
+//!     replay) with `.game-diff[data-diff]` in rated games, `#profile-games-empty`.
+//!   - Leaderboard `#leaderboard[data-perf]`, the address `#/leaderboard` (blitz) or
+//!     `#/leaderboard/<perf>`: the tabs `[data-perf-tab]` (`aria-current="page"` on the one
+//!     shown), `#leaderboard-list li[data-rank][data-username]` (a link to the profile, the
+//!     rating, `.leader-progress[data-diff]`), `#leaderboard-status` (loading, empty, a
+//!     failure).
 //! - Offline: `www/sw.js` (a service worker, registered by `index.html` once the page has
 //!   loaded) precaches every file listed in `www/pkg/assets.js` with its SHA-256 (written by
 //!   `cargo xtask build`) in one cache `asean-<16 hex digits>` per version; it controls the

@@ -42,6 +42,12 @@ ToastSignedOutOthers =
        *[other] { $n } andere Sitzungen abgemeldet.
     }
 
+ProfilePerfGames =
+    { $n ->
+        [one] { $n } gewertete Partie
+       *[other] { $n } gewertete Partien
+    }
+
 ## Texts without a count.
 
 AppTitle = ASEAN-Schach
@@ -428,10 +434,6 @@ PoolCasual = Ungewertet
 PoolPlayAi = Solange gegen den Computer spielen
 BtnPoolCancel = Abbrechen
 PoolLeftNotice = Du wartest nicht mehr auf einen Gegner: dein Konto hat in einem anderen Tab oder auf einem anderen Gerät einen Platz eingenommen.
-SpeedBullet = Bullet
-SpeedBlitz = Blitz
-SpeedRapid = Schnellschach
-SpeedClassical = Klassisch
 
 # The players waiting in a pool (this one included).
 PoolPlayers =
@@ -439,3 +441,33 @@ PoolPlayers =
         [one] { $n } Spieler wartet
        *[other] { $n } Spieler warten
     }
+ProfileKicker = Spieler
+ProfileMissing = Kein Spieler trägt diesen Namen. Prüfen Sie die Schreibweise oder sehen Sie in die Bestenliste.
+ProfileClosed = Dieses Konto wurde geschlossen. Seine Partien bleiben in den Verläufen der Spieler.
+ProfileRatingsTitle = Wertungszahlen
+ProfileProvisional = Vorläufig: die Wertungszahl festigt sich nach weiteren gewerteten Partien.
+PerfBullet = Bullet
+PerfBlitz = Blitz
+PerfRapid = Schnellschach
+PerfClassical = Klassisch
+ProfilePlayed = Gespielt
+ProfileWon = Gewonnen
+ProfileDrawn = Remis
+ProfileLost = Verloren
+ProfileGraphTitle = Verlauf der Wertungszahl
+ProfileGraphEmpty = Noch keine gewertete Partie: der Verlauf beginnt mit der ersten.
+ProfileGraphLabel = Verlauf der Wertungszahl von { $name }
+ProfileGamesTitle = Letzte Partien
+ProfileNoGames = Noch keine beendete Partie.
+ProfileAgainst = gegen { $name }
+ProfileCasual = Ungewertet
+ResultWin = Sieg
+ResultLoss = Niederlage
+ResultDraw = Remis
+ProfileOwnLink = Ihr öffentliches Profil
+ProfileOpen = Profil von { $name }
+LeaderboardLink = Bestenliste
+LeaderboardTitle = Bestenliste
+LeaderboardLead = Die besten Spieler jedes Tempos, die in den letzten 30 Tagen eine gewertete Partie gespielt haben. Vorläufige Wertungszahlen stehen nicht darin.
+LeaderboardEmpty = Noch steht niemand darin. Ein Spieler erscheint hier, sobald seine Wertungszahl gefestigt ist und er in den letzten 30 Tagen eine gewertete Partie gespielt hat.
+LeaderboardSpeeds = Tempi

@@ -45,6 +45,12 @@ ToastSignedOutOthers =
        *[other] { $n } other sessions signed out.
     }
 
+ProfilePerfGames =
+    { $n ->
+        [one] { $n } rated game
+       *[other] { $n } rated games
+    }
+
 ## Texts without a count.
 
 AppTitle = ASEAN chess
@@ -431,10 +437,6 @@ PoolCasual = Casual
 PoolPlayAi = Play the computer meanwhile
 BtnPoolCancel = Cancel
 PoolLeftNotice = You are no longer waiting for an opponent: your account took a place from another tab or device.
-SpeedBullet = Bullet
-SpeedBlitz = Blitz
-SpeedRapid = Rapid
-SpeedClassical = Classical
 
 # The players waiting in a pool (this one included).
 PoolPlayers =
@@ -442,3 +444,34 @@ PoolPlayers =
         [one] { $n } player waiting
        *[other] { $n } players waiting
     }
+# Profiles (`#/@/<name>`) and leaderboards (`#/leaderboard`).
+ProfileKicker = Player
+ProfileMissing = No player has this name. Check the spelling, or look at the leaderboard.
+ProfileClosed = This account has been closed. Its games stay in the players' histories.
+ProfileRatingsTitle = Ratings
+ProfileProvisional = Provisional: the rating settles after more rated games.
+PerfBullet = Bullet
+PerfBlitz = Blitz
+PerfRapid = Rapid
+PerfClassical = Classical
+ProfilePlayed = Played
+ProfileWon = Won
+ProfileDrawn = Drawn
+ProfileLost = Lost
+ProfileGraphTitle = Rating history
+ProfileGraphEmpty = No rated games yet: the graph starts with the first one.
+ProfileGraphLabel = Rating history of { $name }
+ProfileGamesTitle = Recent games
+ProfileNoGames = No finished games yet.
+ProfileAgainst = vs { $name }
+ProfileCasual = Casual
+ResultWin = Win
+ResultLoss = Loss
+ResultDraw = Draw
+ProfileOwnLink = Your public profile
+ProfileOpen = Profile of { $name }
+LeaderboardLink = Leaderboard
+LeaderboardTitle = Leaderboard
+LeaderboardLead = The best players of each speed who played a rated game in the last 30 days. Provisional ratings are not listed.
+LeaderboardEmpty = Nobody is listed yet. A player appears here once their rating is established and they have played a rated game in the last 30 days.
+LeaderboardSpeeds = Speeds

@@ -48,6 +48,13 @@ ToastSignedOutOthers =
        *[other] { $n } autres sessions déconnectées.
     }
 
+ProfilePerfGames =
+    { $n ->
+        [one] { $n } partie classée
+        [many] { $n } de parties classées
+       *[other] { $n } parties classées
+    }
+
 ## Texts without a count.
 
 AppTitle = Échecs ASEAN
@@ -434,10 +441,6 @@ PoolCasual = Amicale
 PoolPlayAi = Jouer contre l’ordinateur en attendant
 BtnPoolCancel = Annuler
 PoolLeftNotice = Vous n’attendez plus d’adversaire : votre compte a pris une place depuis un autre onglet ou appareil.
-SpeedBullet = Bullet
-SpeedBlitz = Blitz
-SpeedRapid = Rapide
-SpeedClassical = Classique
 
 # The players waiting in a pool (this one included).
 PoolPlayers =
@@ -446,3 +449,33 @@ PoolPlayers =
         [many] { $n } de joueurs en attente
        *[other] { $n } joueurs en attente
     }
+ProfileKicker = Joueur
+ProfileMissing = Aucun joueur ne porte ce nom. Vérifiez l’orthographe, ou consultez le classement.
+ProfileClosed = Ce compte a été fermé. Ses parties restent dans l’historique des joueurs.
+ProfileRatingsTitle = Classements
+ProfileProvisional = Provisoire : le classement se stabilise après d’autres parties classées.
+PerfBullet = Bullet
+PerfBlitz = Blitz
+PerfRapid = Rapide
+PerfClassical = Classique
+ProfilePlayed = Jouées
+ProfileWon = Gagnées
+ProfileDrawn = Nulles
+ProfileLost = Perdues
+ProfileGraphTitle = Évolution du classement
+ProfileGraphEmpty = Aucune partie classée pour l’instant : la courbe commence avec la première.
+ProfileGraphLabel = Évolution du classement de { $name }
+ProfileGamesTitle = Parties récentes
+ProfileNoGames = Aucune partie terminée pour l’instant.
+ProfileAgainst = contre { $name }
+ProfileCasual = Amicale
+ResultWin = Victoire
+ResultLoss = Défaite
+ResultDraw = Nulle
+ProfileOwnLink = Votre profil public
+ProfileOpen = Profil de { $name }
+LeaderboardLink = Classement
+LeaderboardTitle = Classement
+LeaderboardLead = Les meilleurs joueurs de chaque cadence ayant joué une partie classée ces 30 derniers jours. Les classements provisoires n’y figurent pas.
+LeaderboardEmpty = Personne n’y figure encore. Un joueur apparaît ici dès que son classement est établi et qu’il a joué une partie classée ces 30 derniers jours.
+LeaderboardSpeeds = Cadences

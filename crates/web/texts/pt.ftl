@@ -48,6 +48,13 @@ ToastSignedOutOthers =
        *[other] { $n } outras sessões desconectadas.
     }
 
+ProfilePerfGames =
+    { $n ->
+        [one] { $n } partida ranqueada
+        [many] { $n } de partidas ranqueadas
+       *[other] { $n } partidas ranqueadas
+    }
+
 ## Texts without a count.
 
 AppTitle = Xadrez ASEAN
@@ -434,10 +441,6 @@ PoolCasual = Casual
 PoolPlayAi = Jogar contra o computador enquanto espera
 BtnPoolCancel = Cancelar
 PoolLeftNotice = Você não está mais esperando um adversário: sua conta ocupou um lugar em outra aba ou outro aparelho.
-SpeedBullet = Bullet
-SpeedBlitz = Blitz
-SpeedRapid = Rápida
-SpeedClassical = Clássica
 
 # The players waiting in a pool (this one included).
 PoolPlayers =
@@ -446,3 +449,33 @@ PoolPlayers =
         [many] { $n } de jogadores esperando
        *[other] { $n } jogadores esperando
     }
+ProfileKicker = Jogador
+ProfileMissing = Nenhum jogador tem este nome. Confira a grafia ou veja o ranking.
+ProfileClosed = Esta conta foi encerrada. As partidas dela continuam no histórico dos jogadores.
+ProfileRatingsTitle = Ratings
+ProfileProvisional = Provisório: o rating se firma depois de mais partidas ranqueadas.
+PerfBullet = Bullet
+PerfBlitz = Blitz
+PerfRapid = Rápida
+PerfClassical = Clássica
+ProfilePlayed = Jogadas
+ProfileWon = Vitórias
+ProfileDrawn = Empates
+ProfileLost = Derrotas
+ProfileGraphTitle = Histórico de rating
+ProfileGraphEmpty = Nenhuma partida ranqueada ainda: o gráfico começa com a primeira.
+ProfileGraphLabel = Histórico de rating de { $name }
+ProfileGamesTitle = Partidas recentes
+ProfileNoGames = Nenhuma partida terminada ainda.
+ProfileAgainst = contra { $name }
+ProfileCasual = Amistosa
+ResultWin = Vitória
+ResultLoss = Derrota
+ResultDraw = Empate
+ProfileOwnLink = Seu perfil público
+ProfileOpen = Perfil de { $name }
+LeaderboardLink = Ranking
+LeaderboardTitle = Ranking
+LeaderboardLead = Os melhores jogadores de cada ritmo que jogaram uma partida ranqueada nos últimos 30 dias. Ratings provisórios não aparecem.
+LeaderboardEmpty = Ninguém aparece ainda. Um jogador entra aqui quando o rating dele se firma e ele jogou uma partida ranqueada nos últimos 30 dias.
+LeaderboardSpeeds = Ritmos

@@ -39,6 +39,11 @@ ToastSignedOutOthers =
        *[other] ออกจากระบบเซสชันอื่นแล้ว { $n } รายการ
     }
 
+ProfilePerfGames =
+    { $n ->
+       *[other] เกมจัดอันดับ { $n } เกม
+    }
+
 ## Texts without a count.
 
 AppTitle = หมากรุกอาเซียน
@@ -425,13 +430,39 @@ PoolCasual = ไม่จัดอันดับ
 PoolPlayAi = เล่นกับคอมพิวเตอร์ระหว่างรอ
 BtnPoolCancel = ยกเลิก
 PoolLeftNotice = คุณไม่ได้รอคู่แข่งแล้ว: บัญชีของคุณเข้าคิวจากแท็บหรืออุปกรณ์อื่น
-SpeedBullet = บุลเล็ต
-SpeedBlitz = บลิตซ์
-SpeedRapid = แรปิด
-SpeedClassical = คลาสสิก
 
 # The players waiting in a pool (this one included).
 PoolPlayers =
     { $n ->
        *[other] ผู้เล่นรออยู่ { $n } คน
     }
+ProfileKicker = ผู้เล่น
+ProfileMissing = ไม่มีผู้เล่นชื่อนี้ ลองตรวจการสะกด หรือดูที่ตารางอันดับ
+ProfileClosed = บัญชีนี้ถูกปิดแล้ว เกมของบัญชียังคงอยู่ในประวัติของผู้เล่น
+ProfileRatingsTitle = เรตติ้ง
+ProfileProvisional = ชั่วคราว: เรตติ้งจะนิ่งขึ้นหลังเล่นเกมจัดอันดับเพิ่ม
+PerfBullet = บุลเล็ต
+PerfBlitz = บลิตซ์
+PerfRapid = แรพิด
+PerfClassical = คลาสสิก
+ProfilePlayed = เล่นแล้ว
+ProfileWon = ชนะ
+ProfileDrawn = เสมอ
+ProfileLost = แพ้
+ProfileGraphTitle = ประวัติเรตติ้ง
+ProfileGraphEmpty = ยังไม่มีเกมจัดอันดับ กราฟจะเริ่มเมื่อเล่นเกมแรก
+ProfileGraphLabel = ประวัติเรตติ้งของ { $name }
+ProfileGamesTitle = เกมล่าสุด
+ProfileNoGames = ยังไม่มีเกมที่จบแล้ว
+ProfileAgainst = พบ { $name }
+ProfileCasual = เกมกระชับมิตร
+ResultWin = ชนะ
+ResultLoss = แพ้
+ResultDraw = เสมอ
+ProfileOwnLink = โปรไฟล์สาธารณะของคุณ
+ProfileOpen = โปรไฟล์ของ { $name }
+LeaderboardLink = ตารางอันดับ
+LeaderboardTitle = ตารางอันดับ
+LeaderboardLead = ผู้เล่นที่ดีที่สุดของแต่ละความเร็ว ที่เล่นเกมจัดอันดับภายใน 30 วันที่ผ่านมา ไม่รวมเรตติ้งชั่วคราว
+LeaderboardEmpty = ยังไม่มีใครอยู่ในตาราง ผู้เล่นจะปรากฏที่นี่เมื่อเรตติ้งนิ่งแล้วและได้เล่นเกมจัดอันดับภายใน 30 วันที่ผ่านมา
+LeaderboardSpeeds = ความเร็ว

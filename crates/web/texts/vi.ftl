@@ -43,6 +43,11 @@ ToastSignedOutOthers =
        *[other] Đã đăng xuất { $n } phiên khác.
     }
 
+ProfilePerfGames =
+    { $n ->
+       *[other] { $n } ván tính điểm
+    }
+
 ## Texts without a count.
 
 AppTitle = Cờ ASEAN
@@ -429,13 +434,39 @@ PoolCasual = Giao hữu
 PoolPlayAi = Chơi với máy trong lúc chờ
 BtnPoolCancel = Hủy
 PoolLeftNotice = Bạn không còn chờ đối thủ: tài khoản của bạn đã vào hàng chờ từ một thẻ hoặc thiết bị khác.
-SpeedBullet = Bullet
-SpeedBlitz = Blitz
-SpeedRapid = Cờ nhanh
-SpeedClassical = Cờ tiêu chuẩn
 
 # The players waiting in a pool (this one included).
 PoolPlayers =
     { $n ->
        *[other] { $n } người đang chờ
     }
+ProfileKicker = Người chơi
+ProfileMissing = Không có người chơi nào tên này. Hãy kiểm tra chính tả, hoặc xem bảng xếp hạng.
+ProfileClosed = Tài khoản này đã bị đóng. Các ván cờ của nó vẫn còn trong lịch sử của người chơi.
+ProfileRatingsTitle = Điểm xếp hạng
+ProfileProvisional = Tạm tính: điểm sẽ ổn định sau thêm vài ván tính điểm.
+PerfBullet = Cờ siêu chớp
+PerfBlitz = Cờ chớp
+PerfRapid = Cờ nhanh
+PerfClassical = Cờ tiêu chuẩn
+ProfilePlayed = Đã chơi
+ProfileWon = Thắng
+ProfileDrawn = Hòa
+ProfileLost = Thua
+ProfileGraphTitle = Lịch sử điểm xếp hạng
+ProfileGraphEmpty = Chưa có ván tính điểm nào: biểu đồ bắt đầu từ ván đầu tiên.
+ProfileGraphLabel = Lịch sử điểm xếp hạng của { $name }
+ProfileGamesTitle = Ván gần đây
+ProfileNoGames = Chưa có ván nào kết thúc.
+ProfileAgainst = gặp { $name }
+ProfileCasual = Giao hữu
+ResultWin = Thắng
+ResultLoss = Thua
+ResultDraw = Hòa
+ProfileOwnLink = Hồ sơ công khai của bạn
+ProfileOpen = Hồ sơ của { $name }
+LeaderboardLink = Bảng xếp hạng
+LeaderboardTitle = Bảng xếp hạng
+LeaderboardLead = Những người chơi giỏi nhất của mỗi tốc độ đã chơi một ván tính điểm trong 30 ngày qua. Điểm tạm tính không được liệt kê.
+LeaderboardEmpty = Chưa có ai trong bảng. Một người chơi xuất hiện ở đây khi điểm của họ đã ổn định và họ đã chơi một ván tính điểm trong 30 ngày qua.
+LeaderboardSpeeds = Tốc độ

@@ -1,7 +1,7 @@
 //! Players' accounts over HTTP: sign up, sign in and out, the signed-in player, their
 //! sessions, closing an account, and anyone's public profile, in the shapes lichess uses
-//! (`POST /signup`, `POST /login`, `POST /logout`, `GET /api/account`,
-//! `GET /api/user/{username}`).
+//! (`POST /signup`, `POST /login`, `POST /logout`, `GET /api/account`); anyone's public
+//! profile (`GET /api/user/{username}`) is [`crate::profiles`]'s.
 //!
 //! Anonymous play needs none of it. An account is a [`Username`] and a password (hashed with
 //! argon2id, [`password`]); signing in (or up) makes a session whose token the browser keeps
@@ -167,6 +167,11 @@ impl Accounts {
         })
     }
 
+    /// The current time (ms since the Unix epoch), as this state's clock reads it.
+    pub(crate) fn now_ms(&self) -> u64 {
+        (self.clock)()
+    }
+
     /// The signed-in account of a request, if its cookie names an open session.
     ///
     /// # Errors
@@ -264,6 +269,21 @@ pub struct Refusal {
     retry_after: Option<u64>,
 }
 
+impl Refusal {
+    /// A refusal with `status`, saying `message`, with `Retry-After: retry_after` seconds.
+    pub(crate) fn new(
+        status: StatusCode,
+        message: impl Into<String>,
+        retry_after: Option<u64>,
+    ) -> Refusal {
+        Refusal {
+            status,
+            message: message.into(),
+            retry_after,
+        }
+    }
+}
+
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         let mut r = (self.status, axum::Json(json!({ "error": self.message }))).into_response();
@@ -274,7 +294,7 @@ impl IntoResponse for Refusal {
     }
 }
 
-fn store_failed(e: crate::store::StoreError) -> Refusal {
+pub(crate) fn store_failed(e: crate::store::StoreError) -> Refusal {
     tracing::error!("accounts: the store failed: {e}");
     Refusal {
         status: StatusCode::SERVICE_UNAVAILABLE,
@@ -318,7 +338,6 @@ pub fn router(accounts: Arc<Accounts>) -> Router {
         .route("/api/account/sessions/{id}/revoke", post(revoke))
         .route("/api/account/logout-everywhere", post(logout_everywhere))
         .route("/api/account/close", post(close))
-        .route("/api/user/{username}", get(user))
         .layer(DefaultBodyLimit::max(MAX_FORM_BYTES))
         .with_state(accounts)
 }
@@ -494,7 +513,11 @@ async fn required(a: &Accounts, headers: &HeaderMap) -> Result<Account, Refusal>
 
 /// An account's public JSON, as lichess's `/api/user` shapes it, with its ratings as of
 /// `now_ms` (deviations grown for the time away).
-fn public_json(account: &Account, perfs: &[(Perf, rating::Rated)], now_ms: u64) -> Value {
+pub(crate) fn public_json(
+    account: &Account,
+    perfs: &[(Perf, rating::Rated)],
+    now_ms: u64,
+) -> Value {
     let perfs: serde_json::Map<String, Value> = all_perfs(perfs)
         .into_iter()
         .map(|(p, r)| {
@@ -525,23 +548,6 @@ fn public_json(account: &Account, perfs: &[(Perf, rating::Rated)], now_ms: u64) 
 /// `GET /api/account`: the signed-in player.
 async fn account(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     let account = required(&a, &headers).await?;
-    let perfs = a.store.perfs(&account.id).await.map_err(store_failed)?;
-    Ok(axum::Json(public_json(&account, &perfs, (a.clock)())).into_response())
-}
-
-/// `GET /api/user/{username}`: anyone's public profile (404 when there is no such account).
-async fn user(State(a): Shared, Path(name): Path<String>) -> Result<Response, Refusal> {
-    let not_found = || Refusal {
-        status: StatusCode::NOT_FOUND,
-        message: format!("no player named {name}"),
-        retry_after: None,
-    };
-    let Ok(id) = name.parse::<UserId>() else {
-        return Err(not_found());
-    };
-    let Some(account) = a.store.account(&id).await.map_err(store_failed)? else {
-        return Err(not_found());
-    };
     let perfs = a.store.perfs(&account.id).await.map_err(store_failed)?;
     Ok(axum::Json(public_json(&account, &perfs, (a.clock)())).into_response())
 }

@@ -258,6 +258,44 @@ impl MemoryAccounts {
         }
     }
 
+    /// The name of account `user`, open or closed.
+    pub(super) fn username(&self, user: &UserId) -> Option<Username> {
+        self.users.get(user).map(|a| a.username.clone())
+    }
+
+    /// The name of account `user` while it is open.
+    pub(super) fn open_username(&self, user: &UserId) -> Option<Username> {
+        self.users
+            .get(user)
+            .filter(|a| !a.is_closed())
+            .map(|a| a.username.clone())
+    }
+
+    /// The latest use of a session of `user`.
+    pub(super) fn seen_ms(&self, user: &UserId) -> Option<u64> {
+        self.sessions
+            .values()
+            .filter(|(_, u)| u == user)
+            .map(|(s, _)| s.last_seen_ms)
+            .max()
+    }
+
+    /// Whether account `user` exists (open or closed).
+    pub(super) fn exists(&self, user: &UserId) -> bool {
+        self.users.contains_key(user)
+    }
+
+    /// Every stored rating in `perf`.
+    pub(super) fn rated_in(
+        &self,
+        perf: rating::Perf,
+    ) -> impl Iterator<Item = (&UserId, &rating::Rated)> {
+        self.perfs
+            .iter()
+            .filter(move |((_, p), _)| *p == perf)
+            .map(|((u, _), r)| (u, r))
+    }
+
     fn open(&self, user: &UserId) -> bool {
         self.users.get(user).is_some_and(|a| !a.is_closed())
     }

@@ -33,6 +33,7 @@ pub mod accounts;
 mod common;
 pub mod pairing;
 mod postgres;
+pub mod profiles;
 mod sqlite;
 #[cfg(test)]
 mod suite;
@@ -40,6 +41,7 @@ mod suite;
 pub use accounts::AccountStore;
 pub use pairing::PairingStore;
 pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
+pub use profiles::ProfileStore;
 pub use sqlite::SqliteStore;
 
 /// What a room is, apart from its events.
@@ -359,7 +361,7 @@ pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 /// Persistent storage of rooms and their event logs, and of accounts ([`AccountStore`]).
 /// Every method may be called from any thread and none of them blocks: writes are queued,
 /// reads return a [`StoreFuture`].
-pub trait Store: AccountStore + PairingStore + Send + Sync {
+pub trait Store: AccountStore + PairingStore + ProfileStore + Send + Sync {
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
     /// receiver once it is durable (the receiver closing unanswered means the store went
     /// away). Appends to one room are written in the order they were made.
@@ -496,6 +498,7 @@ pub struct MemoryStore {
     rooms: Mutex<Vec<MemoryRoom>>,
     accounts: Mutex<accounts::MemoryAccounts>,
     pairings: Mutex<pairing::MemoryPairings>,
+    profiles: Mutex<profiles::MemoryProfiles>,
 }
 
 impl MemoryStore {
@@ -561,22 +564,24 @@ impl Store for MemoryStore {
             Ok(mut rooms) => {
                 let mut accounts = common::lock(&self.accounts);
                 let mut pairings = common::lock(&self.pairings);
-                let ratings = append.ratings.clone();
+                let kept = append.clone();
                 let pairing = append.pairing.clone();
                 let room = append.room.clone();
-                let checked = ratings
+                let checked = kept
+                    .ratings
                     .as_deref()
                     .map_or(Ok(()), |r| accounts.check_ratings(r))
                     .and_then(|()| pairing.as_deref().map_or(Ok(()), |p| pairings.check(p)));
                 checked
                     .and_then(|()| MemoryStore::write(&mut rooms, append))
                     .map(|()| {
-                        if let Some(r) = &ratings {
+                        if let Some(r) = &kept.ratings {
                             accounts.apply_ratings(r);
                         }
                         if let Some(p) = &pairing {
                             pairings.record(&room, p);
                         }
+                        common::lock(&self.profiles).record(&kept, |u| accounts.exists(u));
                     })
             }
             Err(_) => Err(StoreError::Stopped),

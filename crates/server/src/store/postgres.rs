@@ -52,6 +52,7 @@ use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, 
 
 mod accounts;
 mod pairing;
+mod profiles;
 
 /// The connections of a store's pool unless told otherwise.
 pub const DEFAULT_POOL_SIZE: usize = 8;
@@ -168,6 +169,47 @@ const MIGRATIONS: &[&str] = &[
 "#,
     // 6: a listed room's seeker and rating range (JSON, see `SeekTerms`).
     "ALTER TABLE rooms ADD COLUMN seek TEXT;",
+    // Each signed-in seat, for profiles (see `profiles::ProfileStore`), filled from the rooms
+    // already stored: the seats of signed-in players, and the end of their finished games
+    // (aborted games and closed rooms keep no row). Events are read as JSON through a
+    // session-local function that answers NULL for an unreadable one, so that it never stops
+    // the migration (as SQLite's `json_valid`).
+    r#"
+    CREATE TABLE player_games (
+        room TEXT COLLATE "C" NOT NULL REFERENCES rooms (id),
+        color TEXT COLLATE "C" NOT NULL,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        ended_ms BIGINT,
+        outcome TEXT COLLATE "C",
+        PRIMARY KEY (room, color)
+    );
+    CREATE INDEX player_games_by_user ON player_games (user_id, ended_ms, room);
+    CREATE INDEX perfs_by_rating ON perfs (perf, rating);
+    CREATE FUNCTION pg_temp.json_or_null(t TEXT) RETURNS JSON AS $f$
+    BEGIN
+        RETURN t::json;
+    EXCEPTION WHEN others THEN
+        RETURN NULL;
+    END;
+    $f$ LANGUAGE plpgsql IMMUTABLE;
+    INSERT INTO player_games (room, color, user_id)
+        SELECT DISTINCT ON (e.room, e.seat) e.room, e.seat, u.id FROM (
+            SELECT room, seq, pg_temp.json_or_null(event) ->> 'seat' AS seat,
+                lower(pg_temp.json_or_null(event) ->> 'user') AS uid
+            FROM events
+            WHERE strpos(event, '"kind":"seated"') > 0 AND strpos(event, '"user":') > 0
+        ) e JOIN users u ON u.id = e.uid
+        WHERE e.seat IN ('white', 'black')
+        ORDER BY e.room, e.seat, e.seq DESC;
+    UPDATE player_games SET
+        ended_ms = (SELECT ended_ms FROM rooms WHERE rooms.id = player_games.room),
+        outcome = (SELECT pg_temp.json_or_null(event) ->> 'result' FROM events
+            WHERE events.room = player_games.room AND strpos(event, '"kind":"game_over"') > 0
+            LIMIT 1)
+        WHERE room IN (SELECT id FROM rooms WHERE phase = 'finished');
+    DELETE FROM player_games WHERE room IN (SELECT id FROM rooms WHERE purgeable
+        OR phase = 'closed') OR (ended_ms IS NULL) <> (outcome IS NULL);
+"#,
 ];
 
 /// The answer to one append.
@@ -633,6 +675,7 @@ async fn write_append(pool: &Pool, a: &Append) -> Result<(), StoreError> {
     if let Some(p) = &a.pairing {
         pairing::write_tickets(&tx, &a.room, p).await?;
     }
+    profiles::write_seats(&tx, a).await?;
     if a.create.is_some() {
         // Last, because every creation waits for this row's lock until it commits.
         let count = tx
@@ -678,6 +721,10 @@ async fn purge(pool: Pool, before_ms: u64) -> Result<u64, StoreError> {
                 .prepare_cached("DELETE FROM pool_tickets WHERE room = ANY($1)")
                 .await?;
             tx.execute(&tickets, &[&ids]).await?;
+            let seats = tx
+                .prepare_cached("DELETE FROM player_games WHERE room = ANY($1)")
+                .await?;
+            tx.execute(&seats, &[&ids]).await?;
             let rooms = tx
                 .prepare_cached("DELETE FROM rooms WHERE id = ANY($1)")
                 .await?;
@@ -1018,7 +1065,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 6
+                supported: 7
             })
         ));
         let tables: i64 = c
@@ -1030,6 +1077,102 @@ mod tests {
             .expect("tables")
             .get(0);
         assert_eq!(tables, 1, "only schema_version");
+    }
+
+    /// Migration 7 fills `player_games` from the rooms stored before it: the signed-in seats,
+    /// the end of finished games; aborted games keep no row, unreadable events stop nothing.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[cfg_attr(not(asean_test_postgres), ignore = "needs PostgreSQL")]
+    async fn a_version_6_database_gets_its_players_games() {
+        use crate::store::ProfileStore;
+        use crate::store::suite::id;
+        let f = PgFixture::new().await;
+        let c = pg_connect(&f.config).await;
+        let mut setup = String::from(
+            "CREATE TABLE schema_version (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL);
+             INSERT INTO schema_version VALUES (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0);",
+        );
+        for m in &MIGRATIONS[..6] {
+            setup.push_str(m);
+        }
+        setup.push_str(
+            "INSERT INTO users (id, username, created_ms) VALUES ('ploy', 'Ploy', 1), \
+             ('krit', 'Krit', 1);",
+        );
+        c.batch_execute(&setup).await.expect("version 6");
+        let ploy = r#"{"kind":"seated","seat":"white","user":"Ploy"}"#;
+        let krit = r#"{"kind":"seated","seat":"black","user":"Krit"}"#;
+        // Room, phase, end, purgeable, events.
+        type Row<'a> = (u8, &'a str, Option<i64>, bool, Vec<&'a str>);
+        let rooms: [Row; 4] = [
+            (
+                1,
+                "finished",
+                Some(9_000),
+                false,
+                vec![
+                    ploy,
+                    krit,
+                    r#"{"kind":"game_over","result":"resign-white-wins","winner":"white","at_ms":9000}"#,
+                ],
+            ),
+            (2, "playing", None, false, vec![ploy, krit]),
+            (
+                3,
+                "finished",
+                Some(8_000),
+                true,
+                vec![
+                    ploy,
+                    krit,
+                    r#"{"kind":"game_over","result":"aborted","winner":null}"#,
+                ],
+            ),
+            (
+                4,
+                "playing",
+                None,
+                false,
+                vec![r#"{"kind":"seated","seat":"white","user":"Ploy""#],
+            ),
+        ];
+        for (n, phase, ended, purgeable, events) in rooms {
+            let room = id(n).as_str().to_owned();
+            c.execute(
+                "INSERT INTO rooms (id, created_ms, public, promotion, clock_initial_secs, \
+                 clock_increment_secs, initial_fen, phase, ended_ms, purgeable) \
+                 VALUES ($1, $2, TRUE, 'any', 180, 2, 'fen', $3, $4, $5)",
+                &[&room, &i64::from(n), &phase, &ended, &purgeable],
+            )
+            .await
+            .expect("room");
+            for (seq, e) in (1i64..).zip(events) {
+                c.execute(
+                    "INSERT INTO events (room, seq, event) VALUES ($1, $2, $3)",
+                    &[&room, &seq, &e],
+                )
+                .await
+                .expect("event");
+            }
+        }
+        let s = PostgresStore::connect(f.config.clone(), 2)
+            .await
+            .expect("migrated");
+        let krit = "krit".parse().expect("id");
+        let games = s.games_of(&krit, None, 10).await.expect("games");
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert_eq!(
+            (games[0].room.clone(), games[0].color),
+            (id(1), Color::Black)
+        );
+        assert_eq!(games[0].ended_ms, 9_000);
+        let ploy = "ploy".parse().expect("id");
+        let now = s.ongoing(&ploy).await.expect("ongoing");
+        assert_eq!(
+            now.iter().map(|o| o.room.clone()).collect::<Vec<_>>(),
+            vec![id(2)]
+        );
+        assert_eq!(s.game_counts(&ploy).await.expect("counts").win, 1);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1145,6 +1145,8 @@ async fn a_pool_ticket_is_paired_once<F: Fixture>(f: &F) {
 async fn a_pool_ticket_is_paired_once_in_memory() {
     let s: Arc<dyn Store> = Arc::new(super::MemoryStore::default());
     check_pairings(&s).await;
+}
+
 /// Sessions unused for [`super::accounts::SESSION_IDLE_MS`] sign nobody in and are deleted;
 /// a sign-in past [`super::accounts::MAX_SESSIONS_PER_USER`] deletes the least recently used.
 pub(super) async fn check_session_bounds(s: &dyn Store) {
@@ -1257,6 +1259,230 @@ async fn sessions_expire_and_are_capped_in_memory() {
     check_session_bounds(&super::MemoryStore::default()).await;
 }
 
+/// What profiles read: each signed-in player's finished games newest first (paged), their
+/// counts, the rating history, the leaderboard and the games in progress; aborted games and
+/// unknown accounts leave no row, closed accounts leave the leaderboard and keep their games.
+pub(super) async fn check_profiles(s: &dyn Store) {
+    use super::RatingUpdate;
+    use super::accounts::NewAccount;
+    use super::profiles::{GameCounts, GamesCursor};
+    use protocol::user::Username;
+    use rating::{Perf, Rated, Score, rate_game};
+    let name = |n: &str| n.parse::<Username>().unwrap();
+    for n in ["Ploy", "Krit"] {
+        s.create_account(NewAccount {
+            username: name(n),
+            password_hash: "h".into(),
+            created_ms: 1,
+        })
+        .await
+        .unwrap();
+    }
+    let (ploy, krit) = (name("Ploy").id(), name("Krit").id());
+    let w = |a: Append| async { s.append(a).await.unwrap_or(Err(StoreError::Stopped)) };
+    let sit = |n: u8, seq: u64, seat: Color, user: Option<&str>| {
+        let mut a = Append::events(
+            id(n),
+            seq,
+            vec![RoomEvent::Seated {
+                seat,
+                user: user.map(name),
+            }],
+        );
+        a.seats = vec![(seat, hash("s"))];
+        if seq == 1 {
+            let mut m = meta(n);
+            m.rated = n == 1;
+            a.create = Some(m);
+        } else {
+            a.phase = Some(Phase::Playing);
+        }
+        a
+    };
+    let over = |n: u8, result: Outcome, at_ms: u64| {
+        let mut a = Append::events(
+            id(n),
+            3,
+            vec![RoomEvent::GameOver {
+                winner: result.winner(),
+                result,
+                at_ms: Some(at_ms),
+                ratings: None,
+            }],
+        );
+        a.phase = Some(Phase::Finished);
+        a
+    };
+    // Room 1: rated, Ploy (White) beats Krit. Room 3: casual, Krit against an anonymous
+    // player, drawn. Room 5: Ploy and Krit, aborted. Room 7: Ploy and Krit, playing. Room 9:
+    // Ploy waits. Room 11: a name with no account (no row, nothing refused).
+    for (n, white, black) in [
+        (1, Some("Ploy"), Some("Krit")),
+        (3, Some("Krit"), None),
+        (5, Some("Ploy"), Some("Krit")),
+        (7, Some("Ploy"), Some("Krit")),
+        (11, Some("Ghost"), Some("Krit")),
+    ] {
+        w(sit(n, 1, Color::White, white)).await.unwrap();
+        w(sit(n, 2, Color::Black, black)).await.unwrap();
+    }
+    w(sit(9, 1, Color::White, Some("Ploy"))).await.unwrap();
+    let (pw, kb) = rate_game(&Rated::new(), &Rated::new(), Score::WhiteWins, 10_000);
+    let mut end1 = over(
+        1,
+        Outcome::win(Color::White, WinReason::Resignation),
+        10_000,
+    );
+    end1.ratings = Some(Box::new(RatingUpdate {
+        perf: Perf::Blitz,
+        at_ms: 10_000,
+        players: ByColor {
+            white: (ploy.clone(), Rated::new(), pw),
+            black: (krit.clone(), Rated::new(), kb),
+        },
+    }));
+    w(end1).await.unwrap();
+    w(over(3, Outcome::draw(rules::DrawReason::Agreement), 20_000))
+        .await
+        .unwrap();
+    w(over(5, Outcome::Aborted, 30_000)).await.unwrap();
+
+    let krits = s.games_of(&krit, None, 10).await.unwrap();
+    let rooms: Vec<RoomId> = krits.iter().map(|g| g.room.clone()).collect();
+    assert_eq!(rooms, vec![id(3), id(1)], "newest first, aborted left out");
+    let (draw, rated) = (&krits[0], &krits[1]);
+    assert_eq!(
+        (draw.color, draw.rated, draw.ended_ms),
+        (Color::White, false, 20_000)
+    );
+    assert_eq!(
+        draw.players.white.as_ref().map(Username::as_str),
+        Some("Krit")
+    );
+    assert_eq!(draw.players.black, None);
+    assert_eq!(draw.ratings, ByColor::default());
+    assert_eq!(draw.perf(), Perf::Blitz);
+    assert_eq!((rated.color, rated.rated), (Color::Black, true));
+    assert_eq!(
+        rated.players.white.as_ref().map(Username::as_str),
+        Some("Ploy")
+    );
+    let white = rated.ratings.white.unwrap();
+    let black = rated.ratings.black.unwrap();
+    assert_eq!((white.before, black.before), (1500.0, 1500.0));
+    assert!(
+        white.after > 1500.0 && black.after < 1500.0,
+        "{white:?} {black:?}"
+    );
+    // Pages follow each other with nothing left out or repeated.
+    let first = s.games_of(&krit, None, 1).await.unwrap();
+    assert_eq!(first.len(), 1);
+    let cursor = GamesCursor {
+        ended_ms: first[0].ended_ms,
+        room: first[0].room.clone(),
+    };
+    let second = s.games_of(&krit, Some(cursor), 5).await.unwrap();
+    assert_eq!(
+        second.iter().map(|g| g.room.clone()).collect::<Vec<_>>(),
+        vec![id(1)]
+    );
+    assert_eq!(
+        s.game_counts(&krit).await.unwrap(),
+        GameCounts {
+            all: 2,
+            rated: 1,
+            win: 0,
+            loss: 1,
+            draw: 1
+        }
+    );
+    assert_eq!(
+        s.game_counts(&ploy).await.unwrap(),
+        GameCounts {
+            all: 1,
+            rated: 1,
+            win: 1,
+            loss: 0,
+            draw: 0
+        }
+    );
+    let history = s.rating_history(&ploy).await.unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!((history[0].perf, history[0].at_ms), (Perf::Blitz, 10_000));
+    assert!((history[0].rating - pw.glicko.rating).abs() < 1e-9);
+
+    // The leaderboard: both are provisional after one game (deviation above 110).
+    assert!(
+        s.leaders(Perf::Blitz, 110.0, 0, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let all = s.leaders(Perf::Blitz, 500.0, 0, 10).await.unwrap();
+    let names: Vec<&str> = all.iter().map(|l| l.username.as_str()).collect();
+    assert_eq!(names, vec!["Ploy", "Krit"]);
+    assert!(all[0].progress > 0.0 && all[1].progress < 0.0, "{all:?}");
+    assert!((all[0].progress - (pw.glicko.rating - 1500.0)).abs() < 1e-9);
+    assert_eq!(
+        s.leaders(Perf::Blitz, 500.0, 10_001, 10).await.unwrap(),
+        vec![]
+    );
+    assert_eq!(s.leaders(Perf::Rapid, 500.0, 0, 10).await.unwrap(), vec![]);
+    assert_eq!(s.leaders(Perf::Blitz, 500.0, 0, 1).await.unwrap().len(), 1);
+
+    // In progress: room 7 only (room 9 waits, rooms 1, 3 and 5 are over).
+    let now = s.ongoing(&ploy).await.unwrap();
+    assert_eq!(now.len(), 1);
+    assert_eq!((now[0].room.clone(), now[0].color), (id(7), Color::White));
+    assert_eq!(s.ongoing(&krit).await.unwrap()[0].color, Color::Black);
+
+    // Last seen: the latest use of a session; none without one.
+    assert_eq!(s.seen_ms(&krit).await.unwrap(), None);
+    for (n, at) in [(1u8, 7_000), (2, 9_000)] {
+        s.create_session(super::accounts::NewSession {
+            hash: super::accounts::SessionHash([n; 32]),
+            public_id: format!("{n:016x}"),
+            user: krit.clone(),
+            created_ms: at,
+            user_agent: None,
+        })
+        .await
+        .unwrap();
+    }
+    assert_eq!(s.seen_ms(&krit).await.unwrap(), Some(9_000));
+    assert_eq!(s.seen_ms(&ploy).await.unwrap(), None);
+
+    // A closed account leaves the leaderboard; its games keep its name.
+    s.close_account(&krit, 40_000).await.unwrap();
+    assert_eq!(s.seen_ms(&krit).await.unwrap(), None);
+    let names: Vec<String> = s
+        .leaders(Perf::Blitz, 500.0, 0, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.username.to_string())
+        .collect();
+    assert_eq!(names, vec!["Ploy"]);
+    let ploys = s.games_of(&ploy, None, 10).await.unwrap();
+    assert_eq!(ploys.len(), 1);
+    assert_eq!(
+        ploys[0].players.black.as_ref().map(Username::as_str),
+        Some("Krit")
+    );
+    // The aborted room is purged without a row in the way.
+    assert!(s.purge(30_000 + super::PURGE_AFTER_MS + 1).await.unwrap() >= 1);
+    assert!(s.load_room(&id(5)).await.unwrap().is_none());
+}
+
+async fn profiles<F: Fixture>(f: &F) {
+    check_profiles(&*f.open().await).await;
+}
+
+#[tokio::test]
+async fn profiles_in_memory() {
+    check_profiles(&super::MemoryStore::default()).await;
+}
+
 /// Runs each test of the suite against both stores.
 macro_rules! both_stores {
     ($($name:ident),* $(,)?) => {
@@ -1297,6 +1523,7 @@ both_stores!(
     sessions_expire_and_are_capped,
     ratings_are_written_with_the_game_end_only_from_the_ratings_read,
     a_pool_ticket_is_paired_once,
+    profiles,
 );
 
 /// The environment variable with the URL of the Redis server the cluster tests use.

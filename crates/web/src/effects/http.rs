@@ -33,7 +33,7 @@ async fn send(req: &HttpRequest) -> Result<HttpAnswer, String> {
     init.set_method(req.call.method());
     init.set_credentials(web_sys::RequestCredentials::SameOrigin);
     let headers = web_sys::Headers::new().map_err(|e| dom::js_error_text(&e))?;
-    let _ = headers.set("Accept", "application/json");
+    let _ = headers.set("Accept", req.call.accept());
     if let Some(body) = req.body() {
         let _ = headers.set("Content-Type", "application/x-www-form-urlencoded");
         init.set_body(&body.into());

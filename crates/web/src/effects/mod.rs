@@ -162,9 +162,15 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
         rt.worker.start();
     }
     dispatch.send(started);
-    // `#/account` in the address at start-up.
-    if browser::route() == crate::model::Route::Account {
-        dispatch.send(Msg::Route(crate::model::Route::Account));
+    // `#/account`, a profile or a leaderboard in the address at start-up.
+    let route = browser::route();
+    if matches!(
+        route,
+        crate::model::Route::Account
+            | crate::model::Route::Profile(_)
+            | crate::model::Route::Leaderboard(_)
+    ) {
+        dispatch.send(Msg::Route(route));
     }
     // The clicks made on the first board meanwhile, through the usual click path.
     for click in first::take_clicks() {

@@ -305,14 +305,20 @@ pub enum Screen {
     SignIn(SignInForm),
     /// `#account` (signed in only).
     Account,
+    /// `#profile`: a player's profile ([`crate::model::profile::ProfilePage`]).
+    Profile,
+    /// `#leaderboard` ([`crate::model::profile::LeaderboardPage`]).
+    Leaderboard,
 }
 
 impl Screen {
-    /// `#app[data-screen]`: `signin` or `account`.
+    /// `#app[data-screen]`: `signin`, `account`, `profile` or `leaderboard`.
     pub fn name(&self) -> &'static str {
         match self {
             Screen::SignIn(_) => "signin",
             Screen::Account => "account",
+            Screen::Profile => "profile",
+            Screen::Leaderboard => "leaderboard",
         }
     }
 }
@@ -372,14 +378,50 @@ pub enum Call {
     SignOutOthers,
     /// `POST /api/account/close`.
     Close,
+    /// `GET /api/user/{username}`: a public profile (the name as asked).
+    User(String),
+    /// `GET /api/user/{username}/rating-history`.
+    History(String),
+    /// `GET /api/games/user/{username}`: the recent games, as NDJSON.
+    Games(String),
+    /// `GET /api/player/top/{nb}/{perf}`: a leaderboard.
+    Top(crate::model::profile::Perf),
+}
+
+/// The characters of a name that may go into a path (a username's only).
+fn path_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .collect()
 }
 
 impl Call {
     /// `GET` or `POST`.
     pub fn method(&self) -> &'static str {
         match self {
-            Call::Me | Call::Sessions => "GET",
+            Call::Me
+            | Call::Sessions
+            | Call::User(_)
+            | Call::History(_)
+            | Call::Games(_)
+            | Call::Top(_) => "GET",
             _ => "POST",
+        }
+    }
+
+    /// A call of the profiles' routes (answered whoever is signed in).
+    pub fn is_profile(&self) -> bool {
+        matches!(
+            self,
+            Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_)
+        )
+    }
+
+    /// The `Accept` header: NDJSON for the games, JSON otherwise.
+    pub fn accept(&self) -> &'static str {
+        match self {
+            Call::Games(_) => "application/x-ndjson",
+            _ => "application/json",
         }
     }
 
@@ -398,6 +440,18 @@ impl Call {
             }
             Call::SignOutOthers => "/api/account/logout-everywhere".into(),
             Call::Close => "/api/account/close".into(),
+            Call::User(name) => format!("/api/user/{}", path_name(name)),
+            Call::History(name) => format!("/api/user/{}/rating-history", path_name(name)),
+            Call::Games(name) => format!(
+                "/api/games/user/{}?max={}",
+                path_name(name),
+                crate::model::profile::RECENT_GAMES
+            ),
+            Call::Top(perf) => format!(
+                "/api/player/top/{}/{}",
+                crate::model::profile::LEADERBOARD_SIZE,
+                perf.name()
+            ),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod clock;
 pub mod entry;
 pub mod export;
 pub mod looks;
+pub mod profile;
 pub mod room;
 pub mod saved;
 pub mod sound;
@@ -173,6 +174,10 @@ pub enum Route {
     Room(protocol::RoomId),
     /// `#/account`: the account view (the sign-in view when signed out).
     Account,
+    /// `#/@/<username>`: a player's profile (the name as in the address).
+    Profile(String),
+    /// `#/leaderboard` (blitz) or `#/leaderboard/<perf>`: the leaderboard of a perf.
+    Leaderboard(profile::Perf),
     /// Anything else: the page's own board.
     Board,
 }
@@ -187,16 +192,30 @@ impl Route {
     /// assert_eq!(Route::from_hash("#/accounts"), Route::Board);
     /// assert!(matches!(Route::from_hash("#/room/0123456789abcdef0123"), Route::Room(_)));
     /// assert_eq!(Route::from_hash(""), Route::Board);
+    /// assert_eq!(Route::from_hash("#/@/Somchai"), Route::Profile("Somchai".into()));
+    /// use web::model::profile::Perf;
+    /// assert_eq!(Route::from_hash("#/leaderboard"), Route::Leaderboard(Perf::Blitz));
+    /// assert_eq!(Route::from_hash("#/leaderboard/rapid/"), Route::Leaderboard(Perf::Rapid));
     /// ```
     pub fn from_hash(hash: &str) -> Route {
         if let Some(room) = room::room_from_hash(hash) {
             return Route::Room(room);
         }
-        let path = hash.trim_start_matches('#');
-        if path.trim_end_matches('/') == "/account" {
-            Route::Account
-        } else {
-            Route::Board
+        let path = hash.trim_start_matches('#').trim_end_matches('/');
+        if path == "/account" {
+            return Route::Account;
+        }
+        if let Some(name) = path.strip_prefix("/@/") {
+            // The address may carry the name percent-encoded: only a valid name is asked for.
+            return Route::Profile(name.to_owned());
+        }
+        match path.strip_prefix("/leaderboard") {
+            Some("") => Route::Leaderboard(profile::Perf::Blitz),
+            Some(rest) => match rest.strip_prefix('/').and_then(profile::Perf::from_name) {
+                Some(perf) => Route::Leaderboard(perf),
+                None => Route::Board,
+            },
+            None => Route::Board,
         }
     }
 }
@@ -603,6 +622,8 @@ pub struct Model {
     pub looks: looks::Looks,
     /// Who is signed in, and the sign-in and account views.
     pub accounts: account::Accounts,
+    /// The profile and leaderboard views' data.
+    pub profiles: profile::Profiles,
 }
 
 impl Model {
@@ -639,6 +660,7 @@ impl Model {
             entry: entry::MoveEntry::default(),
             looks: looks::Looks::default(),
             accounts: account::Accounts::default(),
+            profiles: profile::Profiles::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {

@@ -117,7 +117,7 @@ fn load_sessions(model: &mut Model, out: &mut Vec<Cmd>) {
 /// the address when it showed `#/account`.
 fn close_screen(model: &mut Model, out: &mut Vec<Cmd>) {
     let routed = match &model.accounts.screen {
-        Some(Screen::Account) => true,
+        Some(Screen::Account | Screen::Profile | Screen::Leaderboard) => true,
         Some(Screen::SignIn(f)) => f.then_account,
         None => false,
     };
@@ -171,7 +171,10 @@ pub(super) fn handle(model: &mut Model, msg: AccountMsg, out: &mut Vec<Cmd>) {
             epoch,
             answer,
         } => {
-            if epoch == model.accounts.epoch {
+            if call.is_profile() {
+                // Public: answered the same whoever is signed in.
+                super::profile::answered(model, call, answer, out);
+            } else if epoch == model.accounts.epoch {
                 answered(model, call, answer, out);
             }
         }
@@ -317,6 +320,8 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
             Some(Problem::SessionEnded) => session_ended(model, out),
             Some(p) => model.accounts.problem = Some(p),
         },
+        // Answered by `super::profile` before the epoch is looked at.
+        Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_) => {}
     }
 }
 

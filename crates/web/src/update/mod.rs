@@ -23,6 +23,7 @@ mod looks;
 mod new_game;
 mod online;
 mod play;
+mod profile;
 mod saved;
 #[cfg(test)]
 mod tests;
@@ -537,6 +538,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             crate::model::Route::Room(room) => {
                 account::route_away(model);
                 online::user(model, OnlineMsg::Join(room), out);
+            }
+            crate::model::Route::Profile(name) => profile::route_profile(model, &name, out),
+            crate::model::Route::Leaderboard(perf) => {
+                profile::route_leaderboard(model, perf, out);
             }
             crate::model::Route::Board => account::route_away(model),
         },

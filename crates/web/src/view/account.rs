@@ -253,6 +253,9 @@ impl AccountView {
         if let Some(e) = dom::by_id("account-username") {
             dom::set_text(&e, &name);
         }
+        if let Some(e) = dom::by_id("account-profile") {
+            dom::set_attr(&e, "href", &super::profile::profile_href(&name));
+        }
         if let Some(e) = dom::by_id("account-initial") {
             let initial: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
             dom::set_text(&e, &initial);

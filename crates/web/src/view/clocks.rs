@@ -182,10 +182,15 @@ fn draw(scene: &Scene) {
                 // The whole name on hover when a long one is cut short.
                 dom::set_attr(&p, "title", &name.text);
                 dom::set_attr(&p, "data-seat", name.seat);
+                // A signed-in player's name opens their profile.
                 match &name.username {
-                    Some(u) => dom::set_attr(&p, "data-username", u),
+                    Some(u) => {
+                        dom::set_attr(&p, "data-username", u);
+                        dom::set_attr(&p, "href", &super::profile::profile_href(u));
+                    }
                     None => {
                         let _ = p.remove_attribute("data-username");
+                        let _ = p.remove_attribute("href");
                     }
                 }
             }

@@ -304,10 +304,19 @@ fn fill_ratings(m: &Model) {
                     rating_text(change.after, change.provisional),
                 ),
             ] {
-                if let Some(span) = dom::el("span", class) {
+                // A signed-in player's name opens their profile.
+                let user = match view.player(seat) {
+                    Player::User(user) if class == "rating-name" => Some(user.to_string()),
+                    _ => None,
+                };
+                let tag = if user.is_some() { "a" } else { "span" };
+                if let Some(span) = dom::el(tag, class) {
                     dom::set_text(&span, &text);
                     if class == "rating-name" {
                         dom::set_attr(&span, "title", &format!("{name} ({side})"));
+                    }
+                    if let Some(u) = &user {
+                        dom::set_attr(&span, "href", &super::profile::profile_href(u));
                     }
                     let _ = li.append_child(&span);
                 }

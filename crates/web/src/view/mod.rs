@@ -23,7 +23,8 @@
 //! | [`sound`] | `#btn-sound` |
 //! | [`announce`] | `#announce` (the live region saying each move) |
 //! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
-//! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#app[data-screen]` |
+//! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#account-profile`, `#app[data-screen]` |
+//! | [`profile`] | `#profile`, `#leaderboard` |
 //! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
@@ -41,6 +42,7 @@ pub mod moves;
 pub mod online;
 pub mod panel;
 pub mod pools;
+pub mod profile;
 pub mod saved;
 pub mod sound;
 pub mod speech;
@@ -73,6 +75,7 @@ pub struct View {
     entry: entry::EntryView,
     looks: looks::LooksView,
     account: account::AccountView,
+    profile: profile::ProfileView,
 }
 
 /// The elements the views need.
@@ -129,6 +132,7 @@ impl View {
             entry: entry::EntryView::default(),
             looks: looks::LooksView::default(),
             account: account::AccountView::default(),
+            profile: profile::ProfileView::default(),
         })
     }
 
@@ -151,6 +155,7 @@ impl View {
         self.entry.render(m);
         self.looks.render(m);
         self.account.render(m);
+        self.profile.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -184,6 +189,7 @@ impl View {
         self.entry.wire(d);
         self.looks.wire(d);
         self.account.wire(d);
+        self.profile.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),

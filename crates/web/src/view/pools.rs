@@ -33,10 +33,10 @@ pub struct PoolsView {
 /// The key of a speed's name.
 fn speed_key(speed: Speed) -> Key {
     match speed {
-        Speed::UltraBullet | Speed::Bullet => Key::SpeedBullet,
-        Speed::Blitz => Key::SpeedBlitz,
-        Speed::Rapid => Key::SpeedRapid,
-        Speed::Classical => Key::SpeedClassical,
+        Speed::UltraBullet | Speed::Bullet => Key::PerfBullet,
+        Speed::Blitz => Key::PerfBlitz,
+        Speed::Rapid => Key::PerfRapid,
+        Speed::Classical => Key::PerfClassical,
     }
 }
 
