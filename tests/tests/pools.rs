@@ -116,3 +116,55 @@ async fn two_newcomers_tap_5_3_and_play_a_rated_game() -> anyhow::Result<()> {
     finish(a).await?;
     finish(b).await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anonymous_players_pair_from_the_start_screen_into_a_casual_game() -> anyhow::Result<()> {
+    let server = TestServer::start_with(|c| {
+        c.lobby.pool_wave = std::time::Duration::from_millis(300);
+    })
+    .await?;
+    let mut phone = server.browser(Viewport::PHONE).await?;
+    phone.keep_start_screen(true);
+    phone.open_app().await?;
+    phone.wait_for("#start:not([hidden])").await?;
+    let buttons = phone
+        .js(
+            "return [...document.querySelectorAll('#start-pools-grid [data-pool]')]\
+             .map(b => b.dataset.pool);",
+        )
+        .await?;
+    ensure!(
+        buttons == serde_json::json!(["1+0", "3+0", "3+2", "5+3", "10+0", "10+5", "15+10", "30+0"]),
+        "the pools offered: {buttons}"
+    );
+    phone.screenshot("pools-start-phone").await?;
+    phone.click(r#"#start-pools-grid [data-pool="3+2"]"#).await?;
+    phone.wait_for("#start[hidden]").await?;
+    phone
+        .wait_for(r#"#pool-wait[data-pool="3+2"]:not([hidden])"#)
+        .await?;
+    phone.wait_for_text("#pool-wait-title", "Casual").await?;
+    phone.screenshot("pools-waiting-phone").await?;
+    // Play the computer while waiting: the place is kept, and the pairing takes the player
+    // to the room.
+    phone.click("#pool-play-ai").await?;
+    phone.wait_for(r#"#app[data-mode="ai"]"#).await?;
+    ensure!(
+        displayed(&phone, "#pool-wait").await?,
+        "the wait stays shown"
+    );
+    let desk = server.browser(Viewport::DESKTOP).await?;
+    desk.open_app().await?;
+    desk.click(r#"#lobby-pools-grid [data-pool="3+2"]"#).await?;
+    for p in [&phone, &desk] {
+        p.wait_for(r#"#app[data-mode="online"]"#).await?;
+        p.wait_for("#pool-wait[hidden]").await?;
+        p.wait_until("a seat", async |b: &Browser| {
+            Ok(b.text("#mode-setting").await?.contains("you play"))
+        })
+        .await?;
+        p.wait_for("#rated-badge[hidden]").await?;
+    }
+    finish(phone).await?;
+    finish(desk).await
+}

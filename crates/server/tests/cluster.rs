@@ -1255,3 +1255,117 @@ async fn the_cap_of_seeks_per_player_holds_across_nodes() {
         assert_eq!(c.error().await, ErrorCode::TooManySeeks);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn rated_games_ending_as_their_node_is_killed_are_rated_exactly_once() {
+    const GAMES: usize = 5;
+    let b = Backing::new().await;
+    let mut n1 = b.node().await;
+    let n2 = b.node().await;
+    let blitz = TimeControl::fischer(300, 3).ok();
+    // Five rated games owned by node 1, White there and Black on node 2.
+    let mut games = Vec::new();
+    for g in 0..GAMES {
+        let white_cookie = common::sign_up(n1.addr, &format!("White{g}")).await;
+        let black_cookie = common::sign_up(n2.addr, &format!("Black{g}")).await;
+        let mut white = common::signed_in(n1.addr, &white_cookie).await;
+        white
+            .send(&ClientMsg::CreateRoom {
+                seat: SeatChoice::White,
+                promotion: protocol::PromotionRule::Any,
+                clock: blitz,
+                public: false,
+                rated: true,
+            })
+            .await;
+        let (room, secret) = match white
+            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await
+        {
+            ServerMsg::Seated { room, secret, .. } => (room, secret),
+            _ => unreachable!(),
+        };
+        let mut black = common::signed_in(n2.addr, &black_cookie).await;
+        black.take_seat(&room).await;
+        play_line(&mut white, &mut black, &room, 0, &SHUFFLE[..2]).await;
+        games.push((room, secret, white, black));
+    }
+    // Every White resigns, and node 1 dies meanwhile: some ends are written, some not.
+    for (room, _, white, _) in &mut games {
+        white
+            .send(&ClientMsg::Room {
+                room: room.clone(),
+                command: protocol::RoomCommand::Resign,
+            })
+            .await;
+    }
+    n1.kill();
+    // Each White comes back on node 2 and resigns again where the game is still on.
+    for (room, secret, _, _) in &games {
+        let (mut again, _) = rejoin(n2.addr, room, secret).await;
+        again
+            .send(&ClientMsg::Room {
+                room: room.clone(),
+                command: protocol::RoomCommand::Resign,
+            })
+            .await;
+        // Over already (the first resignation was written), or over now.
+        let answer = again
+            .until("the end", |m| {
+                matches!(
+                    m,
+                    ServerMsg::Event {
+                        event: RoomEvent::GameOver { .. },
+                        ..
+                    } | ServerMsg::Error {
+                        code: protocol::ErrorCode::GameOver,
+                        ..
+                    }
+                )
+            })
+            .await;
+        if let ServerMsg::Event {
+            event: RoomEvent::GameOver { result, .. },
+            ..
+        } = answer
+        {
+            assert_eq!(result.label(), "resign-black-wins", "room {room}");
+        }
+    }
+    // Every game is rated once: two rating changes a room, one game a player, and each
+    // player's rating is the one its game's change ended at.
+    let (client, conn) = tokio_postgres::connect(&b.db_url, tokio_postgres::NoTls)
+        .await
+        .expect("connect");
+    tokio::spawn(conn);
+    for (room, ..) in &games {
+        let n: i64 = client
+            .query_one(
+                "SELECT count(*) FROM rating_changes WHERE room = $1",
+                &[&room.as_str()],
+            )
+            .await
+            .expect("count")
+            .get(0);
+        assert_eq!(n, 2, "room {room}");
+    }
+    let rows = client
+        .query(
+            "SELECT p.user_id, p.games, p.rating, c.after FROM perfs p \
+             JOIN rating_changes c ON c.user_id = p.user_id AND c.perf = p.perf",
+            &[],
+        )
+        .await
+        .expect("perfs");
+    assert_eq!(rows.len(), 2 * GAMES);
+    for r in rows {
+        let (user, games, rating, after): (String, i64, f64, f64) =
+            (r.get(0), r.get(1), r.get(2), r.get(3));
+        assert_eq!(games, 1, "{user}");
+        assert!((rating - after).abs() < 1e-9, "{user}: {rating} vs {after}");
+    }
+}

@@ -72,7 +72,8 @@ enum Command {
     /// Run the lobby load generator against the real server binary (arguments such as
     /// `--clients 10000 --seconds 20 --move-interval-ms 10000` go to it); with `--scenario
     /// hostile` (every scenario) or `--scenario idle,flicker` (some: idle, slow-readers,
-    /// idle-tcp, room-spam, flicker, finished-startup) the hostile-clients benchmark instead.
+    /// idle-tcp, room-spam, flicker, finished-startup) the hostile-clients benchmark instead;
+    /// with `--pools` the quick-pairing benchmark (`--players 2000 --seconds 60 --nodes 2`).
     BenchLobby {
         /// Arguments for the load generator (or, with `--scenario`, the hostile-clients bench).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -125,8 +126,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 let a = a.to_string_lossy();
                 a == "--scenario" || a.starts_with("--scenario=")
             });
+            // `--pools` picks the quick-pairing bench (the flag is the xtask's own).
+            let pools = args.iter().any(|a| a == "--pools");
+            let args: Vec<OsString> = args.into_iter().filter(|a| a != "--pools").collect();
             let bench = if hostile {
                 "lobby_hostile"
+            } else if pools {
+                "pools"
             } else {
                 "lobby_load"
             };
