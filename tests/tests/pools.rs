@@ -138,7 +138,9 @@ async fn anonymous_players_pair_from_the_start_screen_into_a_casual_game() -> an
         "the pools offered: {buttons}"
     );
     phone.screenshot("pools-start-phone").await?;
-    phone.click(r#"#start-pools-grid [data-pool="3+2"]"#).await?;
+    phone
+        .click(r#"#start-pools-grid [data-pool="3+2"]"#)
+        .await?;
     phone.wait_for("#start[hidden]").await?;
     phone
         .wait_for(r#"#pool-wait[data-pool="3+2"]:not([hidden])"#)

@@ -99,6 +99,7 @@ async fn seed_game(
         clock: protocol::TimeControl::fischer(180, 2).ok(),
         initial_fen: rules::Position::new(rules::Rules::default()).fen(),
         rated: true,
+        seek: server::store::SeekTerms::default(),
     });
     a.seats = vec![
         (Color::White, SecretHash("w".into())),

@@ -65,7 +65,12 @@ fn free_port() -> u16 {
 /// per address).
 fn address(n: usize) -> Ipv4Addr {
     let k = n / 4;
-    Ipv4Addr::new(127, 2, u8::try_from(k / 250).unwrap_or(0), u8::try_from(k % 250 + 2).unwrap_or(2))
+    Ipv4Addr::new(
+        127,
+        2,
+        u8::try_from(k / 250).unwrap_or(0),
+        u8::try_from(k % 250 + 2).unwrap_or(2),
+    )
 }
 
 /// An HTTP client whose requests leave from `from`.
@@ -80,7 +85,10 @@ fn http_from(from: Ipv4Addr) -> reqwest::Client {
 async fn sign_up(node: SocketAddr, n: usize) -> Result<String, String> {
     let r = http_from(address(n))
         .post(format!("http://{node}/signup"))
-        .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(
+            reqwest::header::CONTENT_TYPE,
+            "application/x-www-form-urlencoded",
+        )
         .body(format!("username=pool{n}&password=pool{n}-password"))
         .send()
         .await
@@ -247,9 +255,7 @@ async fn main() {
             let batch: Vec<usize> = (next..players.min(next + 32)).collect();
             next += batch.len();
             let signed = futures_util::future::join_all(
-                batch
-                    .iter()
-                    .map(|&n| sign_up(nodes[n % nodes.len()], n)),
+                batch.iter().map(|&n| sign_up(nodes[n % nodes.len()], n)),
             )
             .await;
             for (n, r) in batch.into_iter().zip(signed) {

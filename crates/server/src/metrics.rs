@@ -112,7 +112,7 @@ impl Metrics {
     }
 
     /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
-    pub const LIMITED_ACTIONS: [&'static str; 8] = [
+    pub const LIMITED_ACTIONS: [&'static str; 9] = [
         "create_room",
         "join",
         "message",
@@ -267,6 +267,8 @@ impl Metrics {
             "asean_pool_waiting",
             "Players of this node waiting in the quick-pairing pools",
             self.pool_waiting.clone(),
+        );
+        registry.register(
             "asean_sessions_ended",
             "Connections whose session had ended when checked again: anonymous from then on",
             self.sessions_ended.clone(),

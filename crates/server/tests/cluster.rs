@@ -1182,6 +1182,15 @@ async fn the_pools_pair_on_after_the_pairing_node_is_killed() {
     let (room_e, seat_e, _) = paired(&mut e).await;
     assert_eq!(room_d, room_e);
     assert_ne!(seat_d, seat_e);
+}
+
+/// Seeks across nodes: a signed-in player's seeks on both nodes are listed on each with the
+/// seeker's name and rating, and their cap counts the seeks of every node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
 async fn the_cap_of_seeks_per_player_holds_across_nodes() {
     use protocol::{ErrorCode, PromotionRule};
     let b = Backing::new().await;
@@ -1280,6 +1289,7 @@ async fn rated_games_ending_as_their_node_is_killed_are_rated_exactly_once() {
                 clock: blitz,
                 public: false,
                 rated: true,
+                rating_range: None,
             })
             .await;
         let (room, secret) = match white

@@ -81,6 +81,7 @@ async fn a_rated_game_shows_on_profiles_exports_and_games_in_progress() {
             clock: protocol::TimeControl::fischer(300, 3).ok(),
             public: false,
             rated: true,
+            rating_range: None,
         })
         .await;
     let room = match white
@@ -326,6 +327,7 @@ async fn seed_game(
         clock: protocol::TimeControl::fischer(180, 2).ok(),
         initial_fen: rules::Position::new(rules::Rules::default()).fen(),
         rated: true,
+        seek: server::store::SeekTerms::default(),
     });
     a.seats = vec![
         (Color::White, SecretHash("w".into())),

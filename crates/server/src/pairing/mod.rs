@@ -444,6 +444,7 @@ impl Pools {
             clock: Some(pool.clock),
             initial_fen: Position::new(rules).fen(),
             rated: pool.rated,
+            seek: crate::store::SeekTerms::default(),
         };
         let places = ByColor {
             white: white.clone(),

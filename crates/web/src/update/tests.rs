@@ -1858,6 +1858,8 @@ fn a_place_taken_elsewhere_ends_the_wait_with_a_word() {
     );
     assert_eq!(m.net.pool, None);
     assert_eq!(toasts(&cmds).len(), 1);
+}
+
 /// The seek's rating range is sent around the player's own rating for the game's speed, only
 /// signed in with a clock.
 #[test]
