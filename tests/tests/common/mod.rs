@@ -148,6 +148,19 @@ pub fn squares(uci: &str) -> (&str, &str) {
     (&uci[0..2], &uci[2..4])
 }
 
+/// Opens the new-game dialog for an online game with `seat` (`white`, `black` or `random`)
+/// and `clock` (`none`, `5+3`...) chosen, and leaves it open for the other choices.
+pub async fn new_online_game(b: &Browser, seat: &str, clock: &str) -> Result<()> {
+    b.click("#btn-new").await?;
+    wait_dialog(b, "new-game", true).await?;
+    b.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    b.click(&format!(r#"#new-game input[name="human"][value="{seat}"]"#))
+        .await?;
+    b.select_value("#time-control", clock).await?;
+    Ok(())
+}
+
 /// Opens the new-game dialog and creates an online room with these choices (`seat`: `white`,
 /// `black` or `random`; `clock`: `none`, `5+3`...; `visibility`: `private` or `public`);
 /// returns the invite link once the server has made the room.
