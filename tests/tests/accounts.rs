@@ -13,7 +13,7 @@ mod common;
 use anyhow::ensure;
 use common::{
     create_room, displayed, fill, finish, invite_link, new_online_game, room_of, sign_up,
-    signed_in_as, wait_dialog,
+    signed_in_as, two_moves_then_white_resigns, wait_dialog,
 };
 use e2e::{Browser, TestServer, Viewport, start_app};
 
@@ -293,14 +293,7 @@ async fn online_a_rated_game_shows_each_sides_rating_change() -> anyhow::Result<
             .await?;
     }
     // Two moves, so that the game can be resigned rather than aborted; White resigns.
-    a.click_move("e3", "e4").await?;
-    b.wait_for_plies(1).await?;
-    b.click_move("d6", "d5").await?;
-    a.wait_for_plies(2).await?;
-    a.wait_for("#btn-resign:not([hidden])").await?;
-    a.click("#btn-resign").await?;
-    wait_dialog(&a, "confirm", true).await?;
-    a.click("#confirm-yes").await?;
+    two_moves_then_white_resigns(&a, &b).await?;
     for p in [&a, &b] {
         wait_dialog(p, "game-over", true).await?;
         p.wait_for("#game-over-ratings:not([hidden]) li[data-rating=\"black\"]")

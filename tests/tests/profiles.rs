@@ -10,7 +10,10 @@ mod common;
 mod seed;
 
 use anyhow::{Context, ensure};
-use common::{finish, invite_link, new_online_game, room_of, sign_up, wait_dialog};
+use common::{
+    finish, invite_link, new_online_game, room_of, sign_up, two_moves_then_white_resigns,
+    wait_dialog,
+};
 use e2e::{Browser, TestServer, Viewport};
 use seed::{seed_rated_game, wall_ms};
 use server::store::accounts::NewAccount;
@@ -98,14 +101,7 @@ async fn online_a_rated_game_shows_on_the_profile_and_the_leaderboard_and_in_the
         href.as_deref() == Some("#/@/Prof-Black"),
         "the clock's name links to the profile: {href:?}"
     );
-    a.click_move("e3", "e4").await?;
-    b.wait_for_plies(1).await?;
-    b.click_move("d6", "d5").await?;
-    a.wait_for_plies(2).await?;
-    a.wait_for("#btn-resign:not([hidden])").await?;
-    a.click("#btn-resign").await?;
-    wait_dialog(&a, "confirm", true).await?;
-    a.click("#confirm-yes").await?;
+    two_moves_then_white_resigns(&a, &b).await?;
     wait_dialog(&a, "game-over", true).await?;
     a.wait_for("#game-over-ratings li[data-rating=\"black\"] a.rating-name")
         .await?;
