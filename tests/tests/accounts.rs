@@ -12,7 +12,8 @@ mod common;
 
 use anyhow::ensure;
 use common::{
-    create_room, displayed, fill, finish, invite_link, room_of, sign_up, signed_in_as, wait_dialog,
+    create_room, displayed, fill, finish, invite_link, new_online_game, room_of, sign_up,
+    signed_in_as, two_moves_then_white_resigns, wait_dialog,
 };
 use e2e::{Browser, TestServer, Viewport, start_app};
 
@@ -262,13 +263,7 @@ async fn online_a_rated_game_shows_each_sides_rating_change() -> anyhow::Result<
     sign_up(&b, "Rated-Black").await?;
 
     // Signed in: untimed says a clock is needed; 5+3 enables it.
-    a.click("#btn-new").await?;
-    wait_dialog(&a, "new-game", true).await?;
-    a.click(r#"#new-game input[name="mode"][value="online"]"#)
-        .await?;
-    a.click(r#"#new-game input[name="human"][value="white"]"#)
-        .await?;
-    a.select_value("#time-control", "none").await?;
+    new_online_game(&a, "white", "none").await?;
     ensure!(
         rated_box(&a).await? == (false, "clock".to_owned()),
         "untimed: {:?}",
@@ -298,14 +293,7 @@ async fn online_a_rated_game_shows_each_sides_rating_change() -> anyhow::Result<
             .await?;
     }
     // Two moves, so that the game can be resigned rather than aborted; White resigns.
-    a.click_move("e3", "e4").await?;
-    b.wait_for_plies(1).await?;
-    b.click_move("d6", "d5").await?;
-    a.wait_for_plies(2).await?;
-    a.wait_for("#btn-resign:not([hidden])").await?;
-    a.click("#btn-resign").await?;
-    wait_dialog(&a, "confirm", true).await?;
-    a.click("#confirm-yes").await?;
+    two_moves_then_white_resigns(&a, &b).await?;
     for p in [&a, &b] {
         wait_dialog(p, "game-over", true).await?;
         p.wait_for("#game-over-ratings:not([hidden]) li[data-rating=\"black\"]")
@@ -393,13 +381,7 @@ async fn online_a_rated_seek_is_listed_with_its_seeker_and_taken_from_the_lobby(
     sign_up(&b, "Seek-Taker").await?;
 
     // The seek: rated, public, 5+3, 100 points either side of the host's 1500.
-    a.click("#btn-new").await?;
-    wait_dialog(&a, "new-game", true).await?;
-    a.click(r#"#new-game input[name="mode"][value="online"]"#)
-        .await?;
-    a.click(r#"#new-game input[name="human"][value="white"]"#)
-        .await?;
-    a.select_value("#time-control", "none").await?;
+    new_online_game(&a, "white", "none").await?;
     let range_enabled = async |p: &Browser| -> anyhow::Result<bool> {
         Ok(
             p.js("return !document.getElementById('opt-range-below').disabled;")

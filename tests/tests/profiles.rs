@@ -6,39 +6,17 @@
 //! PGN export carries the ratings. Screenshots at 360x640 and 1280x800.
 
 mod common;
+#[path = "../../crates/server/tests/common/seed.rs"]
+mod seed;
 
 use anyhow::{Context, ensure};
-use common::{finish, invite_link, room_of, wait_dialog};
+use common::{
+    finish, invite_link, new_online_game, room_of, sign_up, two_moves_then_white_resigns,
+    wait_dialog,
+};
 use e2e::{Browser, TestServer, Viewport};
-use protocol::user::Username;
-use protocol::{PromotionRule, RoomEvent, RoomId};
-use rules::{ByColor, Color, Outcome, WinReason};
-use server::store::accounts::{NewAccount, all_perfs};
-use server::store::{Append, Phase, RatingUpdate, RoomMeta, SecretHash, Store};
-
-/// Types `text` into the field `selector` (cleared first).
-async fn fill(browser: &Browser, selector: &str, text: &str) -> anyhow::Result<()> {
-    let field = browser.find(selector).await?;
-    field.clear().await?;
-    field.send_keys(text).await?;
-    Ok(())
-}
-
-/// Signs up as `name` from the top bar.
-async fn sign_up(browser: &Browser, name: &str) -> anyhow::Result<()> {
-    browser.click("#btn-signin").await?;
-    browser.wait_for("#signin[data-mode=\"signin\"]").await?;
-    browser.click("#signin-switch").await?;
-    browser.wait_for("#signin[data-mode=\"signup\"]").await?;
-    fill(browser, "#signin-username", name).await?;
-    fill(browser, "#signin-password", "a long enough password").await?;
-    fill(browser, "#signin-confirm", "a long enough password").await?;
-    browser.click("#signin-submit").await?;
-    browser
-        .wait_for(&format!("#account-link[data-username=\"{name}\"]"))
-        .await?;
-    Ok(())
-}
+use seed::{seed_rated_game, wall_ms};
+use server::store::accounts::NewAccount;
 
 /// Waits until no toast is shown (they leave by themselves), for a clean screenshot.
 async fn no_toasts(browser: &Browser) -> anyhow::Result<()> {
@@ -52,93 +30,6 @@ async fn no_toasts(browser: &Browser) -> anyhow::Result<()> {
             )
         })
         .await
-}
-
-fn wall_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
-/// Writes a rated blitz game of room `n`, won by `white`, that leaves both players at the
-/// given ratings with deviation 60 (established), rated `days_ago` days ago.
-async fn seed_game(
-    store: &dyn Store,
-    n: u8,
-    players: (&str, &str),
-    ratings: (f64, f64),
-    days_ago: u64,
-) -> anyhow::Result<()> {
-    let at_ms = wall_ms() - days_ago * 24 * 3_600_000 - u64::from(n) * 60_000;
-    let name = |s: &str| s.parse::<Username>().context("a name");
-    let (white, black) = (name(players.0)?, name(players.1)?);
-    let id = RoomId::from_bytes([n; 10]);
-    let seat = |seat, user: &Username| RoomEvent::Seated {
-        seat,
-        user: Some(user.clone()),
-    };
-    let mut a = Append::events(
-        id.clone(),
-        1,
-        vec![
-            seat(Color::White, &white),
-            seat(Color::Black, &black),
-            RoomEvent::GameOver {
-                result: Outcome::win(Color::White, WinReason::Resignation),
-                winner: Some(Color::White),
-                at_ms: Some(at_ms),
-                ratings: None,
-            },
-        ],
-    );
-    a.create = Some(RoomMeta {
-        id,
-        created_ms: at_ms - 600_000,
-        public: false,
-        promotion: PromotionRule::Any,
-        clock: protocol::TimeControl::fischer(180, 2).ok(),
-        initial_fen: rules::Position::new(rules::Rules::default()).fen(),
-        rated: true,
-        seek: server::store::SeekTerms::default(),
-    });
-    a.seats = vec![
-        (Color::White, SecretHash("w".into())),
-        (Color::Black, SecretHash("b".into())),
-    ];
-    a.phase = Some(Phase::Finished);
-    let mut before = Vec::new();
-    for u in [&white, &black] {
-        let perfs = store.perfs(&u.id()).await?;
-        let blitz = all_perfs(&perfs)
-            .into_iter()
-            .find(|(p, _)| *p == rating::Perf::Blitz)
-            .map(|(_, r)| r)
-            .context("blitz")?;
-        before.push(blitz);
-    }
-    let after = |rating: f64, b: rating::Rated| rating::Rated {
-        glicko: rating::Glicko {
-            rating,
-            deviation: 60.0,
-            volatility: 0.06,
-        },
-        games: b.games + 1,
-        last_ms: Some(at_ms),
-    };
-    a.ratings = Some(Box::new(RatingUpdate {
-        perf: rating::Perf::Blitz,
-        at_ms,
-        players: ByColor {
-            white: (white.id(), before[0], after(ratings.0, before[0])),
-            black: (black.id(), before[1], after(ratings.1, before[1])),
-        },
-    }));
-    store
-        .append(a)
-        .await
-        .context("the store went away")?
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(())
 }
 
 /// A database with five established blitz players (Anong the best), for the leaderboard.
@@ -158,11 +49,19 @@ async fn seeded_database(dir: &std::path::Path) -> anyhow::Result<String> {
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
-    seed_game(&*store, 1, ("Anong", "Boonmee"), (1610.0, 1540.0), 9).await?;
-    seed_game(&*store, 2, ("Chanida", "Decha"), (1580.0, 1470.0), 7).await?;
-    seed_game(&*store, 3, ("Anong", "Ekachai"), (1685.0, 1420.0), 5).await?;
-    seed_game(&*store, 4, ("Boonmee", "Decha"), (1575.0, 1445.0), 3).await?;
-    seed_game(&*store, 5, ("Anong", "Chanida"), (1742.0, 1551.0), 1).await?;
+    let day = 24 * 3_600_000;
+    for (n, players, ratings, days_ago) in [
+        (1, ("Anong", "Boonmee"), (1610.0, 1540.0), 9),
+        (2, ("Chanida", "Decha"), (1580.0, 1470.0), 7),
+        (3, ("Anong", "Ekachai"), (1685.0, 1420.0), 5),
+        (4, ("Boonmee", "Decha"), (1575.0, 1445.0), 3),
+        (5, ("Anong", "Chanida"), (1742.0, 1551.0), 1),
+    ] {
+        let at_ms = wall_ms() - days_ago * day - u64::from(n) * 60_000;
+        seed_rated_game(&*store, n, players, ratings, at_ms)
+            .await
+            .map_err(anyhow::Error::msg)?;
+    }
     store.close().await;
     Ok(spec)
 }
@@ -183,13 +82,7 @@ async fn online_a_rated_game_shows_on_the_profile_and_the_leaderboard_and_in_the
     sign_up(&b, "Prof-Black").await?;
 
     // A rated 5+3 game; after two moves White resigns.
-    a.click("#btn-new").await?;
-    wait_dialog(&a, "new-game", true).await?;
-    a.click(r#"#new-game input[name="mode"][value="online"]"#)
-        .await?;
-    a.click(r#"#new-game input[name="human"][value="white"]"#)
-        .await?;
-    a.select_value("#time-control", "5+3").await?;
+    new_online_game(&a, "white", "5+3").await?;
     a.click("#opt-rated").await?;
     a.click(r#"#new-game input[name="visibility"][value="private"]"#)
         .await?;
@@ -208,14 +101,7 @@ async fn online_a_rated_game_shows_on_the_profile_and_the_leaderboard_and_in_the
         href.as_deref() == Some("#/@/Prof-Black"),
         "the clock's name links to the profile: {href:?}"
     );
-    a.click_move("e3", "e4").await?;
-    b.wait_for_plies(1).await?;
-    b.click_move("d6", "d5").await?;
-    a.wait_for_plies(2).await?;
-    a.wait_for("#btn-resign:not([hidden])").await?;
-    a.click("#btn-resign").await?;
-    wait_dialog(&a, "confirm", true).await?;
-    a.click("#confirm-yes").await?;
+    two_moves_then_white_resigns(&a, &b).await?;
     wait_dialog(&a, "game-over", true).await?;
     a.wait_for("#game-over-ratings li[data-rating=\"black\"] a.rating-name")
         .await?;

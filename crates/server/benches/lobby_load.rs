@@ -19,8 +19,7 @@
 
 #![allow(missing_docs)]
 
-#[path = "../tests/common/backing.rs"]
-mod backing;
+mod common;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -70,29 +69,6 @@ fn options() -> Options {
     let mut o = Options::parse_from(std::env::args().filter(|a| a != "--bench"));
     o.clients = o.clients / 2 * 2;
     o
-}
-
-fn free_addr() -> SocketAddr {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("port")
-        .local_addr()
-        .expect("addr")
-        .port();
-    format!("127.0.0.1:{port}").parse().expect("addr")
-}
-
-/// The store and bus flags of the nodes: a fresh PostgreSQL database and a cluster name.
-async fn cluster_flags() -> Vec<String> {
-    let (db, name) = backing::fresh_database("bench").await;
-    let redis = backing::env("ASEAN_TEST_REDIS", "Redis");
-    vec![
-        "--db".into(),
-        db,
-        "--redis".into(),
-        redis,
-        "--cluster-name".into(),
-        name,
-    ]
 }
 
 /// Time until `room`, whose owner was just killed, answers a spectator on `addr`.
@@ -246,7 +222,7 @@ async fn main() {
     let o = options();
     let dir = tempfile::tempdir().expect("tempdir");
     let store: Vec<String> = if o.nodes > 1 {
-        cluster_flags().await
+        common::cluster_flags("bench").await
     } else if o.memory {
         vec!["--no-db".into()]
     } else {
@@ -255,30 +231,8 @@ async fn main() {
             dir.path().join("lobby.sqlite3").display().to_string(),
         ]
     };
-    let addrs: Vec<SocketAddr> = (0..o.nodes).map(|_| free_addr()).collect();
-    let mut servers: Vec<std::process::Child> = addrs
-        .iter()
-        .map(|addr| {
-            std::process::Command::new(env!("CARGO_BIN_EXE_server"))
-                .args(["--addr", &addr.to_string(), "--www"])
-                .arg(dir.path())
-                .args(&store)
-                .env("RUST_LOG", "warn")
-                .spawn()
-                .expect("start the server")
-        })
-        .collect();
-    for addr in &addrs {
-        for _ in 0..200 {
-            if reqwest::get(format!("http://{addr}/healthz"))
-                .await
-                .is_ok_and(|r| r.status().is_success())
-            {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
+    let addrs: Vec<SocketAddr> = (0..o.nodes).map(|_| common::free_addr()).collect();
+    let mut servers = common::start_nodes(&addrs, dir.path(), &store).await;
 
     let started = Instant::now();
     let stats = Arc::new(Stats::default());

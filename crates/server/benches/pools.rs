@@ -15,8 +15,7 @@
 
 #![allow(missing_docs)]
 
-#[path = "../tests/common/backing.rs"]
-mod backing;
+mod common;
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
@@ -54,13 +53,6 @@ struct Options {
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
-
 /// Player `n`'s own loopback address (four players an address: within the sign-ups allowed
 /// per address).
 fn address(n: usize) -> Ipv4Addr {
@@ -96,14 +88,7 @@ async fn sign_up(node: SocketAddr, n: usize) -> Result<String, String> {
     if !r.status().is_success() {
         return Err(format!("sign-up {n}: {}", r.status()));
     }
-    r.headers()
-        .get_all(reqwest::header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("asean_session="))
-        .and_then(|v| v.split(';').next())
-        .map(str::to_owned)
-        .ok_or_else(|| format!("sign-up {n}: no cookie"))
+    common::session::session_cookie(r.headers()).ok_or_else(|| format!("sign-up {n}: no cookie"))
 }
 
 async fn connect(node: SocketAddr, n: usize, cookie: Option<&str>) -> Result<Ws, String> {
@@ -199,51 +184,19 @@ async fn main() {
     let o = Options::parse_from(std::env::args().filter(|a| a != "--bench"));
     let players = o.players / 2 * 2;
     let dir = tempfile::tempdir().expect("tempdir");
-    let store: Vec<String> = if o.nodes > 1 {
-        let (db, name) = backing::fresh_database("pools").await;
-        let redis = backing::env("ASEAN_TEST_REDIS", "Redis");
-        vec![
-            "--db".into(),
-            db,
-            "--redis".into(),
-            redis,
-            "--cluster-name".into(),
-            name,
-        ]
+    let mut flags: Vec<String> = if o.nodes > 1 {
+        common::cluster_flags("pools").await
     } else {
         vec![
             "--db".into(),
             dir.path().join("lobby.sqlite3").display().to_string(),
         ]
     };
-    let nodes: Vec<SocketAddr> = (0..o.nodes)
-        .map(|_| SocketAddr::from(([127, 0, 0, 1], free_port())))
-        .collect();
-    let mut servers: Vec<std::process::Child> = nodes
-        .iter()
-        .map(|addr| {
-            let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_server"));
-            c.args(["--addr", &addr.to_string(), "--www"])
-                .arg(dir.path())
-                .args(&store)
-                .env("RUST_LOG", "warn");
-            if let Some(w) = o.pool_wave_ms {
-                c.args(["--pool-wave-ms", &w.to_string()]);
-            }
-            c.spawn().expect("start the server")
-        })
-        .collect();
-    for addr in &nodes {
-        for _ in 0..200 {
-            if reqwest::get(format!("http://{addr}/healthz"))
-                .await
-                .is_ok_and(|r| r.status().is_success())
-            {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+    if let Some(w) = o.pool_wave_ms {
+        flags.extend(["--pool-wave-ms".into(), w.to_string()]);
     }
+    let nodes: Vec<SocketAddr> = (0..o.nodes).map(|_| common::free_addr()).collect();
+    let mut servers = common::start_nodes(&nodes, dir.path(), &flags).await;
 
     // The accounts, before the measured minute (a few sign-ups at once: each hashes a
     // password).

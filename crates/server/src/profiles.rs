@@ -489,15 +489,11 @@ async fn next_page(mut x: Export) -> Option<(Result<Vec<u8>, std::io::Error>, Ex
     Some((Ok(out.into_bytes()), x))
 }
 
-/// `GET /api/games/user/{username}`: the player's games, newest first, streamed.
-async fn games(
-    State(p): Shared,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-    query: Result<Query<ExportQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Response, Refusal> {
-    let Query(q) = query.map_err(|e| {
+/// The query string of a request read as `T`, or a 400 that says what is wrong with it.
+fn query_of<T>(
+    query: Result<Query<T>, axum::extract::rejection::QueryRejection>,
+) -> Result<T, Refusal> {
+    query.map(|Query(q)| q).map_err(|e| {
         Refusal::new(
             StatusCode::BAD_REQUEST,
             format!(
@@ -506,7 +502,18 @@ async fn games(
             ),
             None,
         )
-    })?;
+    })
+}
+
+/// `GET /api/games/user/{username}`: the player's games, newest first, streamed.
+async fn games(
+    State(p): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(name): Path<String>,
+    query: Result<Query<ExportQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, Refusal> {
+    let q = query_of(query)?;
     let max = q.max.unwrap_or(MAX_EXPORT).min(MAX_EXPORT);
     p.admit(peer, &headers, 1 + max / GAMES_PER_TOKEN)?;
     let account = p.account(&name).await?;
@@ -697,16 +704,7 @@ async fn playing(
     query: Result<Query<PlayingQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, Refusal> {
     p.admit(peer, &headers, 1)?;
-    let Query(q) = query.map_err(|e| {
-        Refusal::new(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "the query is not what this request takes: {}",
-                e.body_text()
-            ),
-            None,
-        )
-    })?;
+    let q = query_of(query)?;
     let Some(account) = p.accounts.signed_in(&headers).await? else {
         return Err(Refusal::new(
             StatusCode::UNAUTHORIZED,

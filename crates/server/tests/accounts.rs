@@ -20,12 +20,7 @@ struct Answer {
 impl Answer {
     /// The `name=value` of the session cookie set, if any.
     fn cookie(&self) -> Option<String> {
-        self.headers
-            .get_all(SET_COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find(|v| v.starts_with("asean_session="))
-            .map(|v| v.split(';').next().unwrap_or_default().to_owned())
+        common::session::session_cookie(&self.headers)
     }
 
     fn error(&self) -> &str {
@@ -519,7 +514,7 @@ async fn a_signed_in_players_socket_and_seat_carry_the_name() {
 /// ratings once, shown in the game-over event and in the players' profiles.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_moves_both_ratings_once() {
-    use protocol::{ClientMsg, ErrorCode, PromotionRule, RoomEvent, SeatChoice, ServerMsg};
+    use protocol::{ClientMsg, ErrorCode};
     let s = server().await;
     let h = Http::new(&s);
     let white_cookie = h.signed_up("White_1", "white's password").await;
@@ -528,35 +523,21 @@ async fn a_rated_game_moves_both_ratings_once() {
     let mut white = common::connect_with_headers(s.addr, local, &[("cookie", &white_cookie)]).await;
     let mut black = common::connect_with_headers(s.addr, local, &[("cookie", &black_cookie)]).await;
     let mut anonymous = common::connect(s.addr).await;
-    let create = |clock, rated| ClientMsg::CreateRoom {
-        seat: SeatChoice::White,
-        promotion: PromotionRule::Any,
-        clock,
-        public: false,
-        rated,
-        rating_range: None,
-    };
     let blitz = protocol::TimeControl::fischer(300, 3).ok();
-    anonymous.send(&create(blitz, true)).await;
+    anonymous.send(&common::rated_room(blitz)).await;
     assert_eq!(
         anonymous.error().await,
         ErrorCode::SignInRequired,
         "anonymous rated"
     );
-    white.send(&create(None, true)).await;
+    white.send(&common::rated_room(None)).await;
     assert_eq!(
         white.error().await,
         ErrorCode::InvalidSettings,
         "rated untimed"
     );
-    white.send(&create(blitz, true)).await;
-    let room = match white
-        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await
-    {
-        ServerMsg::Seated { room, .. } => room,
-        _ => unreachable!(),
-    };
+    white.send(&common::rated_room(blitz)).await;
+    let room = white.seated_room().await;
     // An anonymous player may watch, not sit.
     anonymous
         .send(&ClientMsg::Join {
@@ -570,37 +551,8 @@ async fn a_rated_game_moves_both_ratings_once() {
     black.take_seat(&room).await;
     // A mate in three for White.
     let line = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
-    for (ply, uci) in line.iter().enumerate() {
-        let ply = u32::try_from(ply).expect("ply");
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut white, &mut black)
-        } else {
-            (&mut black, &mut white)
-        };
-        mover.play(&room, ply, uci).await;
-        mover.moved(ply).await;
-        other.moved(ply).await;
-    }
-    let over = white
-        .until("game over", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: RoomEvent::GameOver { .. },
-                    ..
-                }
-            )
-        })
-        .await;
-    let ServerMsg::Event {
-        event: RoomEvent::GameOver {
-            ratings: Some(r), ..
-        },
-        ..
-    } = over
-    else {
-        panic!("a rated game over without ratings: {over:?}");
-    };
+    common::play_line(&mut white, &mut black, &room, 0, &line).await;
+    let r = white.rated_game_over().await;
     assert_eq!((r.white.before, r.black.before), (1500, 1500));
     assert!(r.white.diff() > 0 && r.black.diff() < 0, "{r:?}");
     assert_eq!(r.white.diff(), -r.black.diff(), "two new players: {r:?}");
@@ -620,7 +572,7 @@ async fn a_rated_game_moves_both_ratings_once() {
 /// rated seat (it watches instead); it plays on as an anonymous player.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ended_session_stops_rated_play_on_its_open_socket() {
-    use protocol::{ClientMsg, ErrorCode, PromotionRule, SeatChoice, ServerMsg};
+    use protocol::{ClientMsg, ErrorCode, ServerMsg};
     let s = server().await;
     let h = Http::new(&s);
     let host_cookie = h.signed_up("Host_1", "host's password").await;
@@ -634,22 +586,9 @@ async fn an_ended_session_stops_rated_play_on_its_open_socket() {
     let mut out = connect(out_cookie.clone()).await;
     let mut closed = connect(closed_cookie.clone()).await;
     assert_eq!(out.user.as_ref().map(|u| u.as_str()), Some("Signed_Out"));
-    let rated = ClientMsg::CreateRoom {
-        seat: SeatChoice::White,
-        promotion: PromotionRule::Any,
-        clock: protocol::TimeControl::fischer(300, 3).ok(),
-        public: false,
-        rated: true,
-        rating_range: None,
-    };
+    let rated = common::rated_room(protocol::TimeControl::fischer(300, 3).ok());
     host.send(&rated).await;
-    let room = match host
-        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await
-    {
-        ServerMsg::Seated { room, .. } => room,
-        _ => unreachable!(),
-    };
+    let room = host.seated_room().await;
 
     // Signed out elsewhere: the open socket is anonymous from its next rated action on.
     let r = h.post("/logout", &[], Some(&out_cookie)).await;
@@ -696,17 +635,7 @@ async fn an_ended_session_stops_rated_play_on_its_open_socket() {
     host.moved(1).await;
     host.send(&protocol::RoomCommand::Resign.to(room.clone()))
         .await;
-    black
-        .until("the end", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: protocol::RoomEvent::GameOver { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+    black.game_over().await;
     let r = h.post("/logout", &[], Some(&rematch_cookie)).await;
     assert!(r.status.is_success(), "{}", r.json);
     black
@@ -761,11 +690,6 @@ async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
         rated,
         rating_range,
     };
-    let seated = |m: &ServerMsg| matches!(m, ServerMsg::Seated { .. });
-    let room_of = |m: ServerMsg| match m {
-        ServerMsg::Seated { room, .. } => room,
-        _ => unreachable!(),
-    };
 
     // Ranges refused: anonymous, untimed, upside down, out of bounds.
     let range = RatingRange::new(1600, 1800).ok();
@@ -796,7 +720,7 @@ async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
 
     // A rated seek for 1600-1800: listed with the seeker's provisional 1500.
     seeker.send(&seek(true, range, blitz)).await;
-    let high = room_of(seeker.until("seated", seated).await);
+    let high = seeker.seated_room().await;
     let seen = watcher
         .lobby_until("the seek listed", |l| l.lists(&high))
         .await;
@@ -846,9 +770,9 @@ async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
 
     // A casual seek without a range: anyone; an anonymous room lists no seeker.
     seeker.send(&seek(false, None, None)).await;
-    let casual = room_of(seeker.until("seated", seated).await);
+    let casual = seeker.seated_room().await;
     guest.send(&seek(false, None, blitz)).await;
-    let anonymous = room_of(guest.until("seated", seated).await);
+    let anonymous = guest.seated_room().await;
     let seen = watcher
         .lobby_until("both listed", |l| l.lists(&casual) && l.lists(&anonymous))
         .await;
@@ -865,7 +789,7 @@ async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
 
     // The cap: a third seek, then a fourth refused (a private room is no seek).
     seeker.send(&seek(false, None, blitz)).await;
-    let third = room_of(seeker.until("seated", seated).await);
+    let third = seeker.seated_room().await;
     seeker.send(&seek(false, None, blitz)).await;
     assert_eq!(seeker.error().await, ErrorCode::TooManySeeks);
     let (_private, _, _) = seeker.create(SeatChoice::Black, false, blitz).await;
@@ -889,7 +813,7 @@ async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
         .lobby_until("the taken seek gone", |l| !l.lists(&third))
         .await;
     seeker.send(&seek(false, None, blitz)).await;
-    let again = room_of(seeker.until("seated", seated).await);
+    let again = seeker.seated_room().await;
 
     // The seeker leaves: their seeks leave the listing.
     drop(seeker);
@@ -901,6 +825,6 @@ async fn seeks_are_listed_with_the_seeker_and_only_taken_within_their_range() {
     // Back with a new connection: a seek whose player left no longer counts.
     let mut back = common::connect_with_headers(s.addr, local, &[("cookie", &seeker_cookie)]).await;
     back.send(&seek(false, None, blitz)).await;
-    back.until("seated", seated).await;
+    back.seated_room().await;
     s.stop().await;
 }

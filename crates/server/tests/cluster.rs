@@ -206,18 +206,7 @@ async fn play_line(
 
 /// Waits for the game over in `c`, returning its result label.
 async fn game_over(c: &mut Client) -> String {
-    match c
-        .until("game over", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: RoomEvent::GameOver { .. },
-                    ..
-                }
-            )
-        })
-        .await
-    {
+    match c.game_over().await {
         ServerMsg::Event {
             event: RoomEvent::GameOver { result, .. },
             ..
@@ -1204,15 +1193,7 @@ async fn the_cap_of_seeks_per_player_holds_across_nodes() {
         .await
         .expect("signup");
     assert!(answer.status().is_success(), "{}", answer.status());
-    let cookie = answer
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("asean_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_owned();
+    let cookie = common::session::session_cookie(answer.headers()).expect("a session cookie");
     let local = std::net::Ipv4Addr::LOCALHOST;
     let mut on1 = common::connect_with_headers(n1.addr, local, &[("cookie", &cookie)]).await;
     let mut on2 = common::connect_with_headers(n2.addr, local, &[("cookie", &cookie)]).await;

@@ -94,35 +94,15 @@ async fn a_full_game_with_bad_input_refused_along_the_way() {
         .await;
     assert_eq!(white.error().await, ErrorCode::UnknownRoom);
 
-    for (ply, uci) in MATE.iter().enumerate() {
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut white, &mut black)
-        } else {
-            (&mut black, &mut white)
-        };
-        mover.play(&room, ply as u32, uci).await;
-        mover.moved(ply as u32).await;
-        other.moved(ply as u32).await;
-        if ply == 2 {
-            // A replayed ply is refused.
-            white.play(&room, 2, "d2c4").await;
-            assert_eq!(white.error().await, ErrorCode::NotYourTurn);
-            black.play(&room, 2, "g8e7").await;
-            assert_eq!(black.error().await, ErrorCode::WrongPly);
-        }
-    }
+    common::play_line(&mut white, &mut black, &room, 0, &MATE[..3]).await;
+    // A replayed ply is refused.
+    white.play(&room, 2, "d2c4").await;
+    assert_eq!(white.error().await, ErrorCode::NotYourTurn);
+    black.play(&room, 2, "g8e7").await;
+    assert_eq!(black.error().await, ErrorCode::WrongPly);
+    common::play_line(&mut white, &mut black, &room, 3, &MATE[3..]).await;
     for c in [&mut white, &mut black, &mut stranger] {
-        let over = c
-            .until("game over", |m| {
-                matches!(
-                    m,
-                    ServerMsg::Event {
-                        event: RoomEvent::GameOver { .. },
-                        ..
-                    }
-                )
-            })
-            .await;
+        let over = c.game_over().await;
         assert!(
             matches!(&over, ServerMsg::Event { event: RoomEvent::GameOver { result, winner: Some(Color::White), .. }, .. } if result.label() == "checkmate-white-wins"),
             "{over:?}"
@@ -260,17 +240,7 @@ async fn a_seat_resumes_with_its_secret_after_a_drop() {
     white
         .send(&RoomCommand::ClaimVictory.to(room.clone()))
         .await;
-    let over = white
-        .until("game over", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: RoomEvent::GameOver { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+    let over = white.game_over().await;
     assert!(
         matches!(over, ServerMsg::Event { event: RoomEvent::GameOver { result, .. }, .. } if result.label() == "abandoned-white-wins")
     );
@@ -585,17 +555,7 @@ async fn create_cancel_and_watch_to_the_cap_locks_nobody_out() {
     black.play(&old, 1, "e6e5").await;
     white.moved(1).await;
     white.send(&RoomCommand::Resign.to(old.clone())).await;
-    black
-        .until("the game over", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: RoomEvent::GameOver { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+    black.game_over().await;
     drop(white);
     drop(black);
 

@@ -9,14 +9,11 @@ mod common;
 use std::time::Duration;
 
 use common::Server;
-use protocol::user::Username;
-use protocol::{ClientMsg, PromotionRule, RoomEvent, SeatChoice, ServerMsg};
 use reqwest::StatusCode;
-use reqwest::header::{CONTENT_TYPE, RETRY_AFTER, SET_COOKIE};
-use rules::{ByColor, Color, Outcome, WinReason};
+use reqwest::header::{CONTENT_TYPE, RETRY_AFTER};
 use serde_json::Value;
+use server::store::Store;
 use server::store::accounts::NewAccount;
-use server::store::{Append, Phase, RatingUpdate, RoomMeta, SecretHash, Store};
 
 struct Answer {
     status: StatusCode,
@@ -56,14 +53,7 @@ async fn signed_up(s: &Server, name: &str) -> String {
         .await
         .expect("signup");
     assert_eq!(r.status(), StatusCode::OK, "sign-up of {name}");
-    r.headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("asean_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_owned()
+    common::session::session_cookie(r.headers()).expect("a session cookie")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -75,78 +65,37 @@ async fn a_rated_game_shows_on_profiles_exports_and_games_in_progress() {
     let mut white = common::connect_with_headers(s.addr, local, &[("cookie", &white_cookie)]).await;
     let mut black = common::connect_with_headers(s.addr, local, &[("cookie", &black_cookie)]).await;
     white
-        .send(&ClientMsg::CreateRoom {
-            seat: SeatChoice::White,
-            promotion: PromotionRule::Any,
-            clock: protocol::TimeControl::fischer(300, 3).ok(),
-            public: false,
-            rated: true,
-            rating_range: None,
-        })
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
         .await;
-    let room = match white
-        .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await
-    {
-        ServerMsg::Seated { room, .. } => room,
-        _ => unreachable!(),
-    };
+    let room = white.seated_room().await;
     black.take_seat(&room).await;
     // A mate in three for White; the games in progress are looked at after White's first move.
     let line = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
-    for (ply, uci) in line.iter().enumerate() {
-        let ply = u32::try_from(ply).expect("ply");
-        let (mover, other) = if ply % 2 == 0 {
-            (&mut white, &mut black)
-        } else {
-            (&mut black, &mut white)
-        };
-        mover.play(&room, ply, uci).await;
-        mover.moved(ply).await;
-        other.moved(ply).await;
-        if ply == 0 {
-            let now = get(&s, "/api/account/playing", &[("cookie", &black_cookie)]).await;
-            assert_eq!(now.status, StatusCode::OK, "{}", now.text);
-            let now = now.json();
-            let games = now["nowPlaying"].as_array().expect("nowPlaying");
-            assert_eq!(games.len(), 1, "{now}");
-            let g = &games[0];
-            assert_eq!(g["gameId"], room.as_str());
-            assert_eq!(g["color"], "black");
-            assert_eq!(g["isMyTurn"], true);
-            assert_eq!(g["hasMoved"], false);
-            assert_eq!(g["lastMove"], "b1d2");
-            assert_eq!(g["rated"], true);
-            assert_eq!(g["speed"], "blitz");
-            assert_eq!(g["opponent"]["username"], "Somchai");
-            assert_eq!(g["opponent"]["rating"], 1500);
-            let left = g["secondsLeft"].as_u64().expect("secondsLeft");
-            assert!((295..=300).contains(&left), "{g}");
-            let mine = get(&s, "/api/account/playing", &[("cookie", &white_cookie)]).await;
-            assert_eq!(mine.json()["nowPlaying"][0]["isMyTurn"], false);
-            assert_eq!(mine.json()["nowPlaying"][0]["hasMoved"], true);
-        }
-    }
-    let over = white
-        .until("game over", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: RoomEvent::GameOver { .. },
-                    ..
-                }
-            )
-        })
-        .await;
-    let ServerMsg::Event {
-        event: RoomEvent::GameOver {
-            ratings: Some(r), ..
-        },
-        ..
-    } = over
-    else {
-        panic!("a rated game over without ratings: {over:?}");
-    };
+    common::play_line(&mut white, &mut black, &room, 0, &line[..1]).await;
+    let now = get(&s, "/api/account/playing", &[("cookie", &black_cookie)]).await;
+    assert_eq!(now.status, StatusCode::OK, "{}", now.text);
+    let now = now.json();
+    let games = now["nowPlaying"].as_array().expect("nowPlaying");
+    assert_eq!(games.len(), 1, "{now}");
+    let g = &games[0];
+    assert_eq!(g["gameId"], room.as_str());
+    assert_eq!(g["color"], "black");
+    assert_eq!(g["isMyTurn"], true);
+    assert_eq!(g["hasMoved"], false);
+    assert_eq!(g["lastMove"], "b1d2");
+    assert_eq!(g["rated"], true);
+    assert_eq!(g["speed"], "blitz");
+    assert_eq!(g["opponent"]["username"], "Somchai");
+    assert_eq!(g["opponent"]["rating"], 1500);
+    let left = g["secondsLeft"].as_u64().expect("secondsLeft");
+    assert!((295..=300).contains(&left), "{g}");
+    let mine = get(&s, "/api/account/playing", &[("cookie", &white_cookie)]).await;
+    assert_eq!(mine.json()["nowPlaying"][0]["isMyTurn"], false);
+    assert_eq!(mine.json()["nowPlaying"][0]["hasMoved"], true);
+    common::play_line(&mut white, &mut black, &room, 1, &line[1..]).await;
+    let r = white.rated_game_over().await;
     let anonymous = get(&s, "/api/account/playing", &[]).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     let done = get(&s, "/api/account/playing", &[("cookie", &white_cookie)]).await;
@@ -290,90 +239,25 @@ async fn a_rated_game_shows_on_profiles_exports_and_games_in_progress() {
     s.stop().await;
 }
 
-/// Writes, straight into the database, a rated blitz game of room `n` that `white` won and
-/// that left both players at the given ratings (deviation 60: established), rated at `at_ms`.
+/// Writes into `store` a rated blitz game of room `n` that `players.0` won, leaving both at
+/// `ratings` (established), rated at `at_ms`.
 async fn seed_game(
     store: &dyn Store,
     n: u8,
-    (white, black): (&'static str, &'static str),
+    players: (&str, &str),
     ratings: (f64, f64),
     at_ms: u64,
 ) {
-    let name = |s: &str| s.parse::<Username>().expect("a name");
-    let id = protocol::RoomId::from_bytes([n; 10]);
-    let seat = |seat, user: &str| RoomEvent::Seated {
-        seat,
-        user: Some(name(user)),
-    };
-    let mut a = Append::events(
-        id.clone(),
-        1,
-        vec![
-            seat(Color::White, white),
-            seat(Color::Black, black),
-            RoomEvent::GameOver {
-                result: Outcome::win(Color::White, WinReason::Resignation),
-                winner: Some(Color::White),
-                at_ms: Some(at_ms),
-                ratings: None,
-            },
-        ],
-    );
-    a.create = Some(RoomMeta {
-        id,
-        created_ms: at_ms - 1_000,
-        public: false,
-        promotion: PromotionRule::Any,
-        clock: protocol::TimeControl::fischer(180, 2).ok(),
-        initial_fen: rules::Position::new(rules::Rules::default()).fen(),
-        rated: true,
-        seek: server::store::SeekTerms::default(),
-    });
-    a.seats = vec![
-        (Color::White, SecretHash("w".into())),
-        (Color::Black, SecretHash("b".into())),
-    ];
-    a.phase = Some(Phase::Finished);
-    let current = |user: &'static str| async move {
-        let perfs = store.perfs(&name(user).id()).await.expect("perfs");
-        server::store::accounts::all_perfs(&perfs)
-            .into_iter()
-            .find(|(p, _)| *p == rating::Perf::Blitz)
-            .map(|(_, r)| r)
-            .expect("blitz")
-    };
-    let after = |rating: f64, before: rating::Rated| rating::Rated {
-        glicko: rating::Glicko {
-            rating,
-            deviation: 60.0,
-            volatility: 0.06,
-        },
-        games: before.games + 1,
-        last_ms: Some(at_ms),
-    };
-    let (wb, bb) = (current(white).await, current(black).await);
-    a.ratings = Some(Box::new(RatingUpdate {
-        perf: rating::Perf::Blitz,
-        at_ms,
-        players: ByColor {
-            white: (name(white).id(), wb, after(ratings.0, wb)),
-            black: (name(black).id(), bb, after(ratings.1, bb)),
-        },
-    }));
-    store.append(a).await.expect("an answer").expect("written");
-}
-
-fn wall_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    common::seed::seed_rated_game(store, n, players, ratings, at_ms)
+        .await
+        .unwrap_or_else(|e| panic!("a seeded game: {e}"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_leaderboard_lists_established_active_open_accounts_best_first() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("lobby.sqlite3");
-    let now = wall_ms();
+    let now = common::seed::wall_ms();
     let day = 24 * 3_600_000;
     {
         let store = server::store::open(db.to_str().expect("utf-8"), 2)

@@ -148,6 +148,33 @@ pub fn squares(uci: &str) -> (&str, &str) {
     (&uci[0..2], &uci[2..4])
 }
 
+/// In a game between the pages `white` and `black` that has just started, plays e3-e4 and
+/// d6-d5 (so that the game can be resigned rather than aborted) and resigns for White,
+/// confirming it.
+pub async fn two_moves_then_white_resigns(white: &Browser, black: &Browser) -> Result<()> {
+    white.click_move("e3", "e4").await?;
+    black.wait_for_plies(1).await?;
+    black.click_move("d6", "d5").await?;
+    white.wait_for_plies(2).await?;
+    white.wait_for("#btn-resign:not([hidden])").await?;
+    white.click("#btn-resign").await?;
+    wait_dialog(white, "confirm", true).await?;
+    white.click("#confirm-yes").await
+}
+
+/// Opens the new-game dialog for an online game with `seat` (`white`, `black` or `random`)
+/// and `clock` (`none`, `5+3`...) chosen, and leaves it open for the other choices.
+pub async fn new_online_game(b: &Browser, seat: &str, clock: &str) -> Result<()> {
+    b.click("#btn-new").await?;
+    wait_dialog(b, "new-game", true).await?;
+    b.click(r#"#new-game input[name="mode"][value="online"]"#)
+        .await?;
+    b.click(&format!(r#"#new-game input[name="human"][value="{seat}"]"#))
+        .await?;
+    b.select_value("#time-control", clock).await?;
+    Ok(())
+}
+
 /// Opens the new-game dialog and creates an online room with these choices (`seat`: `white`,
 /// `black` or `random`; `clock`: `none`, `5+3`...; `visibility`: `private` or `public`);
 /// returns the invite link once the server has made the room.

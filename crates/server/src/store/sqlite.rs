@@ -1177,6 +1177,15 @@ mod tests {
         c
     }
 
+    /// Writes `json` as event `seq` of room `n`, as an older server stored it.
+    fn insert_event(c: &Connection, n: u8, seq: i64, json: &str) {
+        c.execute(
+            "INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)",
+            params![id(n).as_str(), seq, json],
+        )
+        .expect("event");
+    }
+
     /// Waits for `f` on a runtime of its own (these tests are not async).
     fn wait<T>(f: impl std::future::Future<Output = T>) -> T {
         tokio::runtime::Builder::new_current_thread()
@@ -1225,13 +1234,7 @@ mod tests {
                 )
                 .expect("room");
             };
-            let event = |n: u8, seq: i64, json: &str| {
-                c.execute(
-                    "INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)",
-                    params![id(n).as_str(), seq, json],
-                )
-                .expect("event");
-            };
+            let event = |n: u8, seq: i64, json: &str| insert_event(&c, n, seq, json);
             let ploy = r#"{"kind":"seated","seat":"white","user":"Ploy"}"#;
             let krit = r#"{"kind":"seated","seat":"black","user":"Krit"}"#;
             room(1, "finished", Some(9_000), false);
@@ -1292,13 +1295,7 @@ mod tests {
                 )
                 .expect("room");
             };
-            let event = |n: u8, seq: i64, json: &str| {
-                c.execute(
-                    "INSERT INTO events (room, seq, event) VALUES (?1, ?2, ?3)",
-                    params![id(n).as_str(), seq, json],
-                )
-                .expect("event");
-            };
+            let event = |n: u8, seq: i64, json: &str| insert_event(&c, n, seq, json);
             let white = r#"{"kind":"seated","seat":"white"}"#;
             let black = r#"{"kind":"seated","seat":"black"}"#;
             room(1, Some("w"), None);

@@ -985,25 +985,29 @@ pub(super) async fn check_accounts(s: &dyn Store) {
     );
 }
 
-/// A rated game's ratings are written with its end, once: an append computed from ratings
-/// that moved meanwhile is refused whole, and the retry with the ratings read again lands.
-async fn ratings_are_written_with_the_game_end_only_from_the_ratings_read<F: Fixture>(f: &F) {
-    use super::RatingUpdate;
-    use super::accounts::{NewAccount, all_perfs};
-    use protocol::user::Username;
-    use rating::{Perf, Rated, Score, rate_game};
-    let s = f.open().await;
-    let name = |n: &str| n.parse::<Username>().unwrap();
-    for n in ["Ploy", "Krit"] {
-        s.create_account(NewAccount {
-            username: name(n),
+/// Makes the accounts Ploy and Krit in `s` (created at 1 ms); their ids.
+async fn ploy_and_krit(s: &dyn Store) -> (protocol::user::UserId, protocol::user::UserId) {
+    let names = ["Ploy", "Krit"].map(|n| n.parse::<protocol::user::Username>().unwrap());
+    for username in &names {
+        s.create_account(super::accounts::NewAccount {
+            username: username.clone(),
             password_hash: "h".into(),
             created_ms: 1,
         })
         .await
         .unwrap();
     }
-    let (ploy, krit) = (name("Ploy").id(), name("Krit").id());
+    (names[0].id(), names[1].id())
+}
+
+/// A rated game's ratings are written with its end, once: an append computed from ratings
+/// that moved meanwhile is refused whole, and the retry with the ratings read again lands.
+async fn ratings_are_written_with_the_game_end_only_from_the_ratings_read<F: Fixture>(f: &F) {
+    use super::RatingUpdate;
+    use super::accounts::all_perfs;
+    use rating::{Perf, Rated, Score, rate_game};
+    let s = f.open().await;
+    let (ploy, krit) = ploy_and_krit(&*s).await;
     let update = |before: (Rated, Rated), at_ms: u64| {
         let (w, b) = rate_game(&before.0, &before.1, Score::WhiteWins, at_ms);
         Box::new(RatingUpdate {
@@ -1264,21 +1268,11 @@ async fn sessions_expire_and_are_capped_in_memory() {
 /// unknown accounts leave no row, closed accounts leave the leaderboard and keep their games.
 pub(super) async fn check_profiles(s: &dyn Store) {
     use super::RatingUpdate;
-    use super::accounts::NewAccount;
     use super::profiles::{GameCounts, GamesCursor};
     use protocol::user::Username;
     use rating::{Perf, Rated, Score, rate_game};
     let name = |n: &str| n.parse::<Username>().unwrap();
-    for n in ["Ploy", "Krit"] {
-        s.create_account(NewAccount {
-            username: name(n),
-            password_hash: "h".into(),
-            created_ms: 1,
-        })
-        .await
-        .unwrap();
-    }
-    let (ploy, krit) = (name("Ploy").id(), name("Krit").id());
+    let (ploy, krit) = ploy_and_krit(s).await;
     let w = |a: Append| async { s.append(a).await.unwrap_or(Err(StoreError::Stopped)) };
     let sit = |n: u8, seq: u64, seat: Color, user: Option<&str>| {
         let mut a = Append::events(

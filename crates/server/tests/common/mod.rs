@@ -4,16 +4,18 @@
 #![allow(dead_code, missing_docs)]
 
 pub mod backing;
+pub mod seed;
+pub mod session;
 
 use std::path::Path;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
-    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RoomCommand, RoomEvent, RoomId,
-    RoomSummary, SeatChoice, ServerMsg, TimeControl, parse_server,
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, PromotionRule, RatingChange, RoomCommand, RoomEvent,
+    RoomId, RoomSummary, SeatChoice, ServerMsg, TimeControl, parse_server,
 };
-use rules::Color;
+use rules::{ByColor, Color};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -301,6 +303,81 @@ impl Client {
             _ => unreachable!(),
         }
     }
+
+    /// Waits for `Seated` (after creating a room) and answers its room.
+    pub async fn seated_room(&mut self) -> RoomId {
+        match self
+            .until("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await
+        {
+            ServerMsg::Seated { room, .. } => room,
+            m => panic!("{m:?}"),
+        }
+    }
+
+    /// Waits for the game-over event and answers that message.
+    pub async fn game_over(&mut self) -> ServerMsg {
+        self.until("game over", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: RoomEvent::GameOver { .. },
+                    ..
+                }
+            )
+        })
+        .await
+    }
+
+    /// Waits for the game-over event of a rated game and answers how it moved both ratings;
+    /// panics when the event carries no ratings.
+    pub async fn rated_game_over(&mut self) -> ByColor<RatingChange> {
+        let over = self.game_over().await;
+        let ServerMsg::Event {
+            event: RoomEvent::GameOver {
+                ratings: Some(r), ..
+            },
+            ..
+        } = over
+        else {
+            panic!("a rated game over without ratings: {over:?}");
+        };
+        r
+    }
+}
+
+/// The message that creates a private rated room with `clock`, its creator White, any
+/// promotion allowed.
+pub fn rated_room(clock: Option<TimeControl>) -> ClientMsg {
+    ClientMsg::CreateRoom {
+        seat: SeatChoice::White,
+        promotion: PromotionRule::Any,
+        clock,
+        public: false,
+        rated: true,
+        rating_range: None,
+    }
+}
+
+/// Plays `line` (UCI) in `room` from ply `first` on, White's plies by `white` and Black's
+/// by `black`; each move is waited for by both players before the next.
+pub async fn play_line(
+    white: &mut Client,
+    black: &mut Client,
+    room: &RoomId,
+    first: u32,
+    line: &[&str],
+) {
+    for (ply, uci) in (first..).zip(line) {
+        let (mover, other) = if ply % 2 == 0 {
+            (&mut *white, &mut *black)
+        } else {
+            (&mut *black, &mut *white)
+        };
+        mover.play(room, ply, uci).await;
+        mover.moved(ply).await;
+        other.moved(ply).await;
+    }
 }
 
 /// The body of `GET path` on the server.
@@ -464,14 +541,7 @@ pub async fn sign_up(addr: std::net::SocketAddr, name: &str) -> String {
         .await
         .expect("sign up");
     assert!(r.status().is_success(), "sign up {name}: {}", r.status());
-    r.headers()
-        .get_all(reqwest::header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with("asean_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie")
-        .to_owned()
+    session::session_cookie(r.headers()).expect("a session cookie")
 }
 
 /// A client of `addr` signed in with `cookie`, that has said hello.

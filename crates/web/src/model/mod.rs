@@ -211,7 +211,7 @@ impl Route {
         }
         match path.strip_prefix("/leaderboard") {
             Some("") => Route::Leaderboard(profile::Perf::Blitz),
-            Some(rest) => match rest.strip_prefix('/').and_then(profile::Perf::from_name) {
+            Some(rest) => match rest.strip_prefix('/').and_then(profile::perf_named) {
                 Some(perf) => Route::Leaderboard(perf),
                 None => Route::Board,
             },

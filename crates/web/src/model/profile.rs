@@ -17,44 +17,18 @@ pub const LEADERBOARD_SIZE: u32 = 100;
 /// Recent games a profile lists.
 pub const RECENT_GAMES: u32 = 20;
 
-/// A rating category, as lichess counts speeds (`bullet`, `blitz`, `rapid`, `classical`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Perf {
-    /// Under 3 minutes (initial time + 40 increments).
-    Bullet,
-    /// 3 to under 8 minutes.
-    Blitz,
-    /// 8 to under 25 minutes.
-    Rapid,
-    /// 25 minutes and more.
-    Classical,
-}
+/// A rating category, as lichess counts speeds (`bullet`, `blitz`, `rapid`, `classical`):
+/// the rating crate's, whose [`Perf::name`] is the name in the server's routes and in
+/// `[data-perf]`.
+pub use rating::Perf;
 
-impl Perf {
-    /// Every perf, fastest first.
-    pub const ALL: [Perf; 4] = [Perf::Bullet, Perf::Blitz, Perf::Rapid, Perf::Classical];
-
-    /// The name in the server's routes and in `[data-perf]`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Perf::Bullet => "bullet",
-            Perf::Blitz => "blitz",
-            Perf::Rapid => "rapid",
-            Perf::Classical => "classical",
-        }
-    }
-
-    /// The perf of a name (`None` for another).
-    pub fn from_name(name: &str) -> Option<Perf> {
-        Perf::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The perf of the rating history's series name (`Blitz`).
-    fn from_title(title: &str) -> Option<Perf> {
-        Perf::from_name(title)
-    }
+/// The perf named `name`, in any case (`blitz`, `Blitz`: the rating history's series are
+/// titled); `None` for another name.
+#[must_use]
+pub fn perf_named(name: &str) -> Option<Perf> {
+    Perf::ALL
+        .into_iter()
+        .find(|p| p.name().eq_ignore_ascii_case(name))
 }
 
 /// One perf's rating on a profile.
@@ -317,7 +291,7 @@ pub fn read_history(body: &str) -> core::result::Result<Vec<Series>, String> {
     let w: Vec<SeriesWire> = serde_json::from_str(body).map_err(|e| e.to_string())?;
     Ok(w.into_iter()
         .filter_map(|s| {
-            let perf = Perf::from_title(&s.name)?;
+            let perf = perf_named(&s.name)?;
             let points: Vec<(i64, i32)> = s
                 .points
                 .iter()

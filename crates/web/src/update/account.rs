@@ -413,7 +413,7 @@ fn signed_in(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::model;
+    use super::super::tests::{http_answer, model};
     use super::super::{Msg, ViewCmd, update};
     use super::*;
     use crate::model::Route;
@@ -439,18 +439,7 @@ mod tests {
 
     fn answer(m: &mut Model, call: Call, status: u16, body: &str) -> Vec<Cmd> {
         let epoch = m.accounts.epoch;
-        update(
-            m,
-            Msg::Account(AccountMsg::Answer {
-                call,
-                epoch,
-                answer: Ok(HttpAnswer {
-                    status,
-                    body: body.into(),
-                    retry_after: None,
-                }),
-            }),
-        )
+        http_answer(m, call, epoch, status, body)
     }
 
     fn submit(m: &mut Model, name: &str, pw: &str, confirm: &str) -> Vec<Cmd> {
@@ -704,18 +693,7 @@ mod tests {
         assert_eq!(toasts(&cmds), ["Signed out."]);
         assert!(cmds.contains(&Cmd::Browser(BrowserCmd::SetLocation(None))));
         // A late answer of the old epoch changes nothing.
-        update(
-            &mut m,
-            Msg::Account(AccountMsg::Answer {
-                call: Call::Me,
-                epoch,
-                answer: Ok(HttpAnswer {
-                    status: 200,
-                    body: ALICE_ME.into(),
-                    retry_after: None,
-                }),
-            }),
-        );
+        http_answer(&mut m, Call::Me, epoch, 200, ALICE_ME);
         assert!(m.accounts.user.is_none(), "stale answer dropped");
 
         // Closing: a short password is not sent; a wrong one is said; the right one closes.

@@ -121,7 +121,7 @@ pub(super) fn answered(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::model;
+    use super::super::tests::{http_answer, model};
     use super::super::{AccountMsg, Msg, update};
     use super::*;
     use crate::model::Route;
@@ -129,18 +129,7 @@ mod tests {
     fn answer(m: &mut Model, call: Call, status: u16, body: &str) -> Vec<Cmd> {
         // Another epoch than the model's: profile answers do not depend on who is signed in.
         let epoch = m.accounts.epoch.wrapping_add(5);
-        update(
-            m,
-            Msg::Account(AccountMsg::Answer {
-                call,
-                epoch,
-                answer: Ok(HttpAnswer {
-                    status,
-                    body: body.into(),
-                    retry_after: None,
-                }),
-            }),
-        )
+        http_answer(m, call, epoch, status, body)
     }
 
     fn calls(cmds: &[Cmd]) -> Vec<Call> {

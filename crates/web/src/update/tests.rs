@@ -14,6 +14,29 @@ use rules::{DrawReason, Move, Outcome, Rules, WinReason};
 
 const START: &str = "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1";
 
+/// Feeds `m` the server's answer to `call`, asked in account epoch `epoch`: `status` with
+/// `body` and no `Retry-After`, as the HTTP task hands it over; the commands it gives.
+pub(super) fn http_answer(
+    m: &mut Model,
+    call: crate::model::account::Call,
+    epoch: u32,
+    status: u16,
+    body: &str,
+) -> Vec<Cmd> {
+    update(
+        m,
+        Msg::Account(AccountMsg::Answer {
+            call,
+            epoch,
+            answer: Ok(crate::model::account::HttpAnswer {
+                status,
+                body: body.into(),
+                retry_after: None,
+            }),
+        }),
+    )
+}
+
 pub(super) fn model() -> Model {
     let env = Env {
         origin: "http://127.0.0.1:8080".into(),

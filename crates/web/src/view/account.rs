@@ -250,26 +250,14 @@ impl AccountView {
         dom::set_hidden(&section, false);
         let user = a.user.as_ref();
         let name = user.map(|u| u.username.to_string()).unwrap_or_default();
-        if let Some(e) = dom::by_id("account-username") {
-            dom::set_text(&e, &name);
-        }
+        super::profile::draw_identity(
+            ["account-username", "account-initial", "account-created"],
+            &name,
+            user.and_then(|u| u.created_at),
+            lang,
+        );
         if let Some(e) = dom::by_id("account-profile") {
             dom::set_attr(&e, "href", &super::profile::profile_href(&name));
-        }
-        if let Some(e) = dom::by_id("account-initial") {
-            let initial: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
-            dom::set_text(&e, &initial);
-        }
-        if let Some(e) = dom::by_id("account-created") {
-            let created = user.and_then(|u| u.created_at);
-            match created {
-                Some(ms) => {
-                    let date = intl::date(lang, ms as f64);
-                    dom::set_text(&e, &lang.fmt(Key::AccountSince, &[("date", &date)]));
-                }
-                None => dom::set_text(&e, ""),
-            }
-            dom::set_hidden(&e, created.is_none());
         }
         self.sessions(a, lang);
         let busy = a.busy.is_some();

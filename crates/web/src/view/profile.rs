@@ -56,6 +56,31 @@ pub fn profile_href(name: &str) -> String {
     format!("#/@/{name}")
 }
 
+/// Writes an account's identity into the elements of `ids` (those missing are skipped):
+/// `name` into the first, its initial (its first letter in upper case, as an avatar) into
+/// the second, and "since <date>" of `created_ms` (milliseconds since the Unix epoch) into
+/// the third, hidden when the date is unknown. The profile and the account view share it.
+pub fn draw_identity(ids: [&str; 3], name: &str, created_ms: Option<i64>, lang: Lang) {
+    let [name_id, initial_id, since_id] = ids;
+    if let Some(e) = dom::by_id(name_id) {
+        dom::set_text(&e, name);
+    }
+    if let Some(e) = dom::by_id(initial_id) {
+        let initial: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
+        dom::set_text(&e, &initial);
+    }
+    if let Some(e) = dom::by_id(since_id) {
+        match created_ms {
+            Some(ms) => {
+                let date = intl::date(lang, ms as f64);
+                dom::set_text(&e, &lang.fmt(Key::AccountSince, &[("date", &date)]));
+            }
+            None => dom::set_text(&e, ""),
+        }
+        dom::set_hidden(&e, created_ms.is_none());
+    }
+}
+
 fn child(parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
     let e = dom::el(tag, class)?;
     if !text.is_empty() {
@@ -126,24 +151,12 @@ fn draw_profile(section: &Element, page: &ProfilePage, lang: Lang) {
     };
     let name = loaded.map_or_else(|| page.name.clone(), |p| p.username.to_string());
     dom::set_attr(section, "data-username", &name);
-    if let Some(e) = dom::by_id("profile-name") {
-        dom::set_text(&e, &name);
-    }
-    if let Some(e) = dom::by_id("profile-initial") {
-        let initial: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
-        dom::set_text(&e, &initial);
-    }
-    if let Some(e) = dom::by_id("profile-since") {
-        let created = loaded.and_then(|p| p.created_at);
-        match created {
-            Some(ms) => {
-                let date = intl::date(lang, ms as f64);
-                dom::set_text(&e, &lang.fmt(Key::AccountSince, &[("date", &date)]));
-            }
-            None => dom::set_text(&e, ""),
-        }
-        dom::set_hidden(&e, created.is_none());
-    }
+    draw_identity(
+        ["profile-name", "profile-initial", "profile-since"],
+        &name,
+        loaded.and_then(|p| p.created_at),
+        lang,
+    );
     let status = match &page.profile {
         Fetch::Loading => Some(lang.t(Key::Loading).to_owned()),
         Fetch::Missing => Some(lang.t(Key::ProfileMissing).to_owned()),
