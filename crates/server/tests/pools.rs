@@ -178,3 +178,41 @@ async fn an_account_holds_one_place_and_a_time_control_must_be_a_pool() {
     assert_eq!(second.error().await, ErrorCode::InvalidSettings);
     s.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_pool_joins_from_one_address_is_refused_and_counted() {
+    let s = server().await;
+    // Three connections of one address, eight joins each: past the address's budget of 20.
+    let mut clients = vec![s.client().await, s.client().await, s.client().await];
+    let pools: Vec<TimeControl> = protocol::pools().collect();
+    for (i, c) in clients.iter_mut().enumerate() {
+        for k in 0..8 {
+            c.send(&ClientMsg::JoinPool {
+                pool: pools[(i + k) % pools.len()],
+            })
+            .await;
+        }
+    }
+    let mut refused = 0;
+    for c in &mut clients {
+        c.send(&ClientMsg::Ping).await;
+        loop {
+            match c.recv().await {
+                ServerMsg::Pong => break,
+                ServerMsg::Error {
+                    code: ErrorCode::RateLimited,
+                    message,
+                    ..
+                } => {
+                    assert!(message.contains("pool joins"), "{message}");
+                    refused += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(refused >= 4, "refused {refused} of 24");
+    let counted = common::metric(s.addr, r#"asean_rate_limited_total{action="join_pool"}"#).await;
+    assert_eq!(counted, Some(f64::from(refused)));
+    s.stop().await;
+}
