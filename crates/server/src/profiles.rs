@@ -628,7 +628,7 @@ async fn now_playing(
     let mut last: Option<(String, Option<rules::ClockSnapshot>, Option<u64>)> = None;
     for e in &stored.events {
         match e {
-            RoomEvent::Seated { seat, user } => *players.get_mut(*seat) = user.clone(),
+            RoomEvent::Seated { seat, user, .. } => *players.get_mut(*seat) = user.clone(),
             RoomEvent::Moved {
                 uci, clocks, at_ms, ..
             } => {

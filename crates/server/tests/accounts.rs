@@ -7,6 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::Server;
+use protocol::{ByColor, ServerMsg};
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HeaderMap, ORIGIN, SET_COOKIE};
 use serde_json::Value;
@@ -500,7 +501,8 @@ async fn a_signed_in_players_socket_and_seat_carry_the_name() {
             ServerMsg::Event {
                 event: RoomEvent::Seated {
                     seat: rules::Color::Black,
-                    user: None
+                    user: None,
+                    seat_rating: None
                 },
                 ..
             }
@@ -564,7 +566,93 @@ async fn a_rated_game_moves_both_ratings_once() {
         assert_eq!(p["perfs"]["blitz"]["rating"], change.after, "{p}");
         assert_eq!(p["perfs"]["bullet"]["games"], 0, "{p}");
     }
+    // Beside the names by the clocks: the ratings the players sat down with, for anyone who
+    // watches (the game's own, not the ratings it left).
+    let seat = |rating, provisional| {
+        Some(protocol::SeatRating {
+            rating,
+            provisional,
+        })
+    };
+    let ratings = watched_seat_ratings(s.addr, &room).await;
+    assert_eq!(
+        ratings,
+        ByColor {
+            white: seat(1500, true),
+            black: seat(1500, true)
+        }
+    );
+    // The rematch (colours swapped) seats them with the ratings this game left.
+    white
+        .send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    black
+        .until("the offer", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: protocol::RoomEvent::RematchOffered { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    black
+        .send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    let ready = white
+        .until("the rematch", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: protocol::RoomEvent::RematchReady { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    let ServerMsg::Event {
+        event: protocol::RoomEvent::RematchReady { room: rematch },
+        ..
+    } = ready
+    else {
+        unreachable!("matched above")
+    };
+    let ratings = watched_seat_ratings(s.addr, &rematch).await;
+    assert_eq!(
+        ratings,
+        ByColor {
+            white: seat(r.black.after, true),
+            black: seat(r.white.after, true)
+        },
+        "{r:?}"
+    );
     s.stop().await;
+}
+
+/// The seat ratings of `room` in the snapshot a new spectator gets on joining it.
+async fn watched_seat_ratings(
+    addr: std::net::SocketAddr,
+    room: &protocol::RoomId,
+) -> ByColor<Option<protocol::SeatRating>> {
+    let mut c = common::connect(addr).await;
+    c.send(&protocol::ClientMsg::Join {
+        room: room.clone(),
+        secret: None,
+        after: None,
+        watch: true,
+    })
+    .await;
+    let snapshot = c
+        .until(
+            "the snapshot",
+            |m| matches!(m, ServerMsg::Snapshot { room: r, .. } if r == room),
+        )
+        .await;
+    let ServerMsg::Snapshot { state, .. } = snapshot else {
+        unreachable!("matched above")
+    };
+    state.seat_ratings
 }
 
 /// A socket's identity is checked again before it acts on it: after its session is signed

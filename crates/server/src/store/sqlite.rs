@@ -1546,6 +1546,7 @@ mod tests {
                 vec![RoomEvent::Seated {
                     seat: Color::White,
                     user: None,
+                    seat_rating: None,
                 }],
             );
             first.create = Some(crate::store::RoomMeta {
@@ -1567,6 +1568,7 @@ mod tests {
                 vec![RoomEvent::Seated {
                     seat: Color::Black,
                     user: None,
+                    seat_rating: None,
                 }],
             );
             second.seats = vec![(Color::Black, crate::room::hash_secret(&format!("b{g}")))];

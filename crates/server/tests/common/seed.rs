@@ -39,6 +39,7 @@ pub async fn seed_rated_game(
     let seat = |seat, user: &Username| RoomEvent::Seated {
         seat,
         user: Some(user.clone()),
+        seat_rating: None,
     };
     let mut a = Append::events(
         id.clone(),
