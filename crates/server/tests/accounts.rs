@@ -349,7 +349,12 @@ async fn closing_an_account_keeps_no_password_nor_session_and_the_name_stays_tak
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_cookies_and_other_sites_pages_get_nothing() {
-    let s = server().await;
+    // A page of another origin that the operator allowed to open the WebSocket.
+    let friend = "https://friend.example";
+    let s = Server::start_with(None, |c| {
+        c.allowed_origins = vec![server::origin::Origin::parse(friend).expect("origin")];
+    })
+    .await;
     let h = Http::new(&s);
     let cookie = h.signed_up("Niran", "niran's password").await;
     for forged in [
@@ -364,20 +369,32 @@ async fn forged_cookies_and_other_sites_pages_get_nothing() {
             "{forged}"
         );
     }
-    // Another site's page cannot act with the player's cookie, nor sign anyone up.
-    let evil = Some("https://evil.example");
-    for (path, form) in [
-        ("/logout", vec![]),
-        ("/api/account/logout-everywhere", vec![]),
-        ("/api/account/close", vec![("password", "niran's password")]),
-        (
-            "/signup",
-            vec![("username", "evil_twin"), ("password", "evil's password")],
-        ),
-    ] {
-        let r = h.post_from(path, &form, Some(&cookie), evil).await;
-        assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}: {}", r.json);
+    // Another site's page cannot act with the player's cookie, nor sign anyone up: not even a
+    // page allowed to open the WebSocket.
+    for (origin, (path, form)) in ["https://evil.example", friend].into_iter().flat_map(|o| {
+        [
+            ("/logout", vec![]),
+            ("/api/account/logout-everywhere", vec![]),
+            ("/api/account/close", vec![("password", "niran's password")]),
+            (
+                "/signup",
+                vec![("username", "evil_twin"), ("password", "evil's password")],
+            ),
+        ]
+        .map(|p| (o, p))
+    }) {
+        let r = h.post_from(path, &form, Some(&cookie), Some(origin)).await;
+        assert_eq!(
+            r.status,
+            StatusCode::FORBIDDEN,
+            "{origin} {path}: {}",
+            r.json
+        );
     }
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    // The allowed page opens the WebSocket (welcomed, or this waits in vain).
+    let ws = common::connect_with_headers(s.addr, local, &[("origin", friend)]).await;
+    assert!(ws.user.is_none());
     assert_eq!(
         h.get("/api/account", Some(&cookie)).await.status,
         StatusCode::OK
@@ -388,7 +405,7 @@ async fn forged_cookies_and_other_sites_pages_get_nothing() {
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     let metrics = common::http_get(s.addr, "/metrics").await;
     assert!(
-        metrics.contains("asean_account_refusals_total{reason=\"cross_origin\"} 4"),
+        metrics.contains("asean_account_refusals_total{reason=\"cross_origin\"} 8"),
         "{metrics}"
     );
     s.stop().await;
