@@ -313,9 +313,11 @@ async fn websocket(
     // The signed-in player, from the session cookie (a store that fails: anonymous).
     let user = match state.accounts.signed_in(&headers).await {
         Ok(account) => account.and_then(|a| {
-            accounts::session::Token::from_headers(&headers).map(|t| ws::SignedIn {
-                username: a.username,
-                session: t.hash(),
+            accounts::session::Token::from_headers(&headers, state.accounts.secure()).map(|t| {
+                ws::SignedIn {
+                    username: a.username,
+                    session: t.hash(),
+                }
             })
         }),
         Err(_) => None,

@@ -347,6 +347,42 @@ async fn closing_an_account_keeps_no_password_nor_session_and_the_name_stays_tak
     s.stop().await;
 }
 
+/// Behind https (`--public-url https://...`) the session cookie is Secure and `__Host-`
+/// named; a cookie of the plain name (planted by a neighbouring subdomain) signs nobody in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_https_the_session_cookie_is_a_secure_host_cookie() {
+    let s = Server::start_with(None, |c| {
+        c.public_url =
+            Some(server::origin::Origin::parse("https://chess.example.org").expect("url"));
+    })
+    .await;
+    let h = Http::new(&s);
+    let up = h.signup("Secure_1", "a good long password").await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.json);
+    let set = up
+        .headers
+        .get(SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(set.starts_with("__Host-asean_session="), "{set}");
+    assert!(
+        set.contains("Secure") && set.contains("Path=/") && !set.contains("Domain"),
+        "{set}"
+    );
+    let pair = set.split(';').next().unwrap_or_default().to_owned();
+    assert_eq!(
+        h.get("/api/account", Some(&pair)).await.status,
+        StatusCode::OK
+    );
+    let planted = pair.replacen("__Host-", "", 1);
+    assert_eq!(
+        h.get("/api/account", Some(&planted)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_cookies_and_other_sites_pages_get_nothing() {
     // A page of another origin that the operator allowed to open the WebSocket.

@@ -167,6 +167,12 @@ impl Accounts {
         })
     }
 
+    /// Whether the session cookie is Secure (and `__Host-` named): the public URL is https.
+    #[must_use]
+    pub fn secure(&self) -> bool {
+        self.secure
+    }
+
     /// The current time (ms since the Unix epoch), as this state's clock reads it.
     pub(crate) fn now_ms(&self) -> u64 {
         (self.clock)()
@@ -177,7 +183,7 @@ impl Accounts {
     /// # Errors
     /// [`Refusal`] 503 when the store fails.
     pub async fn signed_in(&self, headers: &HeaderMap) -> Result<Option<Account>, Refusal> {
-        let Some(token) = Token::from_headers(headers) else {
+        let Some(token) = Token::from_headers(headers, self.secure) else {
             return Ok(None);
         };
         self.store
@@ -489,7 +495,7 @@ async fn login(
 /// `POST /logout`: ends this session (204 even when there is none).
 async fn logout(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     a.same_origin(&headers)?;
-    if let Some(t) = Token::from_headers(&headers) {
+    if let Some(t) = Token::from_headers(&headers, a.secure) {
         a.store
             .delete_session(t.hash())
             .await
@@ -555,7 +561,7 @@ async fn account(State(a): Shared, headers: HeaderMap) -> Result<Response, Refus
 /// `GET /api/account/sessions`: the signed-in player's sessions.
 async fn sessions(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     let account = required(&a, &headers).await?;
-    let current = Token::from_headers(&headers).map(|t| t.hash());
+    let current = Token::from_headers(&headers, a.secure).map(|t| t.hash());
     let list = a
         .store
         .sessions(&account.id, current)
@@ -603,7 +609,7 @@ async fn revoke(
 async fn logout_everywhere(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     a.same_origin(&headers)?;
     let account = required(&a, &headers).await?;
-    let keep = Token::from_headers(&headers).map(|t| t.hash());
+    let keep = Token::from_headers(&headers, a.secure).map(|t| t.hash());
     let n = a
         .store
         .revoke_sessions(&account.id, keep)
