@@ -502,6 +502,52 @@ async fn sign_in_and_sign_up_floods_are_limited() {
     s.stop().await;
 }
 
+/// A client holding a whole IPv6 network gets a few addresses' worth of new accounts, not
+/// five for each of its 256 `/64`s: a `/56` has four addresses' budget (behind a trusted
+/// proxy that names the client in `X-Forwarded-For`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ups_from_one_ipv6_network_share_its_budget() {
+    let s = Server::start_with(None, |c| {
+        c.trusted_proxies =
+            server::address::TrustedProxies::new(vec!["127.0.0.1/32".parse().expect("network")]);
+    })
+    .await;
+    let client = reqwest::Client::new();
+    let mut created = 0;
+    // Five /64s of one /56, five sign-ups each: the /56 stops them at twenty.
+    for net in 1..=5 {
+        for i in 0..5 {
+            let r = client
+                .post(format!("http://{}/signup", s.addr))
+                .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .header("x-forwarded-for", format!("2001:db8:0:{net}::{i}"))
+                .body(format!(
+                    "username=net{net}_{i}&password=a+good+long+password"
+                ))
+                .send()
+                .await
+                .expect("request");
+            match r.status() {
+                StatusCode::OK => created += 1,
+                StatusCode::TOO_MANY_REQUESTS => {}
+                other => panic!("{other}: {}", r.text().await.unwrap_or_default()),
+            }
+        }
+    }
+    assert_eq!(created, 20, "four addresses' worth");
+    // Another /56 of the same /48 still has its own.
+    let r = client
+        .post(format!("http://{}/signup", s.addr))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header("x-forwarded-for", "2001:db8:0:100::1")
+        .body("username=other_net&password=a+good+long+password")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(r.status(), StatusCode::OK);
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_signed_in_players_socket_and_seat_carry_the_name() {
     use protocol::{ClientMsg, RoomEvent, SeatChoice, ServerMsg};

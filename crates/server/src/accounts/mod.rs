@@ -10,7 +10,8 @@
 //! (`asean_account_refusals{reason}`, `asean_rate_limited{action="signup"|"login"}`).
 //!
 //! Bounds: accounts created per address ([`Limits::signups`], 5 then 5 an hour), sign-in
-//! attempts per address (30 then 3 a minute), per account from one address (10 then 1 a
+//! attempts per address (30 then 3 a minute), each per address budget also held by every IPv6
+//! `/56` ([`PER_56`] times it) and `/48` ([`PER_48`] times), per account from one address (10 then 1 a
 //! minute: nobody can lock a player out from their own addresses) and per account from all
 //! addresses (100 then 10 a minute: what a crowd of addresses may guess), password
 //! hashes at once (the cores; [`password::Hasher`]), request bodies ([`MAX_FORM_BYTES`]).
@@ -43,6 +44,7 @@ use serde_json::{Value, json};
 use crate::address::{AddressKey, TrustedProxies, client_address};
 use crate::metrics::Metrics;
 use crate::origin::AllowedOrigins;
+use crate::rate::NetworkLimiter;
 use crate::store::Store;
 use crate::store::accounts::{Account, Created, NewAccount, NewSession, all_perfs, cut_user_agent};
 use session::Token;
@@ -52,10 +54,10 @@ pub const MAX_FORM_BYTES: usize = 4 * 1024;
 
 /// The rate limits of accounts.
 pub struct Limits {
-    /// Accounts created per client address.
-    pub signups: DefaultKeyedRateLimiter<AddressKey>,
-    /// Sign-in attempts per client address.
-    pub logins_per_address: DefaultKeyedRateLimiter<AddressKey>,
+    /// Accounts created per client address (and IPv6 network).
+    pub signups: NetworkLimiter,
+    /// Sign-in attempts per client address (and IPv6 network).
+    pub logins_per_address: NetworkLimiter,
     /// Sign-in (or password) attempts on an existing account from one address.
     pub logins_per_account: DefaultKeyedRateLimiter<(UserId, AddressKey)>,
     /// Sign-in (or password) attempts on an existing account from all addresses.
@@ -63,6 +65,11 @@ pub struct Limits {
     /// Checks since the limiters last forgot the keys back at full budget.
     checks: std::sync::atomic::AtomicU64,
 }
+
+/// How many addresses' worth of the per-address budgets an IPv6 `/56` gets.
+pub const PER_56: u32 = 4;
+/// How many addresses' worth of the per-address budgets an IPv6 `/48` gets.
+pub const PER_48: u32 = 16;
 
 /// How many checks between two sweeps of the keys whose budget is full again.
 const SWEEP_EVERY: u64 = 1_024;
@@ -104,8 +111,16 @@ impl Default for Limits {
     /// 6 s per account.
     fn default() -> Limits {
         Limits {
-            signups: RateLimiter::keyed(Limits::quota(5, Duration::from_secs(12 * 60))),
-            logins_per_address: RateLimiter::keyed(Limits::quota(30, Duration::from_secs(20))),
+            signups: NetworkLimiter::new(
+                Limits::quota(5, Duration::from_secs(12 * 60)),
+                PER_56,
+                PER_48,
+            ),
+            logins_per_address: NetworkLimiter::new(
+                Limits::quota(30, Duration::from_secs(20)),
+                PER_56,
+                PER_48,
+            ),
             logins_per_account: RateLimiter::keyed(Limits::quota(10, Duration::from_secs(60))),
             logins_per_account_total: RateLimiter::keyed(Limits::quota(
                 100,
@@ -396,11 +411,7 @@ async fn signup(
     }
     // Counted once the request is sound: typos cost no account of the address's budget.
     a.limits.counted();
-    if a.limits
-        .signups
-        .check_key(&a.address(peer, &headers))
-        .is_err()
-    {
+    if !a.limits.signups.check(a.address(peer, &headers)) {
         return Err(a.limited(
             "signup",
             "too many new accounts from this address: try again later",
@@ -449,7 +460,7 @@ async fn login(
     let c = form(&a, f)?;
     let address = a.address(peer, &headers);
     a.limits.counted();
-    if a.limits.logins_per_address.check_key(&address).is_err() {
+    if !a.limits.logins_per_address.check(address) {
         return Err(a.limited(
             "login",
             "too many sign-in attempts from this address: try again later",
