@@ -502,6 +502,74 @@ async fn sign_in_and_sign_up_floods_are_limited() {
     s.stop().await;
 }
 
+/// A signed-in player opening their own game on another device, without its seat secret,
+/// holds their seat there (the account is the player) and plays from it; another account
+/// or an anonymous player only watches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_player_holds_their_seat_from_another_device() {
+    use protocol::{ClientMsg, ErrorCode};
+    let s = server().await;
+    let h = Http::new(&s);
+    let white_cookie = h.signed_up("Device_W", "white's password").await;
+    let black_cookie = h.signed_up("Device_B", "black's password").await;
+    let other_cookie = h.signed_up("Device_X", "other's password").await;
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let connect = |cookie: String| async move {
+        common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await
+    };
+    let mut white = connect(white_cookie.clone()).await;
+    let mut black = connect(black_cookie).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+    let room = white.seated_room().await;
+    black.take_seat(&room).await;
+    let join = ClientMsg::Join {
+        room: room.clone(),
+        secret: None,
+        after: None,
+        watch: false,
+    };
+    // White's phone: no secret, the same account.
+    let mut phone = connect(white_cookie).await;
+    phone.send(&join).await;
+    let snapshot = phone
+        .until("the snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+        .await;
+    assert!(
+        matches!(
+            snapshot,
+            ServerMsg::Snapshot {
+                you: Some(protocol::Color::White),
+                ..
+            }
+        ),
+        "{snapshot:?}"
+    );
+    phone.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    // Another account and an anonymous player watch, and cannot move for anyone.
+    let mut other = connect(other_cookie).await;
+    let mut anonymous = common::connect(s.addr).await;
+    for c in [&mut other, &mut anonymous] {
+        c.send(&join).await;
+        let snapshot = c
+            .until("the snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await;
+        assert!(
+            matches!(snapshot, ServerMsg::Snapshot { you: None, .. }),
+            "{snapshot:?}"
+        );
+        c.play(&room, 1, "d6d5").await;
+        assert_eq!(c.error().await, ErrorCode::NotSeated);
+    }
+    black.play(&room, 1, "d6d5").await;
+    phone.moved(1).await;
+    s.stop().await;
+}
+
 /// A client holding a whole IPv6 network gets a few addresses' worth of new accounts, not
 /// five for each of its 256 `/64`s: a `/56` has four addresses' budget (behind a trusted
 /// proxy that names the client in `X-Forwarded-For`).

@@ -837,6 +837,10 @@ impl Actor {
             .as_deref()
             .and_then(|s| self.room.seat_of(s))
             .or(prior);
+        if seat.is_none() && secret.is_none() && !watch {
+            // The player's account holds its seat (checked again by the connection first).
+            seat = self.room.seat_of_user(sub.user.as_ref());
+        }
         if secret.is_some() && seat.is_none() {
             sub.outbox.send(&ServerMsg::error(
                 ErrorCode::NotSeated,

@@ -411,6 +411,17 @@ impl Room {
             .find(|&c| self.secrets.get(c).as_ref() == Some(&h))
     }
 
+    /// The seat `user`'s account holds in this room, if any: a signed-in player opening their
+    /// own game without its secret (from another device, or through the API) holds their
+    /// seat, as on sites where the account is the player.
+    #[must_use]
+    pub fn seat_of_user(&self, user: Option<&Username>) -> Option<Color> {
+        let user = user?.id();
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.players.get(c).as_ref().is_some_and(|p| p.id() == user))
+    }
+
     /// The room's settings.
     #[must_use]
     pub fn meta(&self) -> &RoomMeta {
