@@ -1380,7 +1380,7 @@ impl Lobby {
             sub,
             secret,
             after,
-            watch,
+            mode,
             joined,
         } = cmd
         else {
@@ -1449,7 +1449,7 @@ impl Lobby {
             sub,
             secret,
             after,
-            watch,
+            mode,
             joined,
         };
         let start = match &self.nodes {

@@ -119,6 +119,20 @@ pub struct Subscriber {
     pub user: Option<protocol::user::Username>,
 }
 
+/// How a connection opens a room ([`RoomCmd::Join`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinMode {
+    /// Watch only.
+    Watch,
+    /// Its own seat (by its secret, the connection's earlier seat, or the signed-in
+    /// player's account), else the free seat, else watch (the page's join).
+    Play,
+    /// Its own seat only, else watch: never takes a free seat (the API's game streams and
+    /// commands, which act only in the caller's own games).
+    Resume,
+}
+
 /// How a room task starts.
 #[derive(Debug)]
 pub enum Start {
@@ -169,8 +183,8 @@ pub enum RoomCmd {
         secret: Option<String>,
         /// The last event number the client saw.
         after: Option<u64>,
-        /// Watch only.
-        watch: bool,
+        /// Watch, play, or resume one's own seat only.
+        mode: JoinMode,
         /// Told `true` once the connection is subscribed (dropped unanswered when there is
         /// no such room), so that the connection counts only the rooms it really joined.
         joined: Option<tokio::sync::oneshot::Sender<bool>>,
@@ -800,13 +814,13 @@ impl Actor {
                 sub,
                 secret,
                 after,
-                watch,
+                mode,
                 joined,
             } => {
                 if let Some(j) = joined {
                     let _ = j.send(true);
                 }
-                self.join(sub, secret, after, watch).await;
+                self.join(sub, secret, after, mode).await;
             }
             RoomCmd::Command { sub, command } => self.command(sub, command).await,
             RoomCmd::Ack { conn, seq } => self.ack(conn, seq),
@@ -829,7 +843,7 @@ impl Actor {
         sub: Subscriber,
         secret: Option<String>,
         after: Option<u64>,
-        watch: bool,
+        mode: JoinMode,
     ) {
         let id = self.room.id().clone();
         let prior = self.subs.get(&sub.conn).and_then(|s| s.seat);
@@ -837,7 +851,7 @@ impl Actor {
             .as_deref()
             .and_then(|s| self.room.seat_of(s))
             .or(prior);
-        if seat.is_none() && secret.is_none() && !watch {
+        if seat.is_none() && secret.is_none() && mode != JoinMode::Watch {
             // The player's account holds its seat (checked again by the connection first).
             seat = self.room.seat_of_user(sub.user.as_ref());
         }
@@ -850,8 +864,10 @@ impl Actor {
         }
         // Joining again on the same connection (a resync) replaces the subscription.
         self.subscribe(&sub, seat);
-        let taking =
-            seat.is_none() && !watch && secret.is_none() && self.room.free_seat().is_some();
+        let taking = seat.is_none()
+            && mode == JoinMode::Play
+            && secret.is_none()
+            && self.room.free_seat().is_some();
         let rating = if taking {
             self.seat_rating(sub.user.as_ref()).await
         } else {
@@ -873,7 +889,7 @@ impl Actor {
             }
             sub.outbox.send(&refusal_msg(r, &id));
         }
-        if seat.is_none() && !watch && secret.is_none() && refusal.is_none() {
+        if seat.is_none() && mode == JoinMode::Play && secret.is_none() && refusal.is_none() {
             let secret = random_secret();
             if let Some(Plan {
                 events,
