@@ -475,17 +475,13 @@ where
     }
 }
 
-/// Whether `msg` acts on the connection's signed-in identity: it creates a rated room or a
-/// listed one (a seek shows its creator's name and rating), takes a free seat (a join without
-/// a seat secret, not to watch), or asks for a rematch (rated after a rated game).
+/// Whether `msg` acts on the connection's signed-in identity: it creates a room (its seat
+/// carries the creator's name; a seek shows their rating), takes a place in a pool (rated for
+/// an account), takes a seat (a join without a seat secret, not to watch: a free seat, or the
+/// account's own), or asks for a rematch (rated after a rated game).
 fn needs_identity(msg: &ClientMsg) -> bool {
     match msg {
-        ClientMsg::CreateRoom {
-            rated,
-            public,
-            rating_range,
-            ..
-        } => *rated || *public || rating_range.is_some(),
+        ClientMsg::CreateRoom { .. } | ClientMsg::JoinPool { .. } => true,
         ClientMsg::Join { secret, watch, .. } => secret.is_none() && !watch,
         // A rated room's rematch is a new rated game.
         ClientMsg::Room {

@@ -502,6 +502,115 @@ async fn sign_in_and_sign_up_floods_are_limited() {
     s.stop().await;
 }
 
+/// A player in many rated games that all end in the same instant (resigned together) has
+/// every one rated, each once: the games racing for the player's rating take turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_rated_games_of_one_player_ending_at_once_are_all_rated() {
+    const GAMES: usize = 16;
+    // On SQLite, whose writes take turns on their own thread while the games read ratings.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = Server::start(
+        Some(&dir.path().join("lobby.sqlite3")),
+        Duration::from_secs(60),
+    )
+    .await;
+    // Accounts from several addresses (each has a budget of new accounts).
+    let http = |n: u8| Http {
+        base: format!("http://{}", s.addr),
+        client: reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 1, n]))
+            .build()
+            .expect("client"),
+    };
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let hub_cookie = http(0).signed_up("Hub_Player", "hub's password").await;
+    let mut hub = common::connect_with_headers(s.addr, local, &[("cookie", &hub_cookie)]).await;
+    let mut rooms = Vec::new();
+    let mut opponents = Vec::new();
+    for i in 0..GAMES {
+        let h = http(u8::try_from(1 + i / 4).expect("address"));
+        let cookie = h
+            .signed_up(&format!("Opponent_{i}"), "opponent's password")
+            .await;
+        let mut o = common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await;
+        o.send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+        let room = o.seated_room().await;
+        hub.take_seat(&room).await;
+        o.play(&room, 0, "e3e4").await;
+        hub.moved(0).await;
+        hub.play(&room, 1, "d6d5").await;
+        o.moved(1).await;
+        rooms.push(room);
+        opponents.push(o);
+    }
+    for room in &rooms {
+        hub.send(&protocol::RoomCommand::Resign.to(room.clone()))
+            .await;
+    }
+    let mut rated = 0;
+    for o in &mut opponents {
+        let r = o.rated_game_over().await;
+        assert!(r.white.diff() > 0, "{r:?}");
+        rated += 1;
+    }
+    assert_eq!(rated, GAMES);
+    let p = http(0).get("/api/user/hub_player", None).await.json;
+    assert_eq!(p["perfs"]["blitz"]["games"], GAMES, "{p}");
+    s.stop().await;
+}
+
+/// A rated game whose player closes their account before it ends is not rated: a closed
+/// account keeps no ratings, and its opponent's rating does not move for it either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ending_after_an_account_closed_is_not_rated() {
+    let s = server().await;
+    let h = Http::new(&s);
+    let white_cookie = h.signed_up("Closing_W", "white's password").await;
+    let black_cookie = h.signed_up("Closing_B", "black's password").await;
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let mut white = common::connect_with_headers(s.addr, local, &[("cookie", &white_cookie)]).await;
+    let mut black = common::connect_with_headers(s.addr, local, &[("cookie", &black_cookie)]).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+    let room = white.seated_room().await;
+    black.take_seat(&room).await;
+    white.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    black.play(&room, 1, "d6d5").await;
+    white.moved(1).await;
+    let r = h
+        .post(
+            "/api/account/close",
+            &[("password", "black's password")],
+            Some(&black_cookie),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.json);
+    white
+        .send(&protocol::RoomCommand::Resign.to(room.clone()))
+        .await;
+    let over = white.game_over().await;
+    assert!(
+        matches!(
+            over,
+            ServerMsg::Event {
+                event: protocol::RoomEvent::GameOver { ratings: None, .. },
+                ..
+            }
+        ),
+        "{over:?}"
+    );
+    let p = h.get("/api/user/closing_w", None).await.json;
+    assert_eq!(p["perfs"]["blitz"]["games"], 0, "{p}");
+    s.stop().await;
+}
+
 /// A signed-in player opening their own game on another device, without its seat secret,
 /// holds their seat there (the account is the player) and plays from it; another account
 /// or an anonymous player only watches.
@@ -910,6 +1019,75 @@ async fn an_ended_session_stops_rated_play_on_its_open_socket() {
         )
     })
     .await;
+
+    // A socket whose first act after its session ended is a pool place or a private room:
+    // the place is casual, the seat nameless (no rated games in the name of a stolen cookie).
+    // (Signed up from another address: this one has used its budget of new accounts.)
+    let h = Http {
+        base: h.base.clone(),
+        client: reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, 3]))
+            .build()
+            .expect("client"),
+    };
+    for end in ["/logout", "/api/account/close"] {
+        let name = if end == "/logout" {
+            "Pool_Out"
+        } else {
+            "Pool_Closed"
+        };
+        let cookie = h.signed_up(name, "a good long password").await;
+        let mut socket = connect(cookie.clone()).await;
+        let form: &[(&str, &str)] = if end == "/logout" {
+            &[]
+        } else {
+            &[("password", "a good long password")]
+        };
+        let r = h.post(end, form, Some(&cookie)).await;
+        assert!(r.status.is_success(), "{end}: {}", r.json);
+        socket
+            .send(&ClientMsg::JoinPool {
+                pool: protocol::TimeControl::fischer(60, 0).expect("1+0"),
+            })
+            .await;
+        let pool = socket
+            .until("the pool", |m| matches!(m, ServerMsg::Pool { .. }))
+            .await;
+        assert!(
+            matches!(pool, ServerMsg::Pool { rated: false, .. }),
+            "{end}: {pool:?}"
+        );
+        socket.send(&ClientMsg::LeavePool).await;
+        socket
+            .send(&common::rated_room(
+                protocol::TimeControl::fischer(300, 3).ok(),
+            ))
+            .await;
+        assert_eq!(socket.error().await, ErrorCode::SignInRequired, "{end}");
+    }
+    {
+        let cookie = h.signed_up("Private_Out", "a good long password").await;
+        let mut socket = connect(cookie.clone()).await;
+        let r = h.post("/logout", &[], Some(&cookie)).await;
+        assert!(r.status.is_success(), "{}", r.json);
+        socket
+            .send(&ClientMsg::CreateRoom {
+                rated: false,
+                seat: protocol::SeatChoice::White,
+                promotion: protocol::PromotionRule::Any,
+                clock: None,
+                public: false,
+                rating_range: None,
+            })
+            .await;
+        let snapshot = socket
+            .until("the snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await;
+        let ServerMsg::Snapshot { state, .. } = snapshot else {
+            unreachable!("matched above")
+        };
+        assert_eq!(state.players.white, None, "a nameless seat");
+    }
     s.stop().await;
 }
 

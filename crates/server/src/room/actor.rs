@@ -103,8 +103,20 @@ fn unrate(events: &mut [RoomEvent]) {
 }
 
 /// How many times a rated game's end is written with ratings read again, when another game
-/// of a player was rated between the read and the write.
-const RATING_ATTEMPTS: u32 = 3;
+/// of a player was rated between the read and the write. Each round of a player's games
+/// ending at once writes at least one of them (the others read again after a random pause),
+/// so this many of one player's rated games may end in the same instant and all be rated
+/// (the test `many_rated_games_of_one_player_ending_at_once_are_all_rated` ends 16).
+const RATING_ATTEMPTS: u32 = 64;
+
+/// A random pause before attempt `attempt` at writing a rated game's end: up to 4 ms times
+/// the attempts made, so that games racing for one player's rating spread out.
+fn rating_backoff(attempt: u32) -> Duration {
+    let mut b = [0u8; 2];
+    let _ = getrandom::fill(&mut b);
+    let spread = u64::from(attempt.min(RATING_ATTEMPTS)) * 4 + 1;
+    Duration::from_millis(u64::from(u16::from_le_bytes(b)) % spread)
+}
 
 /// A subscriber of the room: where its messages go.
 #[derive(Debug, Clone)]
@@ -705,7 +717,8 @@ impl Actor {
             written = self.env.write(append).await;
             match &written {
                 Err(StoreError::RatingsMoved(user)) if attempt <= RATING_ATTEMPTS => {
-                    tracing::info!("room {id}: the rating of {user} moved meanwhile: again");
+                    tracing::debug!("room {id}: the rating of {user} moved meanwhile: again");
+                    tokio::time::sleep(rating_backoff(attempt)).await;
                 }
                 _ => break,
             }
@@ -781,6 +794,22 @@ impl Actor {
         let (Some(white), Some(black)) = (players.white.as_ref(), players.black.as_ref()) else {
             return Ok(None);
         };
+        // A closed account keeps no ratings: its games (and its opponents') end unrated.
+        for user in [white, black] {
+            if self
+                .env
+                .store
+                .account(&user.id())
+                .await?
+                .is_none_or(|a| a.is_closed())
+            {
+                tracing::info!(
+                    "room {}: {user}'s account is closed: unrated",
+                    self.room.id()
+                );
+                return Ok(None);
+            }
+        }
         let perf = rating::Perf::of(clock);
         let mut before = rules::ByColor::<rating::Rated>::default();
         for (c, user) in [(Color::White, white), (Color::Black, black)] {
