@@ -285,6 +285,29 @@ struct Entry {
     lru: Option<u64>,
 }
 
+/// A seek's place under its player's cap while its room is made ([`Lobby::pend_seek`]).
+struct PendingSeek<'a> {
+    lobby: &'a Lobby,
+    user: protocol::user::UserId,
+    room: RoomId,
+    /// The room is made: the place stays counted until it is listed.
+    keep: bool,
+}
+
+impl Drop for PendingSeek<'_> {
+    fn drop(&mut self) {
+        if !self.keep
+            && let Ok(mut reg) = self.lobby.registry.lock()
+        {
+            reg.unpend_seek(&self.user, &self.room);
+        }
+    }
+}
+
+/// How long a seek being created counts against its player's cap before it is listed, at
+/// most (ms): a creation that never lists its room gives its place back by then.
+const PENDING_SEEK_MS: u64 = 10_000;
+
 #[derive(Default)]
 struct Registry {
     rooms: HashMap<RoomId, Entry>,
@@ -293,6 +316,10 @@ struct Registry {
     /// The listed rooms of each signed-in seeker (kept with [`Registry::listed`]), for
     /// [`LobbyConfig::max_seeks_per_player`].
     seeks: HashMap<protocol::user::UserId, u32>,
+    /// The seeks being created of each player (room id, since when in ms), counted with
+    /// [`Registry::seeks`] until they are listed (or fail, or [`PENDING_SEEK_MS`] passes), so
+    /// that creations racing one another cannot pass the cap together.
+    pending_seeks: HashMap<protocol::user::UserId, Vec<(RoomId, u64)>>,
     games: u32,
     per_address: HashMap<AddressKey, u32>,
     /// Rooms in memory that are finished or closed.
@@ -311,6 +338,18 @@ struct Registry {
 }
 
 impl Registry {
+    /// Forgets `room` among `user`'s seeks being created.
+    fn unpend_seek(&mut self, user: &protocol::user::UserId, room: &RoomId) {
+        if let std::collections::hash_map::Entry::Occupied(mut e) =
+            self.pending_seeks.entry(user.clone())
+        {
+            e.get_mut().retain(|(r, _)| r != room);
+            if e.get().is_empty() {
+                e.remove();
+            }
+        }
+    }
+
     /// Rooms in memory that are live (or not yet read).
     fn live(&self) -> usize {
         self.rooms.len().saturating_sub(self.done)
@@ -414,7 +453,9 @@ impl Registry {
         if let Some(s) = new {
             if let Some(entry) = listing_entry(id, Some(&s)) {
                 if let Some(k) = &entry.summary.seeker {
-                    *self.seeks.entry(k.username.id()).or_default() += 1;
+                    let user = k.username.id();
+                    self.unpend_seek(&user, id);
+                    *self.seeks.entry(user).or_default() += 1;
                 }
                 self.listed.insert(key(&s), entry.summary);
                 changed = true;
@@ -1138,8 +1179,15 @@ impl Lobby {
                 "sign in to set a rating range",
             ));
         }
+        let room_id = random_room_id();
+        // A seek's place under its player's cap, held while the room is made (given back if
+        // it is not).
+        let mut pending = None;
         let seek = match (&creator.user, public) {
-            (Some(user), true) => self.seek_terms(user, clock, rating_range).await?,
+            (Some(user), true) => {
+                pending = Some(self.pend_seek(user, &room_id)?);
+                self.seek_terms(user, clock, rating_range).await?
+            }
             // A private room's range still holds for its invitee.
             _ => crate::store::SeekTerms {
                 seeker: None,
@@ -1160,7 +1208,7 @@ impl Lobby {
             }
         };
         let meta = RoomMeta {
-            id: random_room_id(),
+            id: room_id,
             created_ms: self.clock.now_ms(),
             public,
             promotion,
@@ -1236,28 +1284,41 @@ impl Lobby {
             counted,
         )
         .ok_or_else(|| Refusal::new(ErrorCode::Internal, "the server is shutting down"))?;
+        // The room is made: its place stays counted until it is listed.
+        if let Some(p) = pending.as_mut() {
+            p.keep = true;
+        }
         Ok(id)
     }
 
-    /// The terms of a new seek of `user`: their rating for the speed of `clock`, after
-    /// checking that they have fewer seeks waiting than [`LobbyConfig::max_seeks_per_player`].
-    async fn seek_terms(
+    /// Holds a place under `user`'s cap of seeks for the seek `room` being created, after
+    /// checking that they have fewer seeks waiting or being created than
+    /// [`LobbyConfig::max_seeks_per_player`]; the place is given back when the guard drops,
+    /// unless kept (the room is made: it stays counted until listed).
+    fn pend_seek(
         &self,
         user: &protocol::user::Username,
-        clock: Option<TimeControl>,
-        rating_range: Option<protocol::RatingRange>,
-    ) -> Result<crate::store::SeekTerms, Refusal> {
+        room: &RoomId,
+    ) -> Result<PendingSeek<'_>, Refusal> {
         let id = user.id();
-        let local = self
-            .registry
-            .lock()
-            .map_or(0, |reg| reg.seeks.get(&id).map_or(0, |n| *n as usize));
+        let now = self.clock.now_ms();
         let remote = self
             .nodes
             .as_ref()
             .map_or(0, |n| n.cluster.remote_seeks(&id));
         let cap = self.config.max_seeks_per_player;
-        if local + remote >= usize::try_from(cap).unwrap_or(usize::MAX) {
+        let mut reg = self
+            .registry
+            .lock()
+            .map_err(|_| Refusal::new(ErrorCode::Internal, "the lobby is unavailable"))?;
+        let pending = reg.pending_seeks.entry(id.clone()).or_default();
+        pending.retain(|(_, since)| now.saturating_sub(*since) < PENDING_SEEK_MS);
+        let pending = pending.len();
+        let local = reg.seeks.get(&id).map_or(0, |n| *n as usize);
+        if local + pending + remote >= usize::try_from(cap).unwrap_or(usize::MAX) {
+            if pending == 0 {
+                reg.pending_seeks.remove(&id);
+            }
             self.metrics.seek_refused("too_many_seeks");
             tracing::info!("seek refused: {user} has {cap} seeks waiting (the cap)");
             return Err(Refusal::new(
@@ -1268,6 +1329,26 @@ impl Lobby {
                 ),
             ));
         }
+        reg.pending_seeks
+            .entry(id.clone())
+            .or_default()
+            .push((room.clone(), now));
+        Ok(PendingSeek {
+            lobby: self,
+            user: id,
+            room: room.clone(),
+            keep: false,
+        })
+    }
+
+    /// The terms of a new seek of `user`: their rating for the speed of `clock`.
+    async fn seek_terms(
+        &self,
+        user: &protocol::user::Username,
+        clock: Option<TimeControl>,
+        rating_range: Option<protocol::RatingRange>,
+    ) -> Result<crate::store::SeekTerms, Refusal> {
+        let id = user.id();
         let rating = match clock {
             None => None,
             Some(clock) => Some(

@@ -562,6 +562,47 @@ async fn many_rated_games_of_one_player_ending_at_once_are_all_rated() {
     s.stop().await;
 }
 
+/// Seeks sent back to back, without waiting for the answers, cannot pass the cap together:
+/// of six, three are made and three refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_sent_at_once_stop_at_the_cap() {
+    use protocol::{ClientMsg, ErrorCode, PromotionRule, SeatChoice};
+    let s = server().await;
+    let h = Http::new(&s);
+    let cookie = h.signed_up("Racer_1", "racer's password").await;
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let mut c = common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await;
+    let seek = ClientMsg::CreateRoom {
+        rated: true,
+        seat: SeatChoice::Random,
+        promotion: PromotionRule::Any,
+        clock: protocol::TimeControl::fischer(300, 3).ok(),
+        public: true,
+        rating_range: None,
+    };
+    for _ in 0..6 {
+        c.send(&seek).await;
+    }
+    let (mut made, mut refused) = (0, 0);
+    while made + refused < 6 {
+        match c
+            .until("an answer", |m| {
+                matches!(m, ServerMsg::Seated { .. } | ServerMsg::Error { .. })
+            })
+            .await
+        {
+            ServerMsg::Seated { .. } => made += 1,
+            ServerMsg::Error { code, .. } => {
+                assert_eq!(code, ErrorCode::TooManySeeks);
+                refused += 1;
+            }
+            _ => unreachable!("matched above"),
+        }
+    }
+    assert_eq!((made, refused), (3, 3));
+    s.stop().await;
+}
+
 /// A rated game whose player closes their account before it ends is not rated: a closed
 /// account keeps no ratings, and its opponent's rating does not move for it either.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
