@@ -330,7 +330,7 @@ async fn tokens_are_made_listed_checked_and_revoked_and_never_logged() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flood_with_one_token_is_limited_and_an_account_has_at_most_100_tokens() {
+async fn floods_with_tokens_are_limited_and_an_account_has_at_most_100_tokens() {
     let s = Server::start(None, Duration::from_secs(60)).await;
     let h = Http::new(&s);
     let cookie = h.signed_up("Dao").await;
@@ -353,14 +353,30 @@ async fn a_flood_with_one_token_is_limited_and_an_account_has_at_most_100_tokens
     assert!(!r.error().is_empty());
     let limited = common::metric(s.addr, r#"asean_rate_limited_total{action="api"}"#).await;
     assert!(limited.is_some_and(|n| n >= 1.0), "{limited:?}");
+    // The address's budget covers every token it uses: two fresh tokens run out of it.
+    let fresh = [
+        h.token(&cookie, "fresh1", &[]).await,
+        h.token(&cookie, "fresh2", &[]).await,
+    ];
+    let mut used = n + 1;
+    let refusal = loop {
+        let r = h.get("/api/account", Some(&fresh[used % 2]), None).await;
+        used += 1;
+        if r.status == StatusCode::TOO_MANY_REQUESTS {
+            break r;
+        }
+        assert!(used < 300, "no refusal from the address's budget");
+    };
+    assert!((120..=140).contains(&used), "refused after {used} requests");
+    assert!(refusal.error().contains("address"), "{}", refusal.text);
     // The page's cookie is not an API client: not limited by the token's budget.
     assert_eq!(
         h.get("/api/account", None, Some(&cookie)).await.status,
         StatusCode::OK
     );
 
-    // 100 tokens an account (one made above), then a clear 400.
-    for n in 1..100 {
+    // 100 tokens an account (three made above), then a clear 400.
+    for n in 3..100 {
         h.token(&cookie, &format!("t{n}"), &[]).await;
     }
     let r = h

@@ -1,7 +1,11 @@
 //! Players' accounts over HTTP: sign up, sign in and out, the signed-in player, their
-//! sessions, closing an account, and anyone's public profile, in the shapes lichess uses
-//! (`POST /signup`, `POST /login`, `POST /logout`, `GET /api/account`); anyone's public
+//! sessions, their personal API tokens ([`tokens`]), closing an account, in the shapes lichess
+//! uses (`POST /signup`, `POST /login`, `POST /logout`, `GET /api/account`); anyone's public
 //! profile (`GET /api/user/{username}`) is [`crate::profiles`]'s.
+//!
+//! `GET /api/account` answers the account of the session cookie, or of an API token sent as
+//! `Authorization: Bearer` ([`Accounts::caller`]: no scope needed; `{"id", "username",
+//! "createdAt", "perfs"}`); 401 `{"error"}` with neither.
 //!
 //! Anonymous play needs none of it. An account is a [`Username`] and a password (hashed with
 //! argon2id, [`password`]); signing in (or up) makes a session whose token the browser keeps
@@ -16,7 +20,8 @@
 //! hashes at once (the cores; [`password::Hasher`]), request bodies ([`MAX_FORM_BYTES`]).
 //! A sign-in answers the same, in the same time, for an unknown user and a wrong password.
 //! State-changing requests whose `Origin` is not the server's are refused (403), so another
-//! site cannot act with a player's cookie.
+//! site cannot act with a player's cookie; requests authenticated by an API token carry no
+//! cookie's authority and are not checked so.
 
 pub mod names;
 pub mod password;

@@ -196,13 +196,16 @@ impl Accounts {
             Bearer::Token(t) => t,
         };
         let hash = token.hash();
-        self.admit_api(peer, headers, hash)?;
+        // The address's budget first: guessing tokens costs it. The token's budget once the
+        // token is known, so that guesses leave no keys in its limiter.
+        self.admit_api_address(peer, headers)?;
         let found = self
             .store
             .token_account(hash, self.now_ms())
             .await
             .map_err(store_failed)?;
         let (account, scopes) = found.ok_or_else(|| self.no_such_token())?;
+        self.admit_api_token(hash)?;
         Ok(Some(Caller {
             account,
             token: Some(Grant { hash, scopes }),
@@ -227,13 +230,8 @@ impl Accounts {
         self.refuse("no_such_token", StatusCode::UNAUTHORIZED, NO_SUCH_TOKEN)
     }
 
-    /// Takes one request of the token's budget and of the address's, or refuses with 429.
-    fn admit_api(
-        &self,
-        peer: SocketAddr,
-        headers: &HeaderMap,
-        hash: TokenHash,
-    ) -> Result<(), Refusal> {
+    /// Takes one request of the address's API budget, or refuses with 429.
+    fn admit_api_address(&self, peer: SocketAddr, headers: &HeaderMap) -> Result<(), Refusal> {
         self.limits.counted();
         let address = self.address(peer, headers);
         if self.limits.api_per_address.check_key(&address).is_err() {
@@ -242,6 +240,11 @@ impl Accounts {
                 "too many API requests from this address: wait a minute",
             ));
         }
+        Ok(())
+    }
+
+    /// Takes one request of the token's budget, or refuses with 429.
+    fn admit_api_token(&self, hash: TokenHash) -> Result<(), Refusal> {
         if self.limits.api_per_token.check_key(&hash).is_err() {
             return Err(self.limited("api", "too many requests with this token: wait a minute"));
         }
