@@ -480,6 +480,51 @@ mod tests {
         }
     }
 
+    #[tokio::test]
+    async fn a_missing_scope_is_a_403_in_lichess_words_and_counted() {
+        use std::sync::Arc;
+        let metrics = Arc::new(crate::metrics::Metrics::default());
+        let accounts = Accounts::new(
+            Arc::new(crate::store::MemoryStore::default()),
+            Arc::new(crate::origin::AllowedOrigins::new(Vec::new())),
+            Arc::new(crate::address::TrustedProxies::default()),
+            metrics.clone(),
+            false,
+            super::super::Limits::default(),
+        )
+        .expect("accounts");
+        let caller = Caller {
+            account: Account {
+                id: "ploy".parse().expect("id"),
+                username: "Ploy".parse().expect("name"),
+                password_hash: None,
+                created_ms: 0,
+                closed_ms: None,
+            },
+            token: Some(Grant {
+                hash: TokenHash([1; 32]),
+                scopes: vec![Scope::ChallengeRead],
+            }),
+        };
+        assert!(caller.require(Scope::ChallengeRead, &accounts).is_ok());
+        let refusal = caller
+            .require(Scope::BoardPlay, &accounts)
+            .expect_err("no board:play");
+        let response = refusal.into_response();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        let body = axum::body::to_bytes(response.into_body(), 1_024)
+            .await
+            .expect("body");
+        assert_eq!(&body[..], br#"{"error":"Missing scope"}"#);
+        assert!(
+            metrics
+                .text()
+                .contains(r#"asean_account_refusals_total{reason="missing_scope"} 1"#),
+            "{}",
+            metrics.text()
+        );
+    }
+
     #[test]
     fn the_form_takes_repeated_scopes_and_names_an_unknown_one() {
         let form = [(
