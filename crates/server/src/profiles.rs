@@ -33,7 +33,8 @@
 //!   (stored deviation at most [`rating::PROVISIONAL_DEVIATION`]) and who played a rated
 //!   game of it in the last [`ACTIVE_DAYS`] days:
 //!   `{"users": [{"id", "username", "perfs": {"<perf>": {"rating", "progress"}}}]}`;
-//! - `GET /api/account/playing?nb=N` (signed in, else 401): the games in progress,
+//! - `GET /api/account/playing?nb=N` (signed in by the cookie or an API token, else 401):
+//!   the games in progress,
 //!   `{"nowPlaying": [{"gameId", "color", "isMyTurn", "fen", "lastMove", "hasMoved",
 //!   "opponent": {"id", "username", "rating"}, "rated", "speed", "perf", "secondsLeft",
 //!   "variant"}]}`, `nb` at most [`MAX_ONGOING`] (default 9).
@@ -824,15 +825,12 @@ async fn playing(
     headers: HeaderMap,
     query: Result<Query<PlayingQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, Refusal> {
-    p.admit(peer, &headers, 1)?;
     let q = query_of(query)?;
-    let Some(account) = p.accounts.signed_in(&headers).await? else {
-        return Err(Refusal::new(
-            StatusCode::UNAUTHORIZED,
-            "not signed in",
-            None,
-        ));
-    };
+    let caller = p.accounts.caller_required(peer, &headers).await?;
+    if caller.token.is_none() {
+        p.admit(peer, &headers, 1)?;
+    }
+    let account = caller.account;
     let nb = q.nb.unwrap_or(DEFAULT_PLAYING).min(MAX_ONGOING);
     let ongoing = p.store.ongoing(&account.id).await.map_err(store_failed)?;
     let now = p.accounts.now_ms();

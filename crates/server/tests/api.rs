@@ -217,6 +217,9 @@ async fn tokens_are_made_listed_checked_and_revoked_and_never_logged() {
         .await
         .json();
     assert!(used["tokens"][0]["lastUsedAt"].as_u64().is_some(), "{used}");
+    let playing = h.get("/api/account/playing", Some(&token), None).await;
+    assert_eq!(playing.status, StatusCode::OK, "{}", playing.text);
+    assert_eq!(playing.json(), serde_json::json!({ "nowPlaying": [] }));
     let nobody = h.get("/api/account", None, None).await;
     assert_eq!(nobody.status, StatusCode::UNAUTHORIZED);
     let forged_tail = format!("lip_{}", "0".repeat(40));
