@@ -1,7 +1,8 @@
 //! Quick pairing in the page, against the real server: two newcomers sign up, one on a phone
 //! and one on a desktop, tap 5+3 and are paired into a rated game; the wait shows meanwhile
 //! (the pool, the players waiting, Cancel); they play to mate and both game-over dialogs show
-//! the rating changes. Cancelling leaves the pool.
+//! the rating changes; each rating stands beside its player's name by the clocks. Cancelling
+//! leaves the pool.
 
 mod common;
 
@@ -58,6 +59,11 @@ async fn two_newcomers_tap_5_3_and_play_a_rated_game() -> anyhow::Result<()> {
         p.wait_for("#rated-badge:not([hidden])").await?;
         p.wait_for(r#"[data-username="Pool-One"]"#).await?;
         p.wait_for(r#"[data-username="Pool-Two"]"#).await?;
+        // Beside each name, the rating the player came with: new, so provisional.
+        for side in ["white", "black"] {
+            let rating = format!("#clock-{side} .clock-rating:not([hidden])");
+            p.wait_for_text(&rating, "1500?").await?;
+        }
     }
     let room_a = a.js("return location.hash;").await?;
     let room_b = b.js("return location.hash;").await?;
@@ -65,6 +71,14 @@ async fn two_newcomers_tap_5_3_and_play_a_rated_game() -> anyhow::Result<()> {
         room_a == room_b && room_a.as_str().is_some_and(|h| h.starts_with("#/room/")),
         "one room: {room_a} {room_b}"
     );
+    // The phone's player tapped in the lobby, further down: the game shows the board.
+    let top = b
+        .js(
+            "const t = document.querySelector('.board-area').getBoundingClientRect().top;\
+             return t >= 0 && t < innerHeight / 2;",
+        )
+        .await?;
+    ensure!(top == serde_json::json!(true), "the board is in view");
     b.screenshot("pools-paired-phone").await?;
     let (white, black) = if plays_white(&a).await? {
         (&a, &b)
@@ -138,6 +152,17 @@ async fn anonymous_players_pair_from_the_start_screen_into_a_casual_game() -> an
         "the pools offered: {buttons}"
     );
     phone.screenshot("pools-start-phone").await?;
+    // On a phone the first row of time controls shows without scrolling.
+    let bottom = phone
+        .js(
+            "return document.querySelector('#start-pools-grid [data-pool=\"5+3\"]')\
+             .getBoundingClientRect().bottom - innerHeight;",
+        )
+        .await?;
+    ensure!(
+        bottom.as_f64().is_some_and(|b| b <= 0.0),
+        "quick pairing is above the fold: {bottom} px below it"
+    );
     phone
         .click(r#"#start-pools-grid [data-pool="3+2"]"#)
         .await?;

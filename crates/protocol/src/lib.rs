@@ -910,6 +910,38 @@ pub struct RoomState {
     /// A rated game (its result changes the players' ratings).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub rated: bool,
+    /// Each signed-in player's rating for the room's speed when they took their seat (`None`:
+    /// empty, anonymous, or an untimed room, which has no speed).
+    ///
+    /// On the wire: `"seat_ratings": {"white": {"rating": 1500, "provisional": true},
+    /// "black": null}` (absent from servers that predate it: no ratings).
+    #[serde(default)]
+    pub seat_ratings: ByColor<Option<SeatRating>>,
+}
+
+/// A signed-in player's rating for a room's speed when they took their seat, rounded as
+/// players see ratings: what stands beside their name by the clock.
+///
+/// On the wire: `{"rating": 1500, "provisional": true}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRating {
+    /// The rating, rounded.
+    pub rating: i32,
+    /// Whether it is still provisional (shown `1500?`).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub provisional: bool,
+}
+
+impl fmt::Display for SeatRating {
+    /// `1500`, or `1500?` while provisional.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.rating,
+            if self.provisional { "?" } else { "" }
+        )
+    }
 }
 
 /// How a rated game moved one player's rating, rounded as players see ratings.
@@ -942,6 +974,13 @@ pub enum RoomEvent {
         /// The player's account, when they are signed in (absent on the wire otherwise).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         user: Option<user::Username>,
+        /// The signed-in player's rating for the room's speed as they sat down (absent on the
+        /// wire for an anonymous player, an untimed room, or a log written before it was
+        /// recorded).
+        ///
+        /// On the wire: `"seat_rating": {"rating": 1500, "provisional": true}`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat_rating: Option<SeatRating>,
     },
     /// A move was played.
     Moved {
@@ -1495,10 +1534,15 @@ mod tests {
             RoomEvent::Seated {
                 seat: Color::Black,
                 user: None,
+                seat_rating: None,
             },
             RoomEvent::Seated {
                 seat: Color::White,
                 user: "Somchai".parse().ok(),
+                seat_rating: Some(SeatRating {
+                    rating: 1500,
+                    provisional: true,
+                }),
             },
             RoomEvent::Moved {
                 ply: 3,
@@ -1572,6 +1616,13 @@ mod tests {
                 black: None,
             },
             rated: true,
+            seat_ratings: ByColor {
+                white: Some(SeatRating {
+                    rating: 1612,
+                    provisional: false,
+                }),
+                black: None,
+            },
         };
         let mut msgs = vec![
             ServerMsg::Welcome {

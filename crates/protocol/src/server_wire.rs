@@ -96,6 +96,7 @@ struct EventWire {
     listed: Option<bool>,
     reason: Option<CloseReason>,
     user: Option<Username>,
+    seat_rating: Option<crate::SeatRating>,
     ratings: Option<crate::ByColor<crate::RatingChange>>,
 }
 
@@ -172,6 +173,7 @@ impl TryFrom<EventWire> for RoomEvent {
             EventKind::Seated => RoomEvent::Seated {
                 seat: need(w.seat, "seat")?,
                 user: w.user,
+                seat_rating: w.seat_rating,
             },
             EventKind::Moved => RoomEvent::Moved {
                 ply: need(w.ply, "ply")?,

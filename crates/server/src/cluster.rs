@@ -159,8 +159,8 @@ pub enum RemoteCmd {
         secret: Option<String>,
         /// The last event number the client saw.
         after: Option<u64>,
-        /// Watch only.
-        watch: bool,
+        /// Watch, play, or resume one's own seat only.
+        mode: crate::room::JoinMode,
     },
     /// A command to the room's game.
     Command {
@@ -1225,7 +1225,7 @@ mod tests {
                 cmd: RemoteCmd::Join {
                     secret: Some("s".into()),
                     after: Some(4),
-                    watch: false,
+                    mode: crate::room::JoinMode::Play,
                 },
             },
             BusMsg::Cmd {

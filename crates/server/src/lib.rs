@@ -99,7 +99,7 @@ pub struct Config {
     /// it from the listening address ([`origin::derived_origins`]).
     pub public_url: Option<origin::Origin>,
     /// Extra origins (e.g. `https://example.org`) allowed to open the WebSocket besides the
-    /// public one.
+    /// public one (never to send requests that act with a player's session cookie).
     pub allowed_origins: Vec<origin::Origin>,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`);
     /// empty, every peer is the client.
@@ -315,9 +315,11 @@ async fn websocket(
     // The signed-in player, from the session cookie (a store that fails: anonymous).
     let user = match state.accounts.signed_in(&headers).await {
         Ok(account) => account.and_then(|a| {
-            accounts::session::Token::from_headers(&headers).map(|t| ws::SignedIn {
-                username: a.username,
-                session: t.hash(),
+            accounts::session::Token::from_headers(&headers, state.accounts.secure()).map(|t| {
+                ws::SignedIn {
+                    username: a.username,
+                    session: t.hash(),
+                }
             })
         }),
         Err(_) => None,
@@ -489,12 +491,7 @@ fn allowed_origins(config: &Config, addr: SocketAddr) -> origin::AllowedOrigins 
         config.www.display(),
         public.first().map(ToString::to_string).unwrap_or_default()
     );
-    let origins = origin::AllowedOrigins::new(
-        public
-            .into_iter()
-            .chain(config.allowed_origins.iter().cloned())
-            .collect(),
-    );
+    let origins = origin::AllowedOrigins::new(public, config.allowed_origins.clone());
     tracing::info!("WebSocket open to pages of {}", origins.list());
     origins
 }

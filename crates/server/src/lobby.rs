@@ -1270,23 +1270,18 @@ impl Lobby {
         }
         let rating = match clock {
             None => None,
-            Some(clock) => {
-                let perf = rating::Perf::of(clock);
-                let stored = self.store.perfs(&id).await.map_err(|e| {
-                    tracing::error!("the ratings of {user} not read: {e}");
-                    Refusal::new(
-                        ErrorCode::Internal,
-                        "your rating could not be read: try again",
-                    )
-                })?;
-                Some(
-                    stored
-                        .into_iter()
-                        .find(|(p, _)| *p == perf)
-                        .map_or_else(rating::Rated::new, |(_, r)| r)
-                        .at(self.clock.now_ms()),
-                )
-            }
+            Some(clock) => Some(
+                crate::store::accounts::rated_in(&*self.store, &id, rating::Perf::of(clock))
+                    .await
+                    .map_err(|e| {
+                        tracing::error!("the ratings of {user} not read: {e}");
+                        Refusal::new(
+                            ErrorCode::Internal,
+                            "your rating could not be read: try again",
+                        )
+                    })?
+                    .at(self.clock.now_ms()),
+            ),
         };
         Ok(crate::store::SeekTerms {
             seeker: Some(protocol::Seeker {
@@ -1385,7 +1380,7 @@ impl Lobby {
             sub,
             secret,
             after,
-            watch,
+            mode,
             joined,
         } = cmd
         else {
@@ -1454,7 +1449,7 @@ impl Lobby {
             sub,
             secret,
             after,
-            watch,
+            mode,
             joined,
         };
         let start = match &self.nodes {

@@ -109,7 +109,8 @@ struct Args {
     /// loopback or unspecified address also its names localhost, 127.0.0.1 and [::1]).
     #[arg(long, env = "ASEAN_PUBLIC_URL", value_parser = server::origin::Origin::parse)]
     public_url: Option<server::origin::Origin>,
-    /// Another origin allowed to open the WebSocket (repeatable), e.g. https://example.org.
+    /// Another origin allowed to open the WebSocket (repeatable), e.g. https://example.org;
+    /// never to send requests that act with a player's session cookie.
     #[arg(long = "allow-origin", value_parser = server::origin::Origin::parse)]
     allowed_origins: Vec<server::origin::Origin>,
     /// A reverse proxy (an address, or a network like 10.0.0.0/8; repeatable) whose

@@ -103,34 +103,50 @@ impl Origin {
     }
 }
 
-/// The origins whose pages may open the WebSocket: the server's public origin(s) and the
-/// operator's `--allow-origin`s.
+/// The origins whose pages may talk to the server: the server's own (public) origin(s), whose
+/// pages may open the WebSocket and send requests that act with a player's session cookie,
+/// and the operator's `--allow-origin`s, whose pages may only open the WebSocket (a page of
+/// another site never acts with our cookie: signing in, creating a token, closing an account).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AllowedOrigins(Vec<Origin>);
+pub struct AllowedOrigins {
+    own: Vec<Origin>,
+    extra: Vec<Origin>,
+}
 
 impl AllowedOrigins {
-    /// These origins.
+    /// The server's `own` origins and the `extra` ones allowed to open the WebSocket.
     #[must_use]
-    pub fn new(origins: Vec<Origin>) -> AllowedOrigins {
-        AllowedOrigins(origins)
+    pub fn new(own: Vec<Origin>, extra: Vec<Origin>) -> AllowedOrigins {
+        AllowedOrigins { own, extra }
     }
 
     /// Whether a request with this `Origin` header (`None`: no header, a client that is not
-    /// a browser) may open the WebSocket. A header that is not an origin (`null`, garbage)
-    /// is refused.
+    /// a browser) may open the WebSocket: an own or an extra origin. A header that is not an
+    /// origin (`null`, garbage) is refused.
     #[must_use]
     pub fn allow(&self, header: Option<&str>) -> bool {
         let Some(header) = header else {
             return true;
         };
-        Origin::parse(header).is_ok_and(|o| self.0.contains(&o))
+        Origin::parse(header).is_ok_and(|o| self.own.contains(&o) || self.extra.contains(&o))
+    }
+
+    /// Whether a request with this `Origin` header may act with a session cookie: no header
+    /// (a client that is not a browser) or one of the server's own origins.
+    #[must_use]
+    pub fn allow_own(&self, header: Option<&str>) -> bool {
+        let Some(header) = header else {
+            return true;
+        };
+        Origin::parse(header).is_ok_and(|o| self.own.contains(&o))
     }
 
     /// The origins, for the log.
     #[must_use]
     pub fn list(&self) -> String {
-        self.0
+        self.own
             .iter()
+            .chain(&self.extra)
             .map(Origin::as_str)
             .collect::<Vec<_>>()
             .join(", ")
@@ -203,11 +219,11 @@ mod tests {
     }
 
     #[test]
-    fn only_the_allowed_origins_open_the_websocket() {
-        let allowed = AllowedOrigins::new(vec![
-            Origin::parse("https://chess.example.org").expect("origin"),
-            Origin::parse("http://127.0.0.1:8080").expect("origin"),
-        ]);
+    fn only_the_allowed_origins_open_the_websocket_and_only_our_own_act_with_cookies() {
+        let allowed = AllowedOrigins::new(
+            vec![Origin::parse("https://chess.example.org").expect("origin")],
+            vec![Origin::parse("http://127.0.0.1:8080").expect("origin")],
+        );
         assert!(allowed.allow(None));
         assert!(allowed.allow(Some("https://chess.example.org")));
         assert!(allowed.allow(Some("https://CHESS.example.org:443")));
@@ -221,6 +237,11 @@ mod tests {
             "",
         ] {
             assert!(!allowed.allow(Some(refused)), "{refused:?}");
+            assert!(!allowed.allow_own(Some(refused)), "{refused:?}");
         }
+        // An extra origin opens the WebSocket, and never acts with a player's cookie.
+        assert!(allowed.allow_own(None));
+        assert!(allowed.allow_own(Some("https://chess.example.org")));
+        assert!(!allowed.allow_own(Some("http://127.0.0.1:8080")));
     }
 }

@@ -57,7 +57,9 @@ use axum::http::header::{ACCEPT, CONTENT_TYPE};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::Quota;
+
+use crate::rate::NetworkLimiter;
 use protocol::user::{UserId, Username};
 use protocol::{RoomEvent, RoomId};
 use rating::Perf;
@@ -91,10 +93,10 @@ const DEFAULT_PLAYING: usize = 9;
 /// Every this many games asked of an export cost one more request of the budget.
 const GAMES_PER_TOKEN: usize = 30;
 
-/// The rate limit of the profile routes, per client address.
+/// The rate limit of the profile routes, per client address (and IPv6 network).
 pub struct Limits {
     /// Requests per address.
-    pub per_address: DefaultKeyedRateLimiter<AddressKey>,
+    pub per_address: NetworkLimiter,
 }
 
 impl Default for Limits {
@@ -112,7 +114,11 @@ impl Limits {
             .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
             .allow_burst(NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN));
         Limits {
-            per_address: RateLimiter::keyed(quota),
+            per_address: NetworkLimiter::new(
+                quota,
+                crate::accounts::PER_56,
+                crate::accounts::PER_48,
+            ),
         }
     }
 }
@@ -169,9 +175,9 @@ impl Profiles {
         let key = AddressKey::of(client_address(peer.ip(), headers, &self.proxies));
         let n = NonZeroU32::new(u32::try_from(cost.max(1)).unwrap_or(u32::MAX))
             .unwrap_or(NonZeroU32::MIN);
-        match self.limits.per_address.check_key_n(&key, n) {
-            Ok(Ok(())) => Ok(()),
-            _ => {
+        match self.limits.per_address.check_n(key, n) {
+            true => Ok(()),
+            false => {
                 self.metrics.limited("profile");
                 Err(Refusal::new(
                     StatusCode::TOO_MANY_REQUESTS,
@@ -575,7 +581,7 @@ fn game_of(stored: &StoredRoom) -> Option<(PlayerGame, Option<Outcome>)> {
     let mut last_ms = meta.created_ms;
     for e in &stored.events {
         match e {
-            RoomEvent::Seated { seat, user } => *players.get_mut(*seat) = user.clone(),
+            RoomEvent::Seated { seat, user, .. } => *players.get_mut(*seat) = user.clone(),
             RoomEvent::Moved {
                 at_ms: Some(at), ..
             } => last_ms = last_ms.max(*at),
@@ -750,7 +756,7 @@ async fn now_playing(
     let mut last: Option<(String, Option<rules::ClockSnapshot>, Option<u64>)> = None;
     for e in &stored.events {
         match e {
-            RoomEvent::Seated { seat, user } => *players.get_mut(*seat) = user.clone(),
+            RoomEvent::Seated { seat, user, .. } => *players.get_mut(*seat) = user.clone(),
             RoomEvent::Moved {
                 uci, clocks, at_ms, ..
             } => {

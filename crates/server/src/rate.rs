@@ -167,25 +167,73 @@ impl Default for RateConfig {
     }
 }
 
-/// The limiters of one action: per address, then per `/56` and per `/48` (`None`: unlimited).
-struct Levels {
-    address: Option<DefaultKeyedRateLimiter<AddressKey>>,
-    n56: Option<DefaultKeyedRateLimiter<AddressKey>>,
-    n48: Option<DefaultKeyedRateLimiter<AddressKey>>,
+/// A budget per client address that an IPv6 network cannot multiply: each address (an IPv4
+/// address or an IPv6 `/64`) has its quota, and each IPv6 `/56` and `/48` a multiple of it,
+/// so a client holding a whole network gets a few addresses' worth, not millions. Checked
+/// narrowest first: an address refused spends nothing of its networks' budgets.
+pub struct NetworkLimiter {
+    /// Per address, per `/56`, per `/48` (`None`: no limit at that level).
+    levels: [Option<DefaultKeyedRateLimiter<AddressKey>>; 3],
 }
 
-impl Levels {
-    fn new(budget: Budget, config: &RateConfig) -> Levels {
-        let make = |times: u32| budget.quota(times).map(RateLimiter::keyed);
-        Levels {
-            address: make(1),
-            n56: make(config.per_56),
-            n48: make(config.per_48),
+impl NetworkLimiter {
+    /// `quota` per address, `per_56` times it per `/56` and `per_48` times it per `/48` (0: no
+    /// limit at that level).
+    #[must_use]
+    pub fn new(quota: Quota, per_56: u32, per_48: u32) -> NetworkLimiter {
+        let times = |k: u32| -> Option<Quota> {
+            let k = NonZeroU32::new(k)?;
+            let burst = quota.burst_size().saturating_mul(k);
+            Quota::with_period(quota.replenish_interval() / k.get()).map(|q| q.allow_burst(burst))
+        };
+        NetworkLimiter {
+            levels: [Some(quota), times(per_56), times(per_48)].map(|q| q.map(RateLimiter::keyed)),
         }
     }
 
-    fn each(&self) -> impl Iterator<Item = &DefaultKeyedRateLimiter<AddressKey>> {
-        [&self.address, &self.n56, &self.n48].into_iter().flatten()
+    /// `budget` per address, and its multiples of `config` per network (a zero budget: none).
+    fn of_budget(budget: Budget, config: &RateConfig) -> NetworkLimiter {
+        NetworkLimiter {
+            levels: [1, config.per_56, config.per_48]
+                .map(|k| budget.quota(k).map(RateLimiter::keyed)),
+        }
+    }
+
+    /// Whether `key` may act once now; counts it when so.
+    #[must_use]
+    pub fn check(&self, key: AddressKey) -> bool {
+        self.check_n(key, NonZeroU32::MIN)
+    }
+
+    /// Whether `key` may act `n` times now (all or none); counts them when so.
+    #[must_use]
+    pub fn check_n(&self, key: AddressKey, n: NonZeroU32) -> bool {
+        let keys = std::iter::once(key).chain(key.networks().into_iter().map(|(_, net)| net));
+        keys.zip(&self.levels).all(|(k, level)| {
+            level
+                .as_ref()
+                .is_none_or(|l| matches!(l.check_key_n(&k, n), Ok(Ok(()))))
+        })
+    }
+
+    /// Forgets the keys whose budget is full again.
+    pub fn retain_recent(&self) {
+        for l in self.levels.iter().flatten() {
+            l.retain_recent();
+            l.shrink_to_fit();
+        }
+    }
+
+    /// Keys held.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.levels.iter().flatten().map(RateLimiter::len).sum()
+    }
+
+    /// Whether no key is held.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -195,7 +243,7 @@ const SWEEP_EVERY: u64 = 4_096;
 
 /// The rate limiters of every address, for every [`Action`].
 pub struct AddressRates {
-    levels: [Levels; 5],
+    levels: [NetworkLimiter; 5],
     checks: AtomicU64,
 }
 
@@ -212,7 +260,7 @@ impl AddressRates {
     #[must_use]
     pub fn new(config: &RateConfig) -> AddressRates {
         AddressRates {
-            levels: Action::ALL.map(|a| Levels::new(config.budget(a), config)),
+            levels: Action::ALL.map(|a| NetworkLimiter::of_budget(config.budget(a), config)),
             checks: AtomicU64::new(0),
         }
     }
@@ -224,41 +272,20 @@ impl AddressRates {
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
             self.sweep();
         }
-        let levels = &self.levels[action.index()];
-        let key = AddressKey::of(ip);
-        if let Some(l) = &levels.address
-            && l.check_key(&key).is_err()
-        {
-            return false;
-        }
-        for ((_, net), limiter) in key.networks().into_iter().zip([&levels.n56, &levels.n48]) {
-            if let Some(l) = limiter
-                && l.check_key(&net).is_err()
-            {
-                return false;
-            }
-        }
-        true
+        self.levels[action.index()].check(AddressKey::of(ip))
     }
 
     /// Forgets the keys whose budget is full again.
     fn sweep(&self) {
-        for levels in &self.levels {
-            for l in levels.each() {
-                l.retain_recent();
-                l.shrink_to_fit();
-            }
+        for l in &self.levels {
+            l.retain_recent();
         }
     }
 
     /// Keys held in all the limiters (for tests and benchmarks).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.levels
-            .iter()
-            .flat_map(Levels::each)
-            .map(governor::RateLimiter::len)
-            .sum()
+        self.levels.iter().map(NetworkLimiter::len).sum()
     }
 
     /// Whether no key is held.

@@ -172,7 +172,7 @@ impl Relay {
                 sub,
                 secret,
                 after,
-                watch,
+                mode,
                 joined,
             } => {
                 if let Some(j) = joined {
@@ -197,7 +197,7 @@ impl Relay {
                 let join = RemoteCmd::Join {
                     secret,
                     after,
-                    watch,
+                    mode,
                 };
                 (sub.conn, sub.addr, sub.user.clone(), join)
             }
@@ -427,9 +427,9 @@ async fn run_proxy(
                 let Some(host) = relay.host.upgrade() else { break };
                 relay.metrics.bus_received.inc();
                 let cmd = match cmd {
-                    RemoteCmd::Join { secret, after, watch } => {
+                    RemoteCmd::Join { secret, after, mode } => {
                         rooms.insert(room.clone());
-                        RoomCmd::Join { sub: sub.clone(), secret, after, watch, joined: None }
+                        RoomCmd::Join { sub: sub.clone(), secret, after, mode, joined: None }
                     }
                     RemoteCmd::Command { command } => RoomCmd::Command { sub: sub.clone(), command },
                     RemoteCmd::Ack { seq } => RoomCmd::Ack { conn: sub.conn, seq },

@@ -26,8 +26,8 @@ use tokio::sync::watch;
 use crate::lobby::{ListingWatch, Lobby, NewRoom, WatchTicket};
 use crate::outbox::{DEFAULT_OUTBOX_BYTES, Outbox, OutboxReader};
 use crate::rate::Action;
-use crate::room::RoomCmd;
 use crate::room::actor::Subscriber;
+use crate::room::{JoinMode, RoomCmd};
 
 /// Messages a client may send per second on average, and in a burst.
 const RATE_PER_SEC: f64 = 20.0;
@@ -632,7 +632,11 @@ async fn route(
                 sub: sub.clone(),
                 secret,
                 after,
-                watch,
+                mode: if watch {
+                    JoinMode::Watch
+                } else {
+                    JoinMode::Play
+                },
                 joined: Some(told),
             };
             match lobby.send(&room, cmd).await {

@@ -7,6 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::Server;
+use protocol::{ByColor, ServerMsg};
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HeaderMap, ORIGIN, SET_COOKIE};
 use serde_json::Value;
@@ -346,9 +347,50 @@ async fn closing_an_account_keeps_no_password_nor_session_and_the_name_stays_tak
     s.stop().await;
 }
 
+/// Behind https (`--public-url https://...`) the session cookie is Secure and `__Host-`
+/// named; a cookie of the plain name (planted by a neighbouring subdomain) signs nobody in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_https_the_session_cookie_is_a_secure_host_cookie() {
+    let s = Server::start_with(None, |c| {
+        c.public_url =
+            Some(server::origin::Origin::parse("https://chess.example.org").expect("url"));
+    })
+    .await;
+    let h = Http::new(&s);
+    let up = h.signup("Secure_1", "a good long password").await;
+    assert_eq!(up.status, StatusCode::OK, "{}", up.json);
+    let set = up
+        .headers
+        .get(SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(set.starts_with("__Host-asean_session="), "{set}");
+    assert!(
+        set.contains("Secure") && set.contains("Path=/") && !set.contains("Domain"),
+        "{set}"
+    );
+    let pair = set.split(';').next().unwrap_or_default().to_owned();
+    assert_eq!(
+        h.get("/api/account", Some(&pair)).await.status,
+        StatusCode::OK
+    );
+    let planted = pair.replacen("__Host-", "", 1);
+    assert_eq!(
+        h.get("/api/account", Some(&planted)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_cookies_and_other_sites_pages_get_nothing() {
-    let s = server().await;
+    // A page of another origin that the operator allowed to open the WebSocket.
+    let friend = "https://friend.example";
+    let s = Server::start_with(None, |c| {
+        c.allowed_origins = vec![server::origin::Origin::parse(friend).expect("origin")];
+    })
+    .await;
     let h = Http::new(&s);
     let cookie = h.signed_up("Niran", "niran's password").await;
     for forged in [
@@ -363,20 +405,32 @@ async fn forged_cookies_and_other_sites_pages_get_nothing() {
             "{forged}"
         );
     }
-    // Another site's page cannot act with the player's cookie, nor sign anyone up.
-    let evil = Some("https://evil.example");
-    for (path, form) in [
-        ("/logout", vec![]),
-        ("/api/account/logout-everywhere", vec![]),
-        ("/api/account/close", vec![("password", "niran's password")]),
-        (
-            "/signup",
-            vec![("username", "evil_twin"), ("password", "evil's password")],
-        ),
-    ] {
-        let r = h.post_from(path, &form, Some(&cookie), evil).await;
-        assert_eq!(r.status, StatusCode::FORBIDDEN, "{path}: {}", r.json);
+    // Another site's page cannot act with the player's cookie, nor sign anyone up: not even a
+    // page allowed to open the WebSocket.
+    for (origin, (path, form)) in ["https://evil.example", friend].into_iter().flat_map(|o| {
+        [
+            ("/logout", vec![]),
+            ("/api/account/logout-everywhere", vec![]),
+            ("/api/account/close", vec![("password", "niran's password")]),
+            (
+                "/signup",
+                vec![("username", "evil_twin"), ("password", "evil's password")],
+            ),
+        ]
+        .map(|p| (o, p))
+    }) {
+        let r = h.post_from(path, &form, Some(&cookie), Some(origin)).await;
+        assert_eq!(
+            r.status,
+            StatusCode::FORBIDDEN,
+            "{origin} {path}: {}",
+            r.json
+        );
     }
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    // The allowed page opens the WebSocket (welcomed, or this waits in vain).
+    let ws = common::connect_with_headers(s.addr, local, &[("origin", friend)]).await;
+    assert!(ws.user.is_none());
     assert_eq!(
         h.get("/api/account", Some(&cookie)).await.status,
         StatusCode::OK
@@ -387,7 +441,7 @@ async fn forged_cookies_and_other_sites_pages_get_nothing() {
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     let metrics = common::http_get(s.addr, "/metrics").await;
     assert!(
-        metrics.contains("asean_account_refusals_total{reason=\"cross_origin\"} 4"),
+        metrics.contains("asean_account_refusals_total{reason=\"cross_origin\"} 8"),
         "{metrics}"
     );
     s.stop().await;
@@ -448,6 +502,120 @@ async fn sign_in_and_sign_up_floods_are_limited() {
     s.stop().await;
 }
 
+/// A signed-in player opening their own game on another device, without its seat secret,
+/// holds their seat there (the account is the player) and plays from it; another account
+/// or an anonymous player only watches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_player_holds_their_seat_from_another_device() {
+    use protocol::{ClientMsg, ErrorCode};
+    let s = server().await;
+    let h = Http::new(&s);
+    let white_cookie = h.signed_up("Device_W", "white's password").await;
+    let black_cookie = h.signed_up("Device_B", "black's password").await;
+    let other_cookie = h.signed_up("Device_X", "other's password").await;
+    let local = std::net::Ipv4Addr::LOCALHOST;
+    let connect = |cookie: String| async move {
+        common::connect_with_headers(s.addr, local, &[("cookie", &cookie)]).await
+    };
+    let mut white = connect(white_cookie.clone()).await;
+    let mut black = connect(black_cookie).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+    let room = white.seated_room().await;
+    black.take_seat(&room).await;
+    let join = ClientMsg::Join {
+        room: room.clone(),
+        secret: None,
+        after: None,
+        watch: false,
+    };
+    // White's phone: no secret, the same account.
+    let mut phone = connect(white_cookie).await;
+    phone.send(&join).await;
+    let snapshot = phone
+        .until("the snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+        .await;
+    assert!(
+        matches!(
+            snapshot,
+            ServerMsg::Snapshot {
+                you: Some(protocol::Color::White),
+                ..
+            }
+        ),
+        "{snapshot:?}"
+    );
+    phone.play(&room, 0, "e3e4").await;
+    black.moved(0).await;
+    // Another account and an anonymous player watch, and cannot move for anyone.
+    let mut other = connect(other_cookie).await;
+    let mut anonymous = common::connect(s.addr).await;
+    for c in [&mut other, &mut anonymous] {
+        c.send(&join).await;
+        let snapshot = c
+            .until("the snapshot", |m| matches!(m, ServerMsg::Snapshot { .. }))
+            .await;
+        assert!(
+            matches!(snapshot, ServerMsg::Snapshot { you: None, .. }),
+            "{snapshot:?}"
+        );
+        c.play(&room, 1, "d6d5").await;
+        assert_eq!(c.error().await, ErrorCode::NotSeated);
+    }
+    black.play(&room, 1, "d6d5").await;
+    phone.moved(1).await;
+    s.stop().await;
+}
+
+/// A client holding a whole IPv6 network gets a few addresses' worth of new accounts, not
+/// five for each of its 256 `/64`s: a `/56` has four addresses' budget (behind a trusted
+/// proxy that names the client in `X-Forwarded-For`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ups_from_one_ipv6_network_share_its_budget() {
+    let s = Server::start_with(None, |c| {
+        c.trusted_proxies =
+            server::address::TrustedProxies::new(vec!["127.0.0.1/32".parse().expect("network")]);
+    })
+    .await;
+    let client = reqwest::Client::new();
+    let mut created = 0;
+    // Five /64s of one /56, five sign-ups each: the /56 stops them at twenty.
+    for net in 1..=5 {
+        for i in 0..5 {
+            let r = client
+                .post(format!("http://{}/signup", s.addr))
+                .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .header("x-forwarded-for", format!("2001:db8:0:{net}::{i}"))
+                .body(format!(
+                    "username=net{net}_{i}&password=a+good+long+password"
+                ))
+                .send()
+                .await
+                .expect("request");
+            match r.status() {
+                StatusCode::OK => created += 1,
+                StatusCode::TOO_MANY_REQUESTS => {}
+                other => panic!("{other}: {}", r.text().await.unwrap_or_default()),
+            }
+        }
+    }
+    assert_eq!(created, 20, "four addresses' worth");
+    // Another /56 of the same /48 still has its own.
+    let r = client
+        .post(format!("http://{}/signup", s.addr))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header("x-forwarded-for", "2001:db8:0:100::1")
+        .body("username=other_net&password=a+good+long+password")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(r.status(), StatusCode::OK);
+    s.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_signed_in_players_socket_and_seat_carry_the_name() {
     use protocol::{ClientMsg, RoomEvent, SeatChoice, ServerMsg};
@@ -500,7 +668,8 @@ async fn a_signed_in_players_socket_and_seat_carry_the_name() {
             ServerMsg::Event {
                 event: RoomEvent::Seated {
                     seat: rules::Color::Black,
-                    user: None
+                    user: None,
+                    seat_rating: None
                 },
                 ..
             }
@@ -564,7 +733,93 @@ async fn a_rated_game_moves_both_ratings_once() {
         assert_eq!(p["perfs"]["blitz"]["rating"], change.after, "{p}");
         assert_eq!(p["perfs"]["bullet"]["games"], 0, "{p}");
     }
+    // Beside the names by the clocks: the ratings the players sat down with, for anyone who
+    // watches (the game's own, not the ratings it left).
+    let seat = |rating, provisional| {
+        Some(protocol::SeatRating {
+            rating,
+            provisional,
+        })
+    };
+    let ratings = watched_seat_ratings(s.addr, &room).await;
+    assert_eq!(
+        ratings,
+        ByColor {
+            white: seat(1500, true),
+            black: seat(1500, true)
+        }
+    );
+    // The rematch (colours swapped) seats them with the ratings this game left.
+    white
+        .send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    black
+        .until("the offer", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: protocol::RoomEvent::RematchOffered { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    black
+        .send(&protocol::RoomCommand::Rematch.to(room.clone()))
+        .await;
+    let ready = white
+        .until("the rematch", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: protocol::RoomEvent::RematchReady { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    let ServerMsg::Event {
+        event: protocol::RoomEvent::RematchReady { room: rematch },
+        ..
+    } = ready
+    else {
+        unreachable!("matched above")
+    };
+    let ratings = watched_seat_ratings(s.addr, &rematch).await;
+    assert_eq!(
+        ratings,
+        ByColor {
+            white: seat(r.black.after, true),
+            black: seat(r.white.after, true)
+        },
+        "{r:?}"
+    );
     s.stop().await;
+}
+
+/// The seat ratings of `room` in the snapshot a new spectator gets on joining it.
+async fn watched_seat_ratings(
+    addr: std::net::SocketAddr,
+    room: &protocol::RoomId,
+) -> ByColor<Option<protocol::SeatRating>> {
+    let mut c = common::connect(addr).await;
+    c.send(&protocol::ClientMsg::Join {
+        room: room.clone(),
+        secret: None,
+        after: None,
+        watch: true,
+    })
+    .await;
+    let snapshot = c
+        .until(
+            "the snapshot",
+            |m| matches!(m, ServerMsg::Snapshot { room: r, .. } if r == room),
+        )
+        .await;
+    let ServerMsg::Snapshot { state, .. } = snapshot else {
+        unreachable!("matched above")
+    };
+    state.seat_ratings
 }
 
 /// A socket's identity is checked again before it acts on it: after its session is signed

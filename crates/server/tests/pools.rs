@@ -113,6 +113,15 @@ async fn two_accounts_are_paired_into_a_rated_game_and_not_with_anonymous_player
         .collect();
     assert_eq!(names.len(), 2);
     assert!(names.contains(&"Malee".to_owned()) && names.contains(&"Somchai".to_owned()));
+    // Their ratings as they were paired stand beside their names.
+    let new_player = Some(protocol::SeatRating {
+        rating: 1500,
+        provisional: true,
+    });
+    assert_eq!(
+        [state.seat_ratings.white, state.seat_ratings.black],
+        [new_player, new_player]
+    );
     // The anonymous player still waits, told nothing else.
     anon.send(&ClientMsg::Ping).await;
     let next = anon

@@ -467,6 +467,7 @@ ProfileMissing = Kein Spieler trägt diesen Namen. Prüfen Sie die Schreibweise 
 ProfileClosed = Dieses Konto wurde geschlossen. Seine Partien bleiben in den Verläufen der Spieler.
 ProfileRatingsTitle = Wertungszahlen
 ProfileProvisional = Vorläufig: die Wertungszahl festigt sich nach weiteren gewerteten Partien.
+ClockRating = Wertungszahl für dieses Tempo zu Beginn der Partie
 PerfBullet = Bullet
 PerfBlitz = Blitz
 PerfRapid = Schnellschach

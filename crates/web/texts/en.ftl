@@ -471,6 +471,7 @@ ProfileMissing = No player has this name. Check the spelling, or look at the lea
 ProfileClosed = This account has been closed. Its games stay in the players' histories.
 ProfileRatingsTitle = Ratings
 ProfileProvisional = Provisional: the rating settles after more rated games.
+ClockRating = Rating for this speed when the game began
 PerfBullet = Bullet
 PerfBlitz = Blitz
 PerfRapid = Rapid

@@ -475,6 +475,7 @@ ProfileMissing = Aucun joueur ne porte ce nom. Vérifiez l’orthographe, ou con
 ProfileClosed = Ce compte a été fermé. Ses parties restent dans l’historique des joueurs.
 ProfileRatingsTitle = Classements
 ProfileProvisional = Provisoire : le classement se stabilise après d’autres parties classées.
+ClockRating = Classement pour cette cadence au début de la partie
 PerfBullet = Bullet
 PerfBlitz = Blitz
 PerfRapid = Rapide

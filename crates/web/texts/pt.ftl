@@ -475,6 +475,7 @@ ProfileMissing = Nenhum jogador tem este nome. Confira a grafia ou veja o rankin
 ProfileClosed = Esta conta foi encerrada. As partidas dela continuam no histórico dos jogadores.
 ProfileRatingsTitle = Ratings
 ProfileProvisional = Provisório: o rating se firma depois de mais partidas ranqueadas.
+ClockRating = Rating deste ritmo no início da partida
 PerfBullet = Bullet
 PerfBlitz = Blitz
 PerfRapid = Rápida

@@ -462,6 +462,7 @@ ProfileMissing = ไม่มีผู้เล่นชื่อนี้ ล�
 ProfileClosed = บัญชีนี้ถูกปิดแล้ว เกมของบัญชียังคงอยู่ในประวัติของผู้เล่น
 ProfileRatingsTitle = เรตติ้ง
 ProfileProvisional = ชั่วคราว: เรตติ้งจะนิ่งขึ้นหลังเล่นเกมจัดอันดับเพิ่ม
+ClockRating = เรตติ้งของเวลาแบบนี้ตอนเริ่มเกม
 PerfBullet = บุลเล็ต
 PerfBlitz = บลิตซ์
 PerfRapid = แรพิด

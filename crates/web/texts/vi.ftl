@@ -466,6 +466,7 @@ ProfileMissing = Không có người chơi nào tên này. Hãy kiểm tra chín
 ProfileClosed = Tài khoản này đã bị đóng. Các ván cờ của nó vẫn còn trong lịch sử của người chơi.
 ProfileRatingsTitle = Điểm xếp hạng
 ProfileProvisional = Tạm tính: điểm sẽ ổn định sau thêm vài ván tính điểm.
+ClockRating = Điểm xếp hạng của nhịp độ này khi ván đấu bắt đầu
 PerfBullet = Cờ siêu chớp
 PerfBlitz = Cờ chớp
 PerfRapid = Cờ nhanh

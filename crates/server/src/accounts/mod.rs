@@ -14,7 +14,8 @@
 //! (`asean_account_refusals{reason}`, `asean_rate_limited{action="signup"|"login"}`).
 //!
 //! Bounds: accounts created per address ([`Limits::signups`], 5 then 5 an hour), sign-in
-//! attempts per address (30 then 3 a minute), per account from one address (10 then 1 a
+//! attempts per address (30 then 3 a minute), each per address budget also held by every IPv6
+//! `/56` ([`PER_56`] times it) and `/48` ([`PER_48`] times), per account from one address (10 then 1 a
 //! minute: nobody can lock a player out from their own addresses) and per account from all
 //! addresses (100 then 10 a minute: what a crowd of addresses may guess), password
 //! hashes at once (the cores; [`password::Hasher`]), request bodies ([`MAX_FORM_BYTES`]).
@@ -49,6 +50,7 @@ use serde_json::{Value, json};
 use crate::address::{AddressKey, TrustedProxies, client_address};
 use crate::metrics::Metrics;
 use crate::origin::AllowedOrigins;
+use crate::rate::NetworkLimiter;
 use crate::store::Store;
 use crate::store::accounts::{Account, Created, NewAccount, NewSession, all_perfs, cut_user_agent};
 use crate::store::tokens::TokenHash;
@@ -59,21 +61,27 @@ pub const MAX_FORM_BYTES: usize = 4 * 1024;
 
 /// The rate limits of accounts.
 pub struct Limits {
-    /// Accounts created per client address.
-    pub signups: DefaultKeyedRateLimiter<AddressKey>,
-    /// Sign-in attempts per client address.
-    pub logins_per_address: DefaultKeyedRateLimiter<AddressKey>,
+    /// Accounts created per client address (and IPv6 network).
+    pub signups: NetworkLimiter,
+    /// Sign-in attempts per client address (and IPv6 network).
+    pub logins_per_address: NetworkLimiter,
     /// Sign-in (or password) attempts on an existing account from one address.
     pub logins_per_account: DefaultKeyedRateLimiter<(UserId, AddressKey)>,
     /// Sign-in (or password) attempts on an existing account from all addresses.
     pub logins_per_account_total: DefaultKeyedRateLimiter<UserId>,
     /// Requests made with an API token, per token ([`tokens`]).
     pub api_per_token: DefaultKeyedRateLimiter<TokenHash>,
-    /// Requests made with an API token, per client address (whichever tokens they carry).
-    pub api_per_address: DefaultKeyedRateLimiter<AddressKey>,
+    /// Requests made with an API token, per client address (and IPv6 network), whichever
+    /// tokens they carry.
+    pub api_per_address: NetworkLimiter,
     /// Checks since the limiters last forgot the keys back at full budget.
     checks: std::sync::atomic::AtomicU64,
 }
+
+/// How many addresses' worth of the per-address budgets an IPv6 `/56` gets.
+pub const PER_56: u32 = 4;
+/// How many addresses' worth of the per-address budgets an IPv6 `/48` gets.
+pub const PER_48: u32 = 16;
 
 /// How many checks between two sweeps of the keys whose budget is full again.
 const SWEEP_EVERY: u64 = 1_024;
@@ -118,15 +126,27 @@ impl Default for Limits {
     /// two a second per address.
     fn default() -> Limits {
         Limits {
-            signups: RateLimiter::keyed(Limits::quota(5, Duration::from_secs(12 * 60))),
-            logins_per_address: RateLimiter::keyed(Limits::quota(30, Duration::from_secs(20))),
+            signups: NetworkLimiter::new(
+                Limits::quota(5, Duration::from_secs(12 * 60)),
+                PER_56,
+                PER_48,
+            ),
+            logins_per_address: NetworkLimiter::new(
+                Limits::quota(30, Duration::from_secs(20)),
+                PER_56,
+                PER_48,
+            ),
             logins_per_account: RateLimiter::keyed(Limits::quota(10, Duration::from_secs(60))),
             logins_per_account_total: RateLimiter::keyed(Limits::quota(
                 100,
                 Duration::from_secs(6),
             )),
             api_per_token: RateLimiter::keyed(Limits::quota(60, Duration::from_secs(1))),
-            api_per_address: RateLimiter::keyed(Limits::quota(120, Duration::from_millis(500))),
+            api_per_address: NetworkLimiter::new(
+                Limits::quota(120, Duration::from_millis(500)),
+                PER_56,
+                PER_48,
+            ),
             checks: std::sync::atomic::AtomicU64::new(0),
         }
     }
@@ -183,6 +203,12 @@ impl Accounts {
         })
     }
 
+    /// Whether the session cookie is Secure (and `__Host-` named): the public URL is https.
+    #[must_use]
+    pub fn secure(&self) -> bool {
+        self.secure
+    }
+
     /// The current time (ms since the Unix epoch), as this state's clock reads it.
     pub(crate) fn now_ms(&self) -> u64 {
         (self.clock)()
@@ -193,7 +219,7 @@ impl Accounts {
     /// # Errors
     /// [`Refusal`] 503 when the store fails.
     pub async fn signed_in(&self, headers: &HeaderMap) -> Result<Option<Account>, Refusal> {
-        let Some(token) = Token::from_headers(headers) else {
+        let Some(token) = Token::from_headers(headers, self.secure) else {
             return Ok(None);
         };
         self.store
@@ -228,7 +254,7 @@ impl Accounts {
     /// Refuses a state-changing request from another site's page.
     fn same_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
         let origin = headers.get(ORIGIN).map(|v| v.to_str().unwrap_or("\u{0}"));
-        if self.origins.allow(origin) {
+        if self.origins.allow_own(origin) {
             Ok(())
         } else {
             Err(self.refuse(
@@ -410,11 +436,7 @@ async fn signup(
     }
     // Counted once the request is sound: typos cost no account of the address's budget.
     a.limits.counted();
-    if a.limits
-        .signups
-        .check_key(&a.address(peer, &headers))
-        .is_err()
-    {
+    if !a.limits.signups.check(a.address(peer, &headers)) {
         return Err(a.limited(
             "signup",
             "too many new accounts from this address: try again later",
@@ -463,7 +485,7 @@ async fn login(
     let c = form(&a, f)?;
     let address = a.address(peer, &headers);
     a.limits.counted();
-    if a.limits.logins_per_address.check_key(&address).is_err() {
+    if !a.limits.logins_per_address.check(address) {
         return Err(a.limited(
             "login",
             "too many sign-in attempts from this address: try again later",
@@ -509,7 +531,7 @@ async fn login(
 /// `POST /logout`: ends this session (204 even when there is none).
 async fn logout(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     a.same_origin(&headers)?;
-    if let Some(t) = Token::from_headers(&headers) {
+    if let Some(t) = Token::from_headers(&headers, a.secure) {
         a.store
             .delete_session(t.hash())
             .await
@@ -580,7 +602,7 @@ async fn account(
 /// `GET /api/account/sessions`: the signed-in player's sessions.
 async fn sessions(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     let account = required(&a, &headers).await?;
-    let current = Token::from_headers(&headers).map(|t| t.hash());
+    let current = Token::from_headers(&headers, a.secure).map(|t| t.hash());
     let list = a
         .store
         .sessions(&account.id, current)
@@ -628,7 +650,7 @@ async fn revoke(
 async fn logout_everywhere(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
     a.same_origin(&headers)?;
     let account = required(&a, &headers).await?;
-    let keep = Token::from_headers(&headers).map(|t| t.hash());
+    let keep = Token::from_headers(&headers, a.secure).map(|t| t.hash());
     let n = a
         .store
         .revoke_sessions(&account.id, keep)

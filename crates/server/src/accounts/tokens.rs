@@ -23,8 +23,8 @@
 //! a 401 `{"error": "No such token"}`; a route that needs a scope the token lacks answers 403
 //! `{"error": "Missing scope"}` ([`Caller::require`]; a cookie session may do everything).
 //!
-//! Bounds: each token has a budget of requests, and each address a budget of the requests
-//! made with tokens ([`super::Limits::api_per_token`], [`super::Limits::api_per_address`]);
+//! Bounds: each token has a budget of requests, and each address (and IPv6 network, as the
+//! other per-address budgets) a budget of the requests made with tokens ([`super::Limits::api_per_token`], [`super::Limits::api_per_address`]);
 //! past either, a 429 `{"error"}` with `Retry-After: 60`, counted in
 //! `asean_rate_limited{action="api"}`. The last use of a token is written at most once a
 //! minute. A token never appears in a log line.
@@ -234,7 +234,7 @@ impl Accounts {
     fn admit_api_address(&self, peer: SocketAddr, headers: &HeaderMap) -> Result<(), Refusal> {
         self.limits.counted();
         let address = self.address(peer, headers);
-        if self.limits.api_per_address.check_key(&address).is_err() {
+        if !self.limits.api_per_address.check(address) {
             return Err(self.limited(
                 "api",
                 "too many API requests from this address: wait a minute",
@@ -486,7 +486,7 @@ mod tests {
         let metrics = Arc::new(crate::metrics::Metrics::default());
         let accounts = Accounts::new(
             Arc::new(crate::store::MemoryStore::default()),
-            Arc::new(crate::origin::AllowedOrigins::new(Vec::new())),
+            Arc::new(crate::origin::AllowedOrigins::new(Vec::new(), Vec::new())),
             Arc::new(crate::address::TrustedProxies::default()),
             metrics.clone(),
             false,

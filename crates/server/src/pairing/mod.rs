@@ -169,7 +169,10 @@ impl Pools {
         };
         let rating = match &sub.user {
             Some(u) => rating_of(lobby, u, clock, now).await?,
-            None => 1500,
+            None => protocol::SeatRating {
+                rating: 1500,
+                provisional: false,
+            },
         };
         self.leave(sub.conn).await;
         let key = self.player_key(sub);
@@ -195,7 +198,8 @@ impl Pools {
             key,
             node: self.node.as_ref().map(|n| n.as_str().to_owned()),
             user: sub.user.clone(),
-            rating,
+            rating: rating.rating,
+            provisional: rating.provisional,
             joined_ms: now,
             secret_hash: hash_secret(&secret).0,
         };
@@ -452,9 +456,16 @@ impl Pools {
         };
         let events: Vec<RoomEvent> = Color::ALL
             .into_iter()
-            .map(|seat| RoomEvent::Seated {
-                seat,
-                user: places.get(seat).user.clone(),
+            .map(|seat| {
+                let place = places.get(seat);
+                RoomEvent::Seated {
+                    seat,
+                    user: place.user.clone(),
+                    seat_rating: place.user.as_ref().map(|_| protocol::SeatRating {
+                        rating: place.rating,
+                        provisional: place.provisional,
+                    }),
+                }
             })
             .collect();
         let secrets = ByColor::new_with(|c| Some(SecretHash(places.get(c).secret_hash.clone())));
@@ -530,23 +541,19 @@ impl Pools {
     }
 }
 
-/// The rating of `user` for the perf of `clock`, rounded, as of `now`.
+/// The rating of `user` for the perf of `clock` as of `now`.
 async fn rating_of(
     lobby: &Lobby,
     user: &Username,
     clock: TimeControl,
     now: u64,
-) -> Result<i32, Refusal> {
-    let perf = rating::Perf::of(clock);
-    let perfs = lobby.store().perfs(&user.id()).await.map_err(|e| {
-        tracing::warn!("ratings of {user} not read: {e}");
-        unreachable()
-    })?;
-    let rated = perfs
-        .into_iter()
-        .find(|(p, _)| *p == perf)
-        .map(|(_, r)| r)
-        .unwrap_or_default();
-    #[allow(clippy::cast_possible_truncation)]
-    Ok(rated.at(now).rating.round() as i32)
+) -> Result<protocol::SeatRating, Refusal> {
+    let rated =
+        crate::store::accounts::rated_in(&**lobby.store(), &user.id(), rating::Perf::of(clock))
+            .await
+            .map_err(|e| {
+                tracing::warn!("ratings of {user} not read: {e}");
+                unreachable()
+            })?;
+    Ok(crate::store::accounts::seat_rating(&rated, now))
 }

@@ -41,6 +41,9 @@ pub struct Place {
     pub user: Option<Username>,
     /// The rating in the pool's perf (1500 when anonymous).
     pub rating: i32,
+    /// Whether that rating is provisional (absent: not, or anonymous).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub provisional: bool,
     /// When the player joined (ms since the Unix epoch).
     pub joined_ms: u64,
     /// The hash of the seat secret the player's connection holds.

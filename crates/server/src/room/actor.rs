@@ -119,6 +119,20 @@ pub struct Subscriber {
     pub user: Option<protocol::user::Username>,
 }
 
+/// How a connection opens a room ([`RoomCmd::Join`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinMode {
+    /// Watch only.
+    Watch,
+    /// Its own seat (by its secret, the connection's earlier seat, or the signed-in
+    /// player's account), else the free seat, else watch (the page's join).
+    Play,
+    /// Its own seat only, else watch: never takes a free seat (the API's game streams and
+    /// commands, which act only in the caller's own games).
+    Resume,
+}
+
 /// How a room task starts.
 #[derive(Debug)]
 pub enum Start {
@@ -169,8 +183,8 @@ pub enum RoomCmd {
         secret: Option<String>,
         /// The last event number the client saw.
         after: Option<u64>,
-        /// Watch only.
-        watch: bool,
+        /// Watch, play, or resume one's own seat only.
+        mode: JoinMode,
         /// Told `true` once the connection is subscribed (dropped unanswered when there is
         /// no such room), so that the connection counts only the rooms it really joined.
         joined: Option<tokio::sync::oneshot::Sender<bool>>,
@@ -509,7 +523,14 @@ impl Actor {
     ) -> Option<Actor> {
         let id = meta.id.clone();
         let secret = random_secret();
-        let planned = Room::create(meta.clone(), seat, secret.clone(), creator.user.clone());
+        let rating = seat_rating(&env, &meta, creator.user.as_ref()).await;
+        let planned = Room::create(
+            meta.clone(),
+            seat,
+            secret.clone(),
+            creator.user.clone(),
+            rating,
+        );
         let (room, plan) = match planned {
             Ok(p) => p,
             Err(r) => {
@@ -763,11 +784,8 @@ impl Actor {
         let perf = rating::Perf::of(clock);
         let mut before = rules::ByColor::<rating::Rated>::default();
         for (c, user) in [(Color::White, white), (Color::Black, black)] {
-            let stored = self.env.store.perfs(&user.id()).await?;
-            *before.get_mut(c) = stored
-                .into_iter()
-                .find(|(p, _)| *p == perf)
-                .map_or_else(rating::Rated::new, |(_, r)| r);
+            *before.get_mut(c) =
+                crate::store::accounts::rated_in(&*self.env.store, &user.id(), perf).await?;
         }
         let now = self.now_ms();
         let (w, b) = rating::rate_game(&before.white, &before.black, score, now);
@@ -796,13 +814,13 @@ impl Actor {
                 sub,
                 secret,
                 after,
-                watch,
+                mode,
                 joined,
             } => {
                 if let Some(j) = joined {
                     let _ = j.send(true);
                 }
-                self.join(sub, secret, after, watch).await;
+                self.join(sub, secret, after, mode).await;
             }
             RoomCmd::Command { sub, command } => self.command(sub, command).await,
             RoomCmd::Ack { conn, seq } => self.ack(conn, seq),
@@ -812,31 +830,12 @@ impl Actor {
         }
     }
 
-    /// The rating of `user` for this room's speed, rounded, when the room's seat asks for a
-    /// rating range (`None` otherwise, or when it cannot be read).
-    async fn taker_rating(&self, user: Option<&protocol::user::Username>) -> Option<i32> {
-        let meta = self.room.meta();
-        let (Some(_), Some(clock), Some(user)) = (meta.seek.rating_range, meta.clock, user) else {
-            return None;
-        };
-        let perf = rating::Perf::of(clock);
-        match self.env.store.perfs(&user.id()).await {
-            Ok(perfs) => Some(
-                perfs
-                    .into_iter()
-                    .find(|(p, _)| *p == perf)
-                    .map_or_else(rating::Rated::new, |(_, r)| r)
-                    .glicko
-                    .rounded(),
-            ),
-            Err(e) => {
-                tracing::warn!(
-                    "room {}: the rating of {user} not read: {e}",
-                    self.room.id()
-                );
-                None
-            }
-        }
+    /// The rating of signed-in `user` for this room's speed as of now ([`seat_rating`]).
+    async fn seat_rating(
+        &self,
+        user: Option<&protocol::user::Username>,
+    ) -> Option<protocol::SeatRating> {
+        seat_rating(&self.env, self.room.meta(), user).await
     }
 
     async fn join(
@@ -844,7 +843,7 @@ impl Actor {
         sub: Subscriber,
         secret: Option<String>,
         after: Option<u64>,
-        watch: bool,
+        mode: JoinMode,
     ) {
         let id = self.room.id().clone();
         let prior = self.subs.get(&sub.conn).and_then(|s| s.seat);
@@ -852,6 +851,10 @@ impl Actor {
             .as_deref()
             .and_then(|s| self.room.seat_of(s))
             .or(prior);
+        if seat.is_none() && secret.is_none() && mode != JoinMode::Watch {
+            // The player's account holds its seat (checked again by the connection first).
+            seat = self.room.seat_of_user(sub.user.as_ref());
+        }
         if secret.is_some() && seat.is_none() {
             sub.outbox.send(&ServerMsg::error(
                 ErrorCode::NotSeated,
@@ -861,15 +864,20 @@ impl Actor {
         }
         // Joining again on the same connection (a resync) replaces the subscription.
         self.subscribe(&sub, seat);
-        let taking =
-            seat.is_none() && !watch && secret.is_none() && self.room.free_seat().is_some();
+        let taking = seat.is_none()
+            && mode == JoinMode::Play
+            && secret.is_none()
+            && self.room.free_seat().is_some();
         let rating = if taking {
-            self.taker_rating(sub.user.as_ref()).await
+            self.seat_rating(sub.user.as_ref()).await
         } else {
             None
         };
         let refusal = taking
-            .then(|| self.room.seat_refusal(sub.user.as_ref(), rating))
+            .then(|| {
+                self.room
+                    .seat_refusal(sub.user.as_ref(), rating.map(|r| r.rating))
+            })
             .flatten();
         if let Some(r) = &refusal {
             if self.room.meta().seek.rating_range.is_some() {
@@ -881,13 +889,13 @@ impl Actor {
             }
             sub.outbox.send(&refusal_msg(r, &id));
         }
-        if seat.is_none() && !watch && secret.is_none() && refusal.is_none() {
+        if seat.is_none() && mode == JoinMode::Play && secret.is_none() && refusal.is_none() {
             let secret = random_secret();
             if let Some(Plan {
                 events,
                 new_seat: Some((s, secret)),
                 ..
-            }) = self.room.plan_take_seat(secret, sub.user.clone())
+            }) = self.room.plan_take_seat(secret, sub.user.clone(), rating)
             {
                 let hash = hash_secret(&secret);
                 if self.commit(events, vec![(s, hash)], Some(&sub)).await {
@@ -1010,17 +1018,19 @@ impl Actor {
         };
         let meta = self.room.rematch_meta(random_room_id(), self.now_ms());
         // The old White plays Black in the rematch and the other way round.
-        let players = self.room.players();
-        let events = vec![
-            RoomEvent::Seated {
-                seat: Color::White,
-                user: players.black.clone(),
-            },
-            RoomEvent::Seated {
-                seat: Color::Black,
-                user: players.white.clone(),
-            },
-        ];
+        let players = self.room.players().clone();
+        let mut events = Vec::with_capacity(2);
+        for (seat, user) in [
+            (Color::White, &players.black),
+            (Color::Black, &players.white),
+        ] {
+            // The ratings as this game left them (its change is already stored).
+            events.push(RoomEvent::Seated {
+                seat,
+                user: user.clone(),
+                seat_rating: seat_rating(&self.env, &meta, user.as_ref()).await,
+            });
+        }
         // The old White plays Black in the rematch and the other way round.
         let secrets = rules::ByColor {
             white: Some(black),
@@ -1195,4 +1205,27 @@ impl Actor {
 
 fn ms_of(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The rating of signed-in `user` for the speed of the room `meta` as of now: what stands beside
+/// their name by the clock (`None` for an anonymous player, an untimed room, or when the store
+/// cannot be read: the seat is taken without it, and a log line says why).
+async fn seat_rating(
+    env: &RoomEnv,
+    meta: &RoomMeta,
+    user: Option<&protocol::user::Username>,
+) -> Option<protocol::SeatRating> {
+    let (Some(clock), Some(user)) = (meta.clock, user) else {
+        return None;
+    };
+    match crate::store::accounts::rated_in(&*env.store, &user.id(), rating::Perf::of(clock)).await {
+        Ok(rated) => Some(crate::store::accounts::seat_rating(
+            &rated,
+            env.clock.now_ms(),
+        )),
+        Err(e) => {
+            tracing::warn!("room {}: the rating of {user} not read: {e}", meta.id);
+            None
+        }
+    }
 }

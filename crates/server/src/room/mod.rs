@@ -6,7 +6,7 @@
 pub mod actor;
 pub mod state;
 
-pub use actor::{RoomCmd, RoomEnv, RoomHost, Start, run};
+pub use actor::{JoinMode, RoomCmd, RoomEnv, RoomHost, Start, run};
 pub use state::{
     DEFAULT_COUNTDOWN, DEFAULT_FINISHED_TTL, DEFAULT_INVITE_TTL, DEFAULT_MAX_PLIES,
     DEFAULT_UNLIST_AFTER, Plan, Refusal, ReplayError, Room, RoomConfig, RoomStatus, hash_secret,

@@ -214,6 +214,8 @@ pub struct Room {
     presence: ByColor<Presence>,
     /// The signed-in player of each seat, from the seats' events.
     players: ByColor<Option<Username>>,
+    /// Each signed-in player's rating for the room's speed as they sat down.
+    seat_ratings: ByColor<Option<protocol::SeatRating>>,
     /// When the game ended or the room closed.
     ended_ms: Option<u64>,
 }
@@ -238,10 +240,15 @@ impl Room {
         seat: Color,
         secret: String,
         user: Option<Username>,
+        seat_rating: Option<protocol::SeatRating>,
     ) -> Result<(Room, Plan), Refusal> {
         let room = Room::empty(meta).map_err(|e| Refusal::new(ErrorCode::InvalidSettings, e.0))?;
         let plan = Plan {
-            events: vec![RoomEvent::Seated { seat, user }],
+            events: vec![RoomEvent::Seated {
+                seat,
+                user,
+                seat_rating,
+            }],
             new_seat: Some((seat, secret)),
             rematch: false,
         };
@@ -269,6 +276,7 @@ impl Room {
             clocks,
             presence: ByColor::default(),
             players: ByColor::default(),
+            seat_ratings: ByColor::default(),
             ended_ms: None,
         })
     }
@@ -401,6 +409,17 @@ impl Room {
         Color::ALL
             .into_iter()
             .find(|&c| self.secrets.get(c).as_ref() == Some(&h))
+    }
+
+    /// The seat `user`'s account holds in this room, if any: a signed-in player opening their
+    /// own game without its secret (from another device, or through the API) holds their
+    /// seat, as on sites where the account is the player.
+    #[must_use]
+    pub fn seat_of_user(&self, user: Option<&Username>) -> Option<Color> {
+        let user = user?.id();
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.players.get(c).as_ref().is_some_and(|p| p.id() == user))
     }
 
     /// The room's settings.
@@ -551,6 +570,7 @@ impl Room {
             expires_at_ms: (self.phase() == Phase::Waiting)
                 .then(|| self.meta.created_ms.saturating_add(ms(config.invite_ttl))),
             players: self.players.clone(),
+            seat_ratings: self.seat_ratings,
             rated: self.meta.rated,
         }
     }
@@ -991,16 +1011,25 @@ impl Room {
         })
     }
 
-    /// Plans taking the free seat with `secret` for `user` (signed in, or `None`), if the room
-    /// is waiting for an opponent.
+    /// Plans taking the free seat with `secret` for `user` (signed in, or `None`, with their
+    /// rating for the room's speed), if the room is waiting for an opponent.
     #[must_use]
-    pub fn plan_take_seat(&self, secret: String, user: Option<Username>) -> Option<Plan> {
+    pub fn plan_take_seat(
+        &self,
+        secret: String,
+        user: Option<Username>,
+        seat_rating: Option<protocol::SeatRating>,
+    ) -> Option<Plan> {
         if self.phase() != Phase::Waiting {
             return None;
         }
         let seat = self.free_seat()?;
         Some(Plan {
-            events: vec![RoomEvent::Seated { seat, user }],
+            events: vec![RoomEvent::Seated {
+                seat,
+                user,
+                seat_rating,
+            }],
             new_seat: Some((seat, secret)),
             rematch: false,
         })
@@ -1091,8 +1120,14 @@ impl Room {
                 self.ended_ms = Some(now_ms);
             }
         }
-        if let RoomEvent::Seated { seat, user } = e {
+        if let RoomEvent::Seated {
+            seat,
+            user,
+            seat_rating,
+        } = e
+        {
             *self.players.get_mut(*seat) = user.clone();
+            *self.seat_ratings.get_mut(*seat) = *seat_rating;
             if self.secrets.get(*seat).is_none() {
                 // A log replayed without its seat table: the seat is taken by a secret unknown
                 // here, which keeps the seat taken (nobody else can sit there).
@@ -1182,7 +1217,7 @@ mod tests {
 
     fn waiting_room(clock: Option<TimeControl>, public: bool) -> Room {
         let (mut room, plan) =
-            Room::create(meta(clock, public), Color::White, "w".into(), None).expect("room");
+            Room::create(meta(clock, public), Color::White, "w".into(), None, None).expect("room");
         apply_plan(&mut room, plan, 0);
         room.set_online(Color::White, true, 0);
         room
@@ -1190,7 +1225,9 @@ mod tests {
 
     fn seated_room(clock: Option<TimeControl>) -> Room {
         let mut room = waiting_room(clock, true);
-        let plan = room.plan_take_seat("b".into(), None).expect("free seat");
+        let plan = room
+            .plan_take_seat("b".into(), None, None)
+            .expect("free seat");
         apply_plan(&mut room, plan, 0);
         room.set_online(Color::Black, true, 0);
         room
@@ -1323,7 +1360,7 @@ mod tests {
             m.rated = rated;
             m.seek.rating_range = rating_range;
             let (mut room, plan) =
-                Room::create(m, Color::White, "w".into(), creator.map(name)).expect("room");
+                Room::create(m, Color::White, "w".into(), creator.map(name), None).expect("room");
             apply_plan(&mut room, plan, 0);
             let taker = taker.map(name);
             let got = room.seat_refusal(taker.as_ref(), rating);
@@ -1335,7 +1372,7 @@ mod tests {
         // The message names the speed, the rating and the range.
         let mut m = meta(blitz, true);
         m.seek.rating_range = range;
-        let (room, _) = Room::create(m, Color::White, "w".into(), None).expect("room");
+        let (room, _) = Room::create(m, Color::White, "w".into(), None, None).expect("room");
         let r = room
             .seat_refusal(Some(&name("Malee")), Some(1700))
             .expect("refused");
@@ -1354,10 +1391,11 @@ mod tests {
             let mut m = meta(TimeControl::fischer(300, 3).ok(), false);
             m.rated = rated;
             let (mut room, plan) =
-                Room::create(m, Color::White, "w".into(), Some(name("Somchai"))).expect("room");
+                Room::create(m, Color::White, "w".into(), Some(name("Somchai")), None)
+                    .expect("room");
             apply_plan(&mut room, plan, 0);
             let plan = room
-                .plan_take_seat("b".into(), Some(name("Malee")))
+                .plan_take_seat("b".into(), Some(name("Malee")), None)
                 .expect("seat");
             apply_plan(&mut room, plan, 0);
             let code = |seat, user: Option<&str>| {
@@ -1388,7 +1426,7 @@ mod tests {
             provisional: true,
         });
         let (mut room, plan) =
-            Room::create(m.clone(), Color::White, "w".into(), None).expect("room");
+            Room::create(m.clone(), Color::White, "w".into(), None, None).expect("room");
         apply_plan(&mut room, plan, 0);
         room.set_online(Color::White, true, 0);
         let s = room.status();
@@ -1720,7 +1758,7 @@ mod tests {
             room.state(None, 0, &cfg()).closed,
             Some(CloseReason::Cancelled)
         );
-        assert!(room.plan_take_seat("x".into(), None).is_none());
+        assert!(room.plan_take_seat("x".into(), None, None).is_none());
         assert_eq!(
             code(play(&mut room, Color::White, cancel.clone(), 0)),
             ErrorCode::RoomClosed
@@ -1749,7 +1787,9 @@ mod tests {
         room.set_online(Color::White, false, 1_000);
         // An hour later a friend opens the link.
         let t = 3_600_000;
-        let plan = room.plan_take_seat("b".into(), None).expect("free seat");
+        let plan = room
+            .plan_take_seat("b".into(), None, None)
+            .expect("free seat");
         apply_plan(&mut room, plan, t);
         room.set_online(Color::Black, true, t);
         assert_eq!(room.claim_in_ms(Color::White, t, &cfg()), Some(60_000));
@@ -1779,7 +1819,8 @@ mod tests {
         assert_eq!(
             room.phase_after(&[RoomEvent::Seated {
                 seat: Color::Black,
-                user: None
+                user: None,
+                seat_rating: None,
             }]),
             Phase::Playing
         );

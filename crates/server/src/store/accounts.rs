@@ -192,6 +192,34 @@ pub trait AccountStore: Send + Sync {
     fn perfs(&self, user: &UserId) -> StoreFuture<Vec<(rating::Perf, rating::Rated)>>;
 }
 
+/// The rating of `user` in `perf` ([`rating::Rated::new`] when they have played no rated game
+/// of it).
+///
+/// # Errors
+/// When the store cannot be read.
+pub async fn rated_in<S: AccountStore + ?Sized>(
+    store: &S,
+    user: &UserId,
+    perf: rating::Perf,
+) -> Result<rating::Rated, StoreError> {
+    Ok(store
+        .perfs(user)
+        .await?
+        .into_iter()
+        .find(|(p, _)| *p == perf)
+        .map_or_else(rating::Rated::new, |(_, r)| r))
+}
+
+/// What stands beside a player's name by the clock: `rated` as of `now_ms`, rounded.
+#[must_use]
+pub fn seat_rating(rated: &rating::Rated, now_ms: u64) -> protocol::SeatRating {
+    let g = rated.at(now_ms);
+    protocol::SeatRating {
+        rating: g.rounded(),
+        provisional: g.provisional(),
+    }
+}
+
 /// The ratings of [`AccountStore::perfs`] for every perf, those never played new.
 #[must_use]
 pub fn all_perfs(stored: &[(rating::Perf, rating::Rated)]) -> Vec<(rating::Perf, rating::Rated)> {

@@ -706,6 +706,7 @@ mod tests {
         let seat = RoomEvent::Seated {
             seat: Color::White,
             user: None,
+            seat_rating: None,
         };
         let mut first = Append::events(id(1), 1, vec![seat.clone()]);
         first.create = Some(meta(1));

@@ -382,6 +382,7 @@ pub(super) fn seat_writes(a: &super::Append) -> SeatWrites<'_> {
             protocol::RoomEvent::Seated {
                 seat,
                 user: Some(u),
+                ..
             } => Some((*seat, u.id())),
             _ => None,
         })

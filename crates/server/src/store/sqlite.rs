@@ -1561,6 +1561,7 @@ mod tests {
                 vec![RoomEvent::Seated {
                     seat: Color::White,
                     user: None,
+                    seat_rating: None,
                 }],
             );
             first.create = Some(crate::store::RoomMeta {
@@ -1582,6 +1583,7 @@ mod tests {
                 vec![RoomEvent::Seated {
                     seat: Color::Black,
                     user: None,
+                    seat_rating: None,
                 }],
             );
             second.seats = vec![(Color::Black, crate::room::hash_secret(&format!("b{g}")))];

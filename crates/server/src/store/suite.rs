@@ -240,7 +240,11 @@ pub(super) fn hash(s: &str) -> SecretHash {
 }
 
 pub(super) fn seated(seat: Color) -> RoomEvent {
-    RoomEvent::Seated { seat, user: None }
+    RoomEvent::Seated {
+        seat,
+        user: None,
+        seat_rating: None,
+    }
 }
 
 pub(super) fn moved(ply: u32) -> RoomEvent {
@@ -1438,6 +1442,7 @@ pub(super) async fn check_profiles(s: &dyn Store) {
             vec![RoomEvent::Seated {
                 seat,
                 user: user.map(name),
+                seat_rating: None,
             }],
         );
         a.seats = vec![(seat, hash("s"))];

@@ -40,6 +40,7 @@ pub async fn seed_rated_game(
     let seat = |seat, user: &Username| RoomEvent::Seated {
         seat,
         user: Some(user.clone()),
+        seat_rating: None,
     };
     let mut before = Vec::new();
     for u in [&white, &black] {

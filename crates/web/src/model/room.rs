@@ -193,6 +193,17 @@ impl RoomView {
         }
     }
 
+    /// The rating `seat`'s signed-in player sat down with (`None`: anonymous, empty, or an
+    /// untimed room).
+    #[must_use]
+    pub fn seat_rating(&self, seat: Color) -> Option<protocol::SeatRating> {
+        self.state
+            .players
+            .get(seat)
+            .as_ref()
+            .and(*self.state.seat_ratings.get(seat))
+    }
+
     /// Applies event number `seq` received at `now`, if it is the next one.
     pub fn apply(&mut self, seq: u64, event: &RoomEvent, now: f64) -> Step {
         if seq <= self.seq {
@@ -204,9 +215,14 @@ impl RoomView {
         self.seq = seq;
         let s = &mut self.state;
         match event {
-            RoomEvent::Seated { seat, user } => {
+            RoomEvent::Seated {
+                seat,
+                user,
+                seat_rating,
+            } => {
                 s.seats.get_mut(*seat).taken = true;
                 *s.players.get_mut(*seat) = user.clone();
+                *s.seat_ratings.get_mut(*seat) = *seat_rating;
             }
             RoomEvent::Moved { uci, clocks, .. } => {
                 s.moves.push(*uci);
@@ -425,6 +441,7 @@ mod tests {
     fn state() -> RoomState {
         RoomState {
             rated: false,
+            seat_ratings: ByColor::default(),
             initial_fen: String::new(),
             promotion: PromotionRule::Any,
             clock: None,
@@ -492,7 +509,8 @@ mod tests {
                 2,
                 &RoomEvent::Seated {
                     seat: Color::Black,
-                    user: None
+                    user: None,
+                    seat_rating: None,
                 },
                 0.0
             ),
@@ -504,7 +522,8 @@ mod tests {
                 3,
                 &RoomEvent::Seated {
                     seat: Color::Black,
-                    user: None
+                    user: None,
+                    seat_rating: None,
                 },
                 0.0
             ),
@@ -609,9 +628,11 @@ mod tests {
         let seated = |user: Option<&str>| RoomEvent::Seated {
             seat: Color::Black,
             user: user.map(|u| u.parse().expect("a username")),
+            seat_rating: None,
         };
         assert_eq!(r.apply(2, &seated(None), 0.0), Step::Applied);
         assert_eq!(r.player(Color::Black), Player::Anonymous);
+        assert_eq!(r.seat_rating(Color::Black), None);
         // A rematch's room: the seats as its snapshot says.
         let mut s = state();
         s.seats.black.taken = true;
@@ -619,6 +640,33 @@ mod tests {
         r = RoomView::from_snapshot(&id(2), 1, Some(Color::White), s, 0.0);
         assert_eq!(r.player(Color::White), Player::Anonymous);
         assert!(matches!(r.player(Color::Black), Player::User(u) if u.as_str() == "Nok_1"));
+    }
+
+    #[test]
+    fn a_signed_in_seat_carries_the_rating_it_sat_down_with() {
+        let mut r = RoomView::from_snapshot(&id(1), 1, Some(Color::White), state(), 0.0);
+        let rating = protocol::SeatRating {
+            rating: 1642,
+            provisional: true,
+        };
+        let seated = RoomEvent::Seated {
+            seat: Color::Black,
+            user: Some("Nok_1".parse().expect("a username")),
+            seat_rating: Some(rating),
+        };
+        assert_eq!(r.apply(2, &seated, 0.0), Step::Applied);
+        assert_eq!(r.seat_rating(Color::Black), Some(rating));
+        assert_eq!(
+            r.seat_rating(Color::Black)
+                .map(|r| r.to_string())
+                .as_deref(),
+            Some("1642?")
+        );
+        // An anonymous seat shows no rating, whatever a damaged state says.
+        let mut s = state();
+        s.seat_ratings.white = Some(rating);
+        let r = RoomView::from_snapshot(&id(2), 1, Some(Color::White), s, 0.0);
+        assert_eq!(r.seat_rating(Color::White), None);
     }
 
     #[test]

@@ -494,6 +494,7 @@ fn state(moves: &[&str]) -> RoomState {
         online: true,
     };
     RoomState {
+        seat_ratings: Default::default(),
         rated: false,
         initial_fen: START.into(),
         promotion: PromotionRule::Any,

@@ -9,7 +9,8 @@
 //! empty), and each names its player, as lichess does by its clocks: `[data-player="white"|
 //! "black"]` with the signed-in player's name (and `data-username`), "Anonymous" for a player
 //! who is not signed in, "Waiting for an opponent" for an empty seat (`data-seat="user"|
-//! "anonymous"|"empty"`). A closed room (a cancelled or expired invitation) has no strips
+//! "anonymous"|"empty"`), and a signed-in player's rating for the game's speed as they sat down
+//! in `.clock-rating` beside the name (`1500`, `1500?` while provisional). A closed room (a cancelled or expired invitation) has no strips
 //! unless it is timed.
 
 use crate::dom;
@@ -28,6 +29,8 @@ struct Name {
     username: Option<String>,
     /// `data-seat`: `user`, `anonymous` or `empty`.
     seat: &'static str,
+    /// The rating the player sat down with (`1500`, `1500?`), and its tooltip.
+    rating: Option<(String, String)>,
 }
 
 /// One clock (a player's strip) as drawn.
@@ -89,16 +92,26 @@ fn name(m: &Model, view: &RoomView, color: Color) -> Name {
             text: user.to_string(),
             username: Some(user.to_string()),
             seat: "user",
+            rating: view.seat_rating(color).map(|r| {
+                let title = if r.provisional {
+                    m.lang.t(Key::ProfileProvisional)
+                } else {
+                    m.lang.t(Key::ClockRating)
+                };
+                (r.to_string(), title.to_owned())
+            }),
         },
         Player::Anonymous => Name {
             text: m.lang.t(Key::PlayerAnonymous).to_owned(),
             username: None,
             seat: "anonymous",
+            rating: None,
         },
         Player::Empty => Name {
             text: m.lang.t(Key::PlayerWaiting).to_owned(),
             username: None,
             seat: "empty",
+            rating: None,
         },
     }
 }
@@ -193,6 +206,14 @@ fn draw(scene: &Scene) {
                         let _ = p.remove_attribute("href");
                     }
                 }
+            }
+        }
+        if let Some(r) = e.query_selector(".clock-rating").ok().flatten() {
+            let rating = c.player.as_ref().and_then(|n| n.rating.as_ref());
+            dom::set_hidden(&r, rating.is_none());
+            if let Some((text, title)) = rating {
+                dom::set_text(&r, text);
+                dom::set_attr(&r, "title", title);
             }
         }
         if let Some(t) = e.query_selector(".clock-time").ok().flatten() {

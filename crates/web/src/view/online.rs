@@ -1,6 +1,7 @@
 //! What online play adds to the page: `#reconnecting`, the waiting screen `#waiting`, a
 //! closed invitation's card `#room-closed`, the opponent's draw offer `#draw-offer`, the
-//! opponent's presence `#opponent-status` and `#btn-claim-victory`.
+//! opponent's presence `#opponent-status` and `#btn-claim-victory`; when a game of the player's
+//! starts, it brings the board into view.
 
 use super::panel::closed_title;
 use crate::dom;
@@ -35,6 +36,26 @@ struct Waiting {
 #[derive(Default)]
 pub struct OnlineView {
     scene: Option<Scene>,
+    /// The last game of this page's player seen starting (both seats taken).
+    started: Option<protocol::RoomId>,
+}
+
+/// Brings the board (with its clocks) into view when it is out of it: a game that starts
+/// while the player looks at the lobby further down a phone's page (a quick pairing, a seek
+/// taken) shows the board, not the list they tapped in.
+fn show_board() {
+    let Some(area) = dom::document().and_then(|d| d.query_selector(".board-area").ok().flatten())
+    else {
+        return;
+    };
+    let r = area.get_bounding_client_rect();
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(f64::MAX);
+    if r.top() < 0.0 || r.top() > height * 0.5 {
+        area.scroll_into_view();
+    }
 }
 
 fn waiting(m: &Model) -> Option<Waiting> {
@@ -127,6 +148,12 @@ impl OnlineView {
             ))
         });
         let (presence, can_claim) = view.map_or((None, false), |v| presence(m, v));
+        if let Some(v) = view.filter(|v| v.you.is_some() && v.full() && !v.over())
+            && self.started.as_ref() != Some(&v.id)
+        {
+            self.started = Some(v.id.clone());
+            show_board();
+        }
         let scene = Scene {
             reconnecting: online && !m.net.connected && m.net.was_connected && !m.net.renewing,
             waiting: waiting(m),
