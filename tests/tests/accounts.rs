@@ -6,7 +6,8 @@
 //! nothing. Rated: the new-game dialog offers a rated game only signed in with a clock, and a
 //! rated game's end shows each side's rating change. Seeks: a rated seek with a rating range
 //! is listed with its seeker's name and rating, taken from the lobby by another signed-up
-//! player, and shown to an anonymous viewer with a link to sign in.
+//! player, and shown to an anonymous viewer with a link to sign in. API tokens: made on the
+//! account screen with a scope, shown once, working as a Bearer token, revoked by its button.
 
 mod common;
 
@@ -470,4 +471,88 @@ async fn online_a_rated_seek_is_listed_with_its_seeker_and_taken_from_the_lobby(
     finish(a).await?;
     finish(b).await?;
     finish(c).await
+}
+
+/// The status of `GET path` with `Authorization: Bearer token`, sent by hand (HTTP/1.1, no
+/// cookie): what a program holding the token gets.
+async fn bearer_status(server: &TestServer, path: &str, token: &str) -> anyhow::Result<u16> {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let mut tcp = tokio::net::TcpStream::connect(server.addr()).await?;
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\n\
+         Connection: close\r\n\r\n",
+        server.addr()
+    );
+    tcp.write_all(request.as_bytes()).await?;
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).await?;
+    let head = String::from_utf8_lossy(&answer);
+    head.split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("no status in {head}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_makes_an_api_token_sees_it_once_and_revokes_it() -> anyhow::Result<()> {
+    let (server, browser) = start_app(Viewport::PHONE).await?;
+    sign_up(&browser, "Token-Maker").await?;
+    browser.click("#account-link").await?;
+    browser.wait_for("#tokens").await?;
+    browser
+        .wait_for_text("#tokens-status", "You have no API tokens.")
+        .await?;
+    // An empty description is caught by the page.
+    browser.click("#token-create-submit").await?;
+    browser
+        .wait_for("#token-error[data-error=\"token-description\"]")
+        .await?;
+    fill(&browser, "#token-description", "My DGT board").await?;
+    browser
+        .click(r#"#token-create input[name="scope"][value="board:play"]"#)
+        .await?;
+    browser.click("#token-create-submit").await?;
+    browser.wait_for("#token-new:not([hidden])").await?;
+    let token = browser.text("#token-new-value").await?;
+    ensure!(
+        token.starts_with("lip_") && token.len() == 44,
+        "the token shown: {token:?}"
+    );
+    let row = r#"#token-list li.token[data-scopes="board:play"]"#;
+    browser.wait_for(row).await?;
+    ensure!(
+        browser.text(&format!("{row} .token-description")).await? == "My DGT board",
+        "the row's description"
+    );
+    let typed = browser
+        .js("return document.getElementById('token-description').value")
+        .await?;
+    ensure!(
+        typed == "",
+        "the form is emptied for the next token: {typed}"
+    );
+    browser
+        .js("document.getElementById('tokens').scrollIntoView()")
+        .await?;
+    browser.screenshot("accounts-api-token-phone").await?;
+    ensure!(
+        bearer_status(&server, "/api/account", &token).await? == 200,
+        "the token signs a program in"
+    );
+    // Shown once: not after the view is left and opened again.
+    browser.click("#account-back").await?;
+    browser.click("#account-link").await?;
+    browser.wait_for(row).await?;
+    browser.wait_for("#token-new[hidden]").await?;
+    // Revoked by its button: gone from the list, refused to programs.
+    browser
+        .click(&format!(r#"{row} [data-action="revoke-token"]"#))
+        .await?;
+    browser.wait_gone(row).await?;
+    ensure!(
+        bearer_status(&server, "/api/account", &token).await? == 401,
+        "a revoked token is refused"
+    );
+    browser.assert_no_page_errors().await?;
+    browser.quit().await
 }

@@ -34,6 +34,7 @@
 
 use core::fmt;
 
+pub mod scope;
 mod server_wire;
 pub mod user;
 #[cfg(feature = "worker")]

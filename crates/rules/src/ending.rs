@@ -286,6 +286,94 @@ impl Outcome {
     }
 }
 
+/// The state of a game as lichess's API names it (its `status` field), for the games this
+/// server exports and streams ([`GameStatus::name`]).
+///
+/// Every [`Outcome`] maps onto one ([`Outcome::game_status`]): checkmate `mate`, resignation
+/// `resign`, a fallen flag `outoftime` (a win, or a draw when the other side cannot mate),
+/// abandonment `timeout` (lichess's word for a player who left), stalemate `stalemate`, the
+/// board's own ends that lichess leaves to variants (a dead position, an expired count)
+/// `variantEnd`, the other draws (agreement, claims, the ply cap) `draw`, an abort `aborted`.
+/// `created`, `started` and `noStart` are states no outcome maps to: a game waiting for its
+/// players, a game in progress, and a game whose first player never moved (which the server
+/// records as aborted; a caller that knows it says so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, VariantArray)]
+pub enum GameStatus {
+    /// `created`: the game waits for its players.
+    Created,
+    /// `started`: in progress.
+    Started,
+    /// `aborted`: ended before both sides moved.
+    Aborted,
+    /// `mate`.
+    Mate,
+    /// `resign`.
+    Resign,
+    /// `stalemate`.
+    Stalemate,
+    /// `timeout`: a player left and the other claimed the game.
+    Timeout,
+    /// `draw`: agreed or claimed, or the ply cap.
+    Draw,
+    /// `outoftime`: a flag fell.
+    OutOfTime,
+    /// `noStart`: a player did not make their first move in time.
+    NoStart,
+    /// `variantEnd`: the variant's own end (an expired count, a dead position).
+    VariantEnd,
+}
+
+impl GameStatus {
+    /// The lichess name (`mate`, `outoftime`, `variantEnd`...).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameStatus::Created => "created",
+            GameStatus::Started => "started",
+            GameStatus::Aborted => "aborted",
+            GameStatus::Mate => "mate",
+            GameStatus::Resign => "resign",
+            GameStatus::Stalemate => "stalemate",
+            GameStatus::Timeout => "timeout",
+            GameStatus::Draw => "draw",
+            GameStatus::OutOfTime => "outoftime",
+            GameStatus::NoStart => "noStart",
+            GameStatus::VariantEnd => "variantEnd",
+        }
+    }
+}
+
+impl fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Outcome {
+    /// The lichess status of a game that ended so (see [`GameStatus`]).
+    #[must_use]
+    pub const fn game_status(self) -> GameStatus {
+        match self {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::Checkmate => GameStatus::Mate,
+                WinReason::Resignation => GameStatus::Resign,
+                WinReason::Timeout => GameStatus::OutOfTime,
+                WinReason::Abandonment => GameStatus::Timeout,
+            },
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Stalemate => GameStatus::Stalemate,
+                DrawReason::DeadPosition | DrawReason::CountingExpired => GameStatus::VariantEnd,
+                DrawReason::Timeout => GameStatus::OutOfTime,
+                DrawReason::FiftyMoves
+                | DrawReason::Threefold
+                | DrawReason::Agreement
+                | DrawReason::PlyCap => GameStatus::Draw,
+            },
+            Outcome::Aborted => GameStatus::Aborted,
+        }
+    }
+}
+
 /// The label of each outcome of [`Outcome::ALL`], in its order (computed at compile time, so
 /// reading a label searches a table of text).
 const LABELS: [&str; COUNT] = {
@@ -344,6 +432,48 @@ impl<'de> serde::Deserialize<'de> for Outcome {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn every_outcome_has_its_lichess_status() {
+        use Color::{Black, White};
+        let table = [
+            (Outcome::win(White, WinReason::Checkmate), "mate"),
+            (Outcome::win(Black, WinReason::Resignation), "resign"),
+            (Outcome::win(White, WinReason::Timeout), "outoftime"),
+            (Outcome::win(Black, WinReason::Abandonment), "timeout"),
+            (Outcome::draw(DrawReason::Stalemate), "stalemate"),
+            (Outcome::draw(DrawReason::DeadPosition), "variantEnd"),
+            (Outcome::draw(DrawReason::CountingExpired), "variantEnd"),
+            (Outcome::draw(DrawReason::FiftyMoves), "draw"),
+            (Outcome::draw(DrawReason::Threefold), "draw"),
+            (Outcome::draw(DrawReason::Agreement), "draw"),
+            (Outcome::draw(DrawReason::Timeout), "outoftime"),
+            (Outcome::draw(DrawReason::PlyCap), "draw"),
+            (Outcome::Aborted, "aborted"),
+        ];
+        // Every outcome is in the table (a win of either side as White's).
+        for o in Outcome::ALL {
+            let as_white = match o {
+                Outcome::Win { reason, .. } => Outcome::win(White, reason),
+                o => o,
+            };
+            let row = table
+                .iter()
+                .find(|(x, _)| match *x {
+                    Outcome::Win { reason, .. } => Outcome::win(White, reason) == as_white,
+                    x => x == as_white,
+                })
+                .unwrap_or_else(|| panic!("{o} is not in the table"));
+            assert_eq!(o.game_status().name(), row.1, "{o}");
+        }
+        let names: HashSet<&str> = GameStatus::VARIANTS.iter().map(|s| s.name()).collect();
+        assert_eq!(
+            names.len(),
+            GameStatus::VARIANTS.len(),
+            "names are distinct"
+        );
+        assert_eq!(GameStatus::NoStart.to_string(), "noStart");
+    }
 
     #[test]
     fn every_outcome_is_listed_once_and_its_label_reads_back() {

@@ -55,7 +55,9 @@ pub use clock::{
     Clock, ClockSnapshot, Fischer, ParseTimeControlError, Speed, TimeControl, TimeControlError,
 };
 pub use color::{ByColor, Color};
-pub use ending::{Decider, DrawReason, Outcome, OutcomeKind, ParseOutcomeError, WinReason};
+pub use ending::{
+    Decider, DrawReason, GameStatus, Outcome, OutcomeKind, ParseOutcomeError, WinReason,
+};
 pub use fen::{FenError, ParseFenError};
 pub use game::{ClaimError, DrawClaim, Game, GameOverError};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};

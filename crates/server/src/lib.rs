@@ -156,9 +156,11 @@ impl axum::extract::FromRef<AppState> for Arc<Lobby> {
 /// up a new build. Responses are gzip-compressed when the
 /// client accepts it.
 ///
-/// The account routes (`/signup`, `/login`, `/api/account`...) are [`accounts::router`]'s;
-/// profiles, game exports and leaderboards (`/api/user/{username}`, `/api/games/user/...`,
-/// `/api/player/top/...`, `/api/account/playing`) [`profiles::router`]'s.
+/// The account routes (`/signup`, `/login`, `/api/account`..., and the personal API tokens:
+/// `/account/oauth/token/create`, `/api/account/tokens`, `/api/token`) are
+/// [`accounts::router`]'s; profiles, game exports and leaderboards (`/api/user/{username}`,
+/// `/api/games/user/...`, `/game/export/{gameId}`, `/api/player/top/...`,
+/// `/api/account/playing`) [`profiles::router`]'s.
 ///
 /// `origins` are the pages allowed to open the WebSocket and to send requests that change an
 /// account (see [`Config::public_url`]).

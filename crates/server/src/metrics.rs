@@ -112,7 +112,7 @@ impl Metrics {
     }
 
     /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
-    pub const LIMITED_ACTIONS: [&'static str; 9] = [
+    pub const LIMITED_ACTIONS: [&'static str; 10] = [
         "create_room",
         "join",
         "message",
@@ -122,6 +122,7 @@ impl Metrics {
         "signup",
         "login",
         "profile",
+        "api",
     ];
 
     /// Counts a refused account request.
@@ -133,13 +134,18 @@ impl Metrics {
 
     /// The reasons of [`Metrics::account_refusals`], all exported from the start (at 0):
     /// a malformed form or name or password, a name taken, a wrong name or password, an
-    /// account closed while signing in, a request from another site's page.
-    pub const ACCOUNT_REFUSALS: [&'static str; 5] = [
+    /// account closed while signing in, a request from another site's page, an API token
+    /// that is malformed, unknown or revoked, a token without the scope a route needs, an
+    /// account with as many API tokens as allowed.
+    pub const ACCOUNT_REFUSALS: [&'static str; 8] = [
         "bad_input",
         "taken",
         "wrong_credentials",
         "closed",
         "cross_origin",
+        "no_such_token",
+        "missing_scope",
+        "too_many_tokens",
     ];
 
     /// Counts a connection whose session had ended.

@@ -16,12 +16,25 @@
 //!   (`id`, `rated`, `variant`, `speed`, `perf`, `lastMoveAt`, `status`, `players`,
 //!   `winner`); `max` at most [`MAX_EXPORT`] (the default), `until` in ms since the Unix
 //!   epoch (games that ended then or before);
+//! - `GET /game/export/{gameId}`: one game, finished or in progress (404 `{"error": "Not
+//!   found"}` for an id that is no game: unknown, or a room that never had two players), as
+//!   PGN (the tags above, `*` while in progress), or with `Accept: application/json` one
+//!   object in lichess's shape: `id`, `rated`, `variant` (`"asean"`), `speed`, `perf`,
+//!   `createdAt` and `lastMoveAt` (ms since the Unix epoch), `status` (lichess's names,
+//!   [`rules::GameStatus`]: `started` while in progress), `players`
+//!   (`{"white": {"user": {"name", "id"}, "rating", "ratingDiff"}, "black": ...}`, `user`
+//!   absent for an anonymous player, the ratings for a rated game), `winner` (`white` or
+//!   `black`, absent for a draw or an abort), `moves` (UCI, space-separated), `clock`
+//!   (`{"initial", "increment", "totalTime"}` in seconds, absent for an untimed game).
+//!   Lichess's `opening`, `analysis`, `pgn` and `clocks` are left out. A request with an API
+//!   token counts against the token's budget ([`crate::accounts::tokens`]);
 //! - `GET /api/player/top/{nb}/{perf}`: the `nb` (1 to [`MAX_LEADERS`]) best open accounts
 //!   in `perf` (`bullet`, `blitz`, `rapid`, `classical`) whose rating is not provisional
 //!   (stored deviation at most [`rating::PROVISIONAL_DEVIATION`]) and who played a rated
 //!   game of it in the last [`ACTIVE_DAYS`] days:
 //!   `{"users": [{"id", "username", "perfs": {"<perf>": {"rating", "progress"}}}]}`;
-//! - `GET /api/account/playing?nb=N` (signed in, else 401): the games in progress,
+//! - `GET /api/account/playing?nb=N` (signed in by the cookie or an API token, else 401):
+//!   the games in progress,
 //!   `{"nowPlaying": [{"gameId", "color", "isMyTurn", "fen", "lastMove", "hasMoved",
 //!   "opponent": {"id", "username", "rating"}, "rated", "speed", "perf", "secondsLeft",
 //!   "variant"}]}`, `nb` at most [`MAX_ONGOING`] (default 9).
@@ -50,7 +63,7 @@ use crate::rate::NetworkLimiter;
 use protocol::user::{UserId, Username};
 use protocol::{RoomEvent, RoomId};
 use rating::Perf;
-use rules::{ByColor, Color, DrawReason, Outcome, WinReason};
+use rules::{ByColor, Color, GameStatus, Outcome};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
@@ -58,9 +71,9 @@ use tokio::sync::Semaphore;
 use crate::accounts::{Accounts, Refusal, public_json, store_failed};
 use crate::address::{AddressKey, TrustedProxies, client_address};
 use crate::metrics::Metrics;
-use crate::store::Store;
 use crate::store::accounts::all_perfs;
 use crate::store::profiles::{GamesCursor, MAX_LEADERS, MAX_ONGOING, PlayerGame, RatingPoint};
+use crate::store::{Phase, Store, StoredRoom};
 
 /// The most games one export streams (and what it streams when `max` is not given).
 pub const MAX_EXPORT: usize = 300;
@@ -203,6 +216,7 @@ pub fn router(profiles: Arc<Profiles>) -> Router {
         .route("/api/games/user/{username}", get(games))
         .route("/api/player/top/{nb}/{perf}", get(top))
         .route("/api/account/playing", get(playing))
+        .route("/game/export/{game_id}", get(export_game))
         .with_state(profiles)
 }
 
@@ -327,31 +341,14 @@ fn perf_key(clock: Option<protocol::TimeControl>) -> &'static str {
     clock.map_or("correspondence", |c| Perf::of(c).name())
 }
 
-/// lichess's status of an outcome.
-fn status(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win { reason, .. } => match reason {
-            WinReason::Checkmate => "mate",
-            WinReason::Resignation => "resign",
-            WinReason::Timeout => "outoftime",
-            WinReason::Abandonment => "timeout",
-        },
-        Outcome::Draw { reason } => match reason {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::Timeout => "outoftime",
-            _ => "draw",
-        },
-        Outcome::Aborted => "aborted",
-    }
-}
-
 /// A rating rounded as players see it.
 fn shown(r: f64) -> i64 {
     r.round() as i64
 }
 
-/// One game in lichess's NDJSON shape.
-fn game_json(g: &PlayerGame) -> Value {
+/// One game in lichess's NDJSON shape; `end` is how it ended (`None`: in progress, its
+/// `outcome` unused).
+fn game_json(g: &PlayerGame, end: Option<Outcome>) -> Value {
     let player = |c: Color| {
         let mut v = json!({});
         if let Some(u) = g.players.get(c) {
@@ -370,14 +367,18 @@ fn game_json(g: &PlayerGame) -> Value {
         "speed": speed_key(g.clock),
         "perf": perf_key(g.clock),
         "lastMoveAt": g.ended_ms,
-        "status": status(g.outcome),
+        "status": end.map_or(GameStatus::Started, Outcome::game_status).name(),
         "players": { "white": player(Color::White), "black": player(Color::Black) },
     });
-    if let Some(w) = g.outcome.winner() {
+    if let Some(w) = end.and_then(Outcome::winner) {
         v["winner"] = json!(w);
     }
     if let Some(protocol::TimeControl::Fischer(f)) = g.clock {
-        v["clock"] = json!({ "initial": f.initial_secs(), "increment": f.increment_secs() });
+        v["clock"] = json!({
+            "initial": f.initial_secs(),
+            "increment": f.increment_secs(),
+            "totalTime": f.initial_secs() + 40 * f.increment_secs(),
+        });
     }
     v
 }
@@ -392,6 +393,12 @@ async fn game_pgn(store: &Arc<dyn Store>, site: Option<&str>, g: &PlayerGame) ->
             return None;
         }
     };
+    let game = replay(&stored)?;
+    Some(pgn_of(&game, site, g, Some(g.outcome)))
+}
+
+/// The game of a stored room, its moves replayed (`None`, logged, when one does not replay).
+fn replay(stored: &StoredRoom) -> Option<rules::Game> {
     let rules = rules::Rules {
         promotion: stored.meta.promotion,
     };
@@ -400,10 +407,19 @@ async fn game_pgn(store: &Arc<dyn Store>, site: Option<&str>, g: &PlayerGame) ->
         if let RoomEvent::Moved { uci, .. } = e
             && game.play_uci(&uci.to_string()).is_err()
         {
-            tracing::warn!("export: room {}: move {uci} does not replay", g.room);
+            tracing::warn!(
+                "export: room {}: move {uci} does not replay",
+                stored.meta.id
+            );
             return None;
         }
     }
+    Some(game)
+}
+
+/// The PGN of `game` ([`rules::pgn::write`]) with the tags of `g`; `end` is how it ended
+/// (`None`: in progress, `*`).
+fn pgn_of(game: &rules::Game, site: Option<&str>, g: &PlayerGame, end: Option<Outcome>) -> String {
     let name = |c: Color| {
         g.players
             .get(c)
@@ -436,11 +452,7 @@ async fn game_pgn(store: &Arc<dyn Store>, site: Option<&str>, g: &PlayerGame) ->
         time_control: g.clock.map(Into::into),
         extra,
     };
-    Some(rules::pgn::write(
-        &game,
-        &tags,
-        &rules::pgn::End::of_outcome(Some(g.outcome)),
-    ))
+    rules::pgn::write(game, &tags, &rules::pgn::End::of_outcome(end))
 }
 
 /// What an export's stream carries from one page to the next.
@@ -485,7 +497,7 @@ async fn next_page(mut x: Export) -> Option<(Result<Vec<u8>, std::io::Error>, Ex
     let mut out = String::new();
     for g in &page {
         if x.ndjson {
-            out.push_str(&game_json(g).to_string());
+            out.push_str(&game_json(g, Some(g.outcome)).to_string());
             out.push('\n');
         } else if let Some(pgn) = game_pgn(&x.store, x.site.as_deref(), g).await {
             out.push_str(&pgn);
@@ -556,6 +568,116 @@ async fn games(
         "application/x-chess-pgn"
     };
     Ok(([(CONTENT_TYPE, content_type)], Body::from_stream(stream)).into_response())
+}
+
+/// A stored room's game as the exports show it, and how it ended (`None`: in progress; the
+/// game's `outcome` is then unused). `None` for a room with no game: one that waits for its
+/// players or was closed before they came.
+fn game_of(stored: &StoredRoom) -> Option<(PlayerGame, Option<Outcome>)> {
+    let meta = &stored.meta;
+    let mut players = ByColor::<Option<Username>>::default();
+    let mut end = None;
+    let mut ratings = ByColor::<Option<crate::store::profiles::RatingMove>>::default();
+    let mut last_ms = meta.created_ms;
+    for e in &stored.events {
+        match e {
+            RoomEvent::Seated { seat, user, .. } => *players.get_mut(*seat) = user.clone(),
+            RoomEvent::Moved {
+                at_ms: Some(at), ..
+            } => last_ms = last_ms.max(*at),
+            RoomEvent::GameOver {
+                result,
+                at_ms,
+                ratings: r,
+                ..
+            } => {
+                end = Some(*result);
+                last_ms = at_ms.unwrap_or(last_ms);
+                if let Some(r) = r {
+                    ratings = ByColor::new_with(|c| {
+                        let x = r.get(c);
+                        Some(crate::store::profiles::RatingMove {
+                            before: f64::from(x.before),
+                            after: f64::from(x.after),
+                        })
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    match stored.phase {
+        Phase::Playing | Phase::Finished => {}
+        Phase::Waiting | Phase::Closed => return None,
+    }
+    let game = PlayerGame {
+        room: meta.id.clone(),
+        color: Color::White,
+        players,
+        outcome: end.unwrap_or(Outcome::Aborted),
+        clock: meta.clock,
+        rated: meta.rated,
+        ratings,
+        ended_ms: last_ms,
+    };
+    Some((game, end))
+}
+
+/// The moves of a stored room in UCI, space-separated.
+fn uci_moves(stored: &StoredRoom) -> String {
+    stored
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            RoomEvent::Moved { uci, .. } => Some(uci.to_string()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `GET /game/export/{gameId}`: one game, finished or in progress, as PGN, or as JSON with
+/// `Accept: application/json` (see the module documentation). 404 `{"error": "Not found"}`
+/// for an id that is no game. A request with an API token counts against the token's
+/// budget (a bad token is a 401), any other against the address's.
+async fn export_game(
+    State(p): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, Refusal> {
+    let caller = p.accounts.caller(peer, &headers).await?;
+    if caller.as_ref().is_none_or(|c| c.token.is_none()) {
+        p.admit(peer, &headers, 1)?;
+    }
+    let not_found = || Refusal::new(StatusCode::NOT_FOUND, "Not found", None);
+    let room: RoomId = id.parse().map_err(|_| not_found())?;
+    let stored = p
+        .store
+        .load_room(&room)
+        .await
+        .map_err(store_failed)?
+        .ok_or_else(not_found)?;
+    let (game, end) = game_of(&stored).ok_or_else(not_found)?;
+    let json = headers
+        .get(ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    if json {
+        let mut v = game_json(&game, end);
+        v["createdAt"] = json!(stored.meta.created_ms);
+        v["moves"] = json!(uci_moves(&stored));
+        return Ok(axum::Json(v).into_response());
+    }
+    let replayed = replay(&stored).ok_or_else(|| {
+        Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "this game's moves cannot be read",
+            None,
+        )
+    })?;
+    let pgn = pgn_of(&replayed, p.site.as_deref(), &game, end);
+    Ok(([(CONTENT_TYPE, "application/x-chess-pgn")], pgn).into_response())
 }
 
 /// `GET /api/player/top/{nb}/{perf}`: the leaderboard.
@@ -709,15 +831,12 @@ async fn playing(
     headers: HeaderMap,
     query: Result<Query<PlayingQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, Refusal> {
-    p.admit(peer, &headers, 1)?;
     let q = query_of(query)?;
-    let Some(account) = p.accounts.signed_in(&headers).await? else {
-        return Err(Refusal::new(
-            StatusCode::UNAUTHORIZED,
-            "not signed in",
-            None,
-        ));
-    };
+    let caller = p.accounts.caller_required(peer, &headers).await?;
+    if caller.token.is_none() {
+        p.admit(peer, &headers, 1)?;
+    }
+    let account = caller.account;
     let nb = q.nb.unwrap_or(DEFAULT_PLAYING).min(MAX_ONGOING);
     let ongoing = p.store.ongoing(&account.id).await.map_err(store_failed)?;
     let now = p.accounts.now_ms();
@@ -758,19 +877,5 @@ mod tests {
             json!({ "name": "Blitz", "points": [[2026, 0, 31, 1522], [2026, 1, 1, 1500]] })
         );
         assert_eq!(v.as_array().map(Vec::len), Some(4));
-    }
-
-    #[test]
-    fn statuses_name_how_games_end_as_lichess_does() {
-        assert_eq!(
-            status(Outcome::win(Color::White, WinReason::Checkmate)),
-            "mate"
-        );
-        assert_eq!(
-            status(Outcome::win(Color::Black, WinReason::Timeout)),
-            "outoftime"
-        );
-        assert_eq!(status(Outcome::draw(DrawReason::Agreement)), "draw");
-        assert_eq!(status(Outcome::draw(DrawReason::Stalemate)), "stalemate");
     }
 }

@@ -254,7 +254,16 @@
 //!     `#account-close-error` (`wrong-password` for a 401). One action runs at a time (the
 //!     buttons are disabled meanwhile; the running one has `aria-busy="true"`). Signing out
 //!     and closing go back to the board, signed out, with a toast. `#account-profile` links
-//!     to the player's own profile.
+//!     to the player's own profile. API tokens, `#tokens` (`GET /api/account/tokens`,
+//!     `POST /account/oauth/token/create`, `POST /api/account/tokens/{id}/revoke`): the list
+//!     `#token-list` (`aria-busy="true"` while loading) with items
+//!     `li.token[data-token-id="<16 hex>"][data-scopes="board:play ..."]` (the description, the
+//!     scopes in words, created and last used, a `[data-action="revoke-token"]` button),
+//!     `#tokens-status` (loading, a failure, or "no tokens"), the form `#token-create` with
+//!     `#token-description` (1 to 100 characters, checked before sending) and one checkbox
+//!     `input[name="scope"][value="<lichess scope>"]` per scope, `#token-create-submit`, its
+//!     refusal in `#token-error` (`token-description`, `no-token`, or as above); a token made
+//!     is shown once in `#token-new` (`#token-new-value`), until the view closes.
 //! - Profiles and leaderboards ([`model::profile`]; `GET /api/user/{username}`, its
 //!   `/rating-history`, `GET /api/games/user/{username}` as NDJSON, `GET
 //!   /api/player/top/100/{perf}`), shown instead of the board with

@@ -425,6 +425,27 @@ ToastSignedUp = Willkommen, { $name }! Dein Konto ist bereit.
 ToastSignedOut = Abgemeldet.
 ToastSessionRevoked = Diese Sitzung ist abgemeldet.
 ToastAccountClosed = Dein Konto ist geschlossen.
+AccountTokensTitle = API-Tokens
+AccountTokensLead = Mit einem persönlichen Token kann ein Programm (ein Brett, ein Bot, ein Skript) dein Konto über die API nutzen. Gib ihm nur die Rechte, die es braucht, und widerrufe es, wenn es nicht mehr gebraucht wird.
+AccountNoTokens = Du hast keine API-Tokens.
+AccountTokenTimes = Erstellt { $created } · zuletzt benutzt { $used }
+AccountTokenNeverUsed = Erstellt { $created } · nie benutzt
+AccountTokenNoScopes = Keine Rechte: liest nur das Konto
+FieldTokenDescription = Wofür ist es?
+AccountTokenScopes = Was es darf
+ScopeBoardPlay = Mit einem Brett oder einer App spielen
+ScopeBotPlay = Als Bot spielen
+ScopeChallengeRead = Eingehende Herausforderungen lesen
+ScopeChallengeWrite = Herausforderungen senden, annehmen und ablehnen
+ScopePreferenceRead = Deine Einstellungen lesen
+BtnCreateToken = Token erstellen
+BtnRevokeToken = Widerrufen
+AccountTokenNew = Dein neues Token:
+AccountTokenShownOnce = Kopiere es jetzt: Es wird nicht noch einmal angezeigt.
+AccountErrNoToken = Dieses Token war schon widerrufen.
+AccountErrTokenDescription = Schreib, wofür das Token ist, in höchstens { $max } Zeichen.
+ToastTokenCreated = Token erstellt.
+ToastTokenRevoked = Das Token ist widerrufen.
 
 # Quick pairing: one tap on a time control puts the player in that pool.
 PoolsTitle = Schnelle Partie

@@ -428,6 +428,27 @@ ToastSignedUp = Welcome, { $name }! Your account is ready.
 ToastSignedOut = Signed out.
 ToastSessionRevoked = That session is signed out.
 ToastAccountClosed = Your account is closed.
+AccountTokensTitle = API tokens
+AccountTokensLead = A personal token lets a program (a board, a bot, a script) use your account through the API. Give it only the scopes it needs, and revoke it when it is no longer used.
+AccountNoTokens = You have no API tokens.
+AccountTokenTimes = Created { $created } · last used { $used }
+AccountTokenNeverUsed = Created { $created } · never used
+AccountTokenNoScopes = No scopes: reads the account only
+FieldTokenDescription = What is it for?
+AccountTokenScopes = What it may do
+ScopeBoardPlay = Play games with a board or an app
+ScopeBotPlay = Play games as a bot
+ScopeChallengeRead = Read incoming challenges
+ScopeChallengeWrite = Send, accept and decline challenges
+ScopePreferenceRead = Read your preferences
+BtnCreateToken = Create a token
+BtnRevokeToken = Revoke
+AccountTokenNew = Your new token:
+AccountTokenShownOnce = Copy it now: it will not be shown again.
+AccountErrNoToken = That token had already been revoked.
+AccountErrTokenDescription = Say what the token is for, in at most { $max } characters.
+ToastTokenCreated = Token created.
+ToastTokenRevoked = The token is revoked.
 
 # Quick pairing: one tap on a time control puts the player in that pool.
 PoolsTitle = Quick pairing

@@ -432,6 +432,27 @@ ToastSignedUp = Bienvenue, { $name } ! Votre compte est prêt.
 ToastSignedOut = Déconnecté.
 ToastSessionRevoked = Cette session est déconnectée.
 ToastAccountClosed = Votre compte est fermé.
+AccountTokensTitle = Jetons d’API
+AccountTokensLead = Un jeton personnel permet à un programme (un échiquier, un bot, un script) d’utiliser votre compte par l’API. Ne lui donnez que les droits dont il a besoin, et révoquez-le quand il ne sert plus.
+AccountNoTokens = Vous n’avez aucun jeton d’API.
+AccountTokenTimes = Créé le { $created } · dernière utilisation le { $used }
+AccountTokenNeverUsed = Créé le { $created } · jamais utilisé
+AccountTokenNoScopes = Aucun droit : lit seulement le compte
+FieldTokenDescription = À quoi sert-il ?
+AccountTokenScopes = Ce qu’il peut faire
+ScopeBoardPlay = Jouer avec un échiquier ou une application
+ScopeBotPlay = Jouer en tant que bot
+ScopeChallengeRead = Lire les défis reçus
+ScopeChallengeWrite = Envoyer, accepter et refuser des défis
+ScopePreferenceRead = Lire vos préférences
+BtnCreateToken = Créer un jeton
+BtnRevokeToken = Révoquer
+AccountTokenNew = Votre nouveau jeton :
+AccountTokenShownOnce = Copiez-le maintenant : il ne sera plus affiché.
+AccountErrNoToken = Ce jeton avait déjà été révoqué.
+AccountErrTokenDescription = Dites à quoi sert le jeton, en { $max } caractères au plus.
+ToastTokenCreated = Jeton créé.
+ToastTokenRevoked = Le jeton est révoqué.
 
 # Quick pairing: one tap on a time control puts the player in that pool.
 PoolsTitle = Partie rapide

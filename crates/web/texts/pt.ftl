@@ -432,6 +432,27 @@ ToastSignedUp = Boas-vindas, { $name }! Sua conta está pronta.
 ToastSignedOut = Você saiu.
 ToastSessionRevoked = Essa sessão foi desconectada.
 ToastAccountClosed = Sua conta foi encerrada.
+AccountTokensTitle = Tokens de API
+AccountTokensLead = Um token pessoal permite que um programa (um tabuleiro, um bot, um script) use sua conta pela API. Dê a ele só as permissões de que precisa e revogue-o quando não for mais usado.
+AccountNoTokens = Você não tem tokens de API.
+AccountTokenTimes = Criado em { $created } · último uso em { $used }
+AccountTokenNeverUsed = Criado em { $created } · nunca usado
+AccountTokenNoScopes = Sem permissões: só lê a conta
+FieldTokenDescription = Para que ele serve?
+AccountTokenScopes = O que ele pode fazer
+ScopeBoardPlay = Jogar com um tabuleiro ou um aplicativo
+ScopeBotPlay = Jogar como bot
+ScopeChallengeRead = Ler os desafios recebidos
+ScopeChallengeWrite = Enviar, aceitar e recusar desafios
+ScopePreferenceRead = Ler suas preferências
+BtnCreateToken = Criar um token
+BtnRevokeToken = Revogar
+AccountTokenNew = Seu novo token:
+AccountTokenShownOnce = Copie-o agora: ele não será mostrado de novo.
+AccountErrNoToken = Esse token já tinha sido revogado.
+AccountErrTokenDescription = Diga para que serve o token, em no máximo { $max } caracteres.
+ToastTokenCreated = Token criado.
+ToastTokenRevoked = O token foi revogado.
 
 # Quick pairing: one tap on a time control puts the player in that pool.
 PoolsTitle = Partida rápida

@@ -421,6 +421,27 @@ ToastSignedUp = ยินดีต้อนรับ { $name }! บัญชี�
 ToastSignedOut = ออกจากระบบแล้ว
 ToastSessionRevoked = ออกจากระบบเซสชันนั้นแล้ว
 ToastAccountClosed = ปิดบัญชีของคุณแล้ว
+AccountTokensTitle = โทเค็น API
+AccountTokensLead = โทเค็นส่วนตัวให้โปรแกรม (กระดาน บอต หรือสคริปต์) ใช้บัญชีของคุณผ่าน API ได้ ให้สิทธิ์เฉพาะที่จำเป็น และเพิกถอนเมื่อไม่ใช้แล้ว
+AccountNoTokens = คุณยังไม่มีโทเค็น API
+AccountTokenTimes = สร้างเมื่อ { $created } · ใช้ล่าสุด { $used }
+AccountTokenNeverUsed = สร้างเมื่อ { $created } · ยังไม่เคยใช้
+AccountTokenNoScopes = ไม่มีสิทธิ์ใด ๆ: อ่านข้อมูลบัญชีได้เท่านั้น
+FieldTokenDescription = ใช้ทำอะไร
+AccountTokenScopes = สิ่งที่ทำได้
+ScopeBoardPlay = เล่นด้วยกระดานหรือแอป
+ScopeBotPlay = เล่นในฐานะบอต
+ScopeChallengeRead = อ่านคำท้าที่ได้รับ
+ScopeChallengeWrite = ส่ง รับ และปฏิเสธคำท้า
+ScopePreferenceRead = อ่านการตั้งค่าของคุณ
+BtnCreateToken = สร้างโทเค็น
+BtnRevokeToken = เพิกถอน
+AccountTokenNew = โทเค็นใหม่ของคุณ:
+AccountTokenShownOnce = คัดลอกไว้ตอนนี้ เพราะจะไม่แสดงอีก
+AccountErrNoToken = โทเค็นนั้นถูกเพิกถอนไปแล้ว
+AccountErrTokenDescription = บอกว่าโทเค็นนี้ใช้ทำอะไร ไม่เกิน { $max } ตัวอักษร
+ToastTokenCreated = สร้างโทเค็นแล้ว
+ToastTokenRevoked = เพิกถอนโทเค็นแล้ว
 
 # Quick pairing: one tap on a time control puts the player in that pool.
 PoolsTitle = จับคู่ด่วน

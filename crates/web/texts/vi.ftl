@@ -425,6 +425,27 @@ ToastSignedUp = Chào mừng { $name }! Tài khoản của bạn đã sẵn sàn
 ToastSignedOut = Đã đăng xuất.
 ToastSessionRevoked = Phiên đó đã được đăng xuất.
 ToastAccountClosed = Tài khoản của bạn đã được đóng.
+AccountTokensTitle = Mã API
+AccountTokensLead = Mã cá nhân cho phép một chương trình (bàn cờ, bot, script) dùng tài khoản của bạn qua API. Chỉ cấp những quyền cần thiết, và thu hồi khi không dùng nữa.
+AccountNoTokens = Bạn chưa có mã API nào.
+AccountTokenTimes = Tạo lúc { $created } · dùng gần nhất { $used }
+AccountTokenNeverUsed = Tạo lúc { $created } · chưa dùng lần nào
+AccountTokenNoScopes = Không có quyền: chỉ đọc tài khoản
+FieldTokenDescription = Mã này dùng để làm gì?
+AccountTokenScopes = Những gì mã được làm
+ScopeBoardPlay = Chơi bằng bàn cờ hoặc ứng dụng
+ScopeBotPlay = Chơi với tư cách bot
+ScopeChallengeRead = Đọc các lời thách đấu nhận được
+ScopeChallengeWrite = Gửi, nhận và từ chối lời thách đấu
+ScopePreferenceRead = Đọc các tùy chọn của bạn
+BtnCreateToken = Tạo mã
+BtnRevokeToken = Thu hồi
+AccountTokenNew = Mã mới của bạn:
+AccountTokenShownOnce = Hãy sao chép ngay: mã sẽ không được hiển thị lại.
+AccountErrNoToken = Mã đó đã bị thu hồi trước đó.
+AccountErrTokenDescription = Hãy ghi mã dùng để làm gì, tối đa { $max } ký tự.
+ToastTokenCreated = Đã tạo mã.
+ToastTokenRevoked = Mã đã bị thu hồi.
 
 # Quick pairing: one tap on a time control puts the player in that pool.
 PoolsTitle = Ghép cặp nhanh

@@ -4,7 +4,8 @@
 //!   -> `www/pkg/`, with the service worker's asset list).
 //! * `serve`: `build`, then the server on <http://127.0.0.1:8080>.
 //! * `test`: every test (host tests, end-to-end tests in headless Chromium, wasm tests), with
-//!   private PostgreSQL and Redis servers for the several-node tests.
+//!   private PostgreSQL and Redis servers for the several-node tests and lichess's Python client
+//!   `berserk` in a venv under `target/` for the API tests.
 //! * `cluster`: `build`, then two server nodes sharing PostgreSQL and Redis (8081 and 8082).
 //! * `bench`: the criterion benchmarks of the rules (perft) and engine (search) crates.
 //! * `bench-lobby`: the lobby load generator (simulated players over loopback WebSockets); with
@@ -18,6 +19,7 @@ mod build;
 mod cluster;
 mod cmd;
 mod install;
+mod python;
 mod services;
 mod signals;
 mod summary;
@@ -196,6 +198,8 @@ fn test() -> Result<ExitCode> {
         &services::REDIS,
     ])?;
     let binaries = services::binaries().context("PostgreSQL or Redis not found")?;
+    // berserk in a venv for the API tests (skipped, with a word why, when it cannot be had).
+    let python_env = python::test_env();
     build::build(&build::BuildOptions::default())?;
 
     // Ctrl-C reaches the running `cargo test` too; the xtask outlives it to stop the servers.
@@ -210,6 +214,7 @@ fn test() -> Result<ExitCode> {
     host.current_dir(&root)
         .args(["test", "--workspace", "--exclude", "web", "--no-fail-fast"]);
     services.apply(&mut host);
+    host.envs(python_env);
     let mut host_ok = summary::run_counting(&mut host, &mut totals)?;
 
     // The UI crate's unit tests that need no browser (storage schema, move replay) run natively.

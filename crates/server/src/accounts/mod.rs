@@ -1,7 +1,11 @@
 //! Players' accounts over HTTP: sign up, sign in and out, the signed-in player, their
-//! sessions, closing an account, and anyone's public profile, in the shapes lichess uses
-//! (`POST /signup`, `POST /login`, `POST /logout`, `GET /api/account`); anyone's public
+//! sessions, their personal API tokens ([`tokens`]), closing an account, in the shapes lichess
+//! uses (`POST /signup`, `POST /login`, `POST /logout`, `GET /api/account`); anyone's public
 //! profile (`GET /api/user/{username}`) is [`crate::profiles`]'s.
+//!
+//! `GET /api/account` answers the account of the session cookie, or of an API token sent as
+//! `Authorization: Bearer` ([`Accounts::caller`]: no scope needed; `{"id", "username",
+//! "createdAt", "perfs"}`); 401 `{"error"}` with neither.
 //!
 //! Anonymous play needs none of it. An account is a [`Username`] and a password (hashed with
 //! argon2id, [`password`]); signing in (or up) makes a session whose token the browser keeps
@@ -17,11 +21,13 @@
 //! hashes at once (the cores; [`password::Hasher`]), request bodies ([`MAX_FORM_BYTES`]).
 //! A sign-in answers the same, in the same time, for an unknown user and a wrong password.
 //! State-changing requests whose `Origin` is not the server's are refused (403), so another
-//! site cannot act with a player's cookie.
+//! site cannot act with a player's cookie; requests authenticated by an API token carry no
+//! cookie's authority and are not checked so.
 
 pub mod names;
 pub mod password;
 pub mod session;
+pub mod tokens;
 
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
@@ -34,7 +40,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Form, Path, State};
 use axum::http::header::{ORIGIN, RETRY_AFTER, SET_COOKIE, USER_AGENT};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use protocol::user::{UserId, Username};
 use rating::Perf;
@@ -47,6 +53,7 @@ use crate::origin::AllowedOrigins;
 use crate::rate::NetworkLimiter;
 use crate::store::Store;
 use crate::store::accounts::{Account, Created, NewAccount, NewSession, all_perfs, cut_user_agent};
+use crate::store::tokens::TokenHash;
 use session::Token;
 
 /// The largest form body taken, in bytes.
@@ -62,6 +69,11 @@ pub struct Limits {
     pub logins_per_account: DefaultKeyedRateLimiter<(UserId, AddressKey)>,
     /// Sign-in (or password) attempts on an existing account from all addresses.
     pub logins_per_account_total: DefaultKeyedRateLimiter<UserId>,
+    /// Requests made with an API token, per token ([`tokens`]).
+    pub api_per_token: DefaultKeyedRateLimiter<TokenHash>,
+    /// Requests made with an API token, per client address (and IPv6 network), whichever
+    /// tokens they carry.
+    pub api_per_address: NetworkLimiter,
     /// Checks since the limiters last forgot the keys back at full budget.
     checks: std::sync::atomic::AtomicU64,
 }
@@ -84,6 +96,8 @@ impl Limits {
             self.logins_per_address.retain_recent();
             self.logins_per_account.retain_recent();
             self.logins_per_account_total.retain_recent();
+            self.api_per_token.retain_recent();
+            self.api_per_address.retain_recent();
         }
     }
 
@@ -108,7 +122,8 @@ impl Limits {
 impl Default for Limits {
     /// 5 accounts then one every 12 minutes per address; 30 sign-in attempts then one every
     /// 20 s per address; 10 then one a minute per account and address; 100 then one every
-    /// 6 s per account.
+    /// 6 s per account; API requests with a token: 60 then one a second per token, 120 then
+    /// two a second per address.
     fn default() -> Limits {
         Limits {
             signups: NetworkLimiter::new(
@@ -126,6 +141,12 @@ impl Default for Limits {
                 100,
                 Duration::from_secs(6),
             )),
+            api_per_token: RateLimiter::keyed(Limits::quota(60, Duration::from_secs(1))),
+            api_per_address: NetworkLimiter::new(
+                Limits::quota(120, Duration::from_millis(500)),
+                PER_56,
+                PER_48,
+            ),
             checks: std::sync::atomic::AtomicU64::new(0),
         }
     }
@@ -359,6 +380,10 @@ pub fn router(accounts: Arc<Accounts>) -> Router {
         .route("/api/account/sessions/{id}/revoke", post(revoke))
         .route("/api/account/logout-everywhere", post(logout_everywhere))
         .route("/api/account/close", post(close))
+        .route("/account/oauth/token/create", post(tokens::create))
+        .route("/api/account/tokens", get(tokens::list))
+        .route("/api/account/tokens/{id}/revoke", post(tokens::revoke))
+        .route("/api/token", delete(tokens::delete))
         .layer(DefaultBodyLimit::max(MAX_FORM_BYTES))
         .with_state(accounts)
 }
@@ -562,9 +587,14 @@ pub(crate) fn public_json(
     v
 }
 
-/// `GET /api/account`: the signed-in player.
-async fn account(State(a): Shared, headers: HeaderMap) -> Result<Response, Refusal> {
-    let account = required(&a, &headers).await?;
+/// `GET /api/account`: the signed-in player, by the session cookie or an API token (no
+/// scope needed).
+async fn account(
+    State(a): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, Refusal> {
+    let account = a.caller_required(peer, &headers).await?.account;
     let perfs = a.store.perfs(&account.id).await.map_err(store_failed)?;
     Ok(axum::Json(public_json(&account, &perfs, (a.clock)())).into_response())
 }

@@ -51,7 +51,7 @@ impl Token {
     /// What the store keeps of it.
     #[must_use]
     pub fn hash(&self) -> SessionHash {
-        SessionHash(Sha256::digest(self.0.as_bytes()).into())
+        SessionHash(sha256(&self.0))
     }
 
     /// The token of the request's session cookie ([`cookie_name`] of `secure`: over https a
@@ -83,6 +83,12 @@ impl Token {
             .build()
             .to_string()
     }
+}
+
+/// The SHA-256 of a secret (a session token, an API token): what the store keeps of it.
+#[must_use]
+pub fn sha256(secret: &str) -> [u8; 32] {
+    Sha256::digest(secret.as_bytes()).into()
 }
 
 /// The `Set-Cookie` value that removes the session cookie.

@@ -8,7 +8,8 @@
 //! when it was created and last used, and the browser's `User-Agent` (at most
 //! [`MAX_USER_AGENT`] bytes) so that the player can tell their sessions apart.
 //!
-//! Closing an account deletes its password hash and every session (nothing personal is left);
+//! Closing an account deletes its password hash, every session and every API token (nothing
+//! personal is left);
 //! the row stays with its name, which can never be taken again, and its games keep it.
 
 use protocol::user::{UserId, Username};
@@ -182,8 +183,8 @@ pub trait AccountStore: Send + Sync {
     /// Deletes every session of `user` but `keep` (sign out everywhere else); how many.
     fn revoke_sessions(&self, user: &UserId, keep: Option<SessionHash>) -> StoreFuture<u64>;
 
-    /// Closes the account at `now_ms`: its password hash and every session are deleted, its
-    /// name stays taken. Whether it was open.
+    /// Closes the account at `now_ms`: its password hash, every session and every API token
+    /// ([`super::tokens`]) are deleted, its name stays taken. Whether it was open.
     fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool>;
 
     /// The ratings of `user` in the perfs they played rated games of (the others are
@@ -261,6 +262,8 @@ pub(super) struct MemoryAccounts {
     sessions: std::collections::HashMap<[u8; 32], (SessionInfo, UserId)>,
     /// Ratings by account and perf.
     perfs: std::collections::HashMap<(UserId, rating::Perf), rating::Rated>,
+    /// By token hash: the API token and its account ([`super::tokens`]).
+    pub(super) tokens: std::collections::HashMap<[u8; 32], (super::tokens::TokenInfo, UserId)>,
 }
 
 impl MemoryAccounts {
@@ -324,8 +327,14 @@ impl MemoryAccounts {
             .map(|((u, _), r)| (u, r))
     }
 
-    fn open(&self, user: &UserId) -> bool {
+    /// Whether account `user` exists and is open.
+    pub(super) fn open(&self, user: &UserId) -> bool {
         self.users.get(user).is_some_and(|a| !a.is_closed())
+    }
+
+    /// Account `user`, open or closed.
+    pub(super) fn account_of(&self, user: &UserId) -> Option<Account> {
+        self.users.get(user).cloned()
     }
 }
 
@@ -470,6 +479,7 @@ impl AccountStore for super::MemoryStore {
     fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool> {
         let mut m = super::common::lock(&self.accounts);
         m.sessions.retain(|_, (_, u)| u != user);
+        m.tokens.retain(|_, (_, u)| u != user);
         let closed = match m.users.get_mut(user) {
             Some(a) if !a.is_closed() => {
                 a.password_hash = None;

@@ -37,12 +37,14 @@ pub mod profiles;
 mod sqlite;
 #[cfg(test)]
 mod suite;
+pub mod tokens;
 
 pub use accounts::AccountStore;
 pub use pairing::PairingStore;
 pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
 pub use profiles::ProfileStore;
 pub use sqlite::SqliteStore;
+pub use tokens::TokenStore;
 
 /// What a room is, apart from its events.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -361,7 +363,7 @@ pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 /// Persistent storage of rooms and their event logs, and of accounts ([`AccountStore`]).
 /// Every method may be called from any thread and none of them blocks: writes are queued,
 /// reads return a [`StoreFuture`].
-pub trait Store: AccountStore + PairingStore + ProfileStore + Send + Sync {
+pub trait Store: AccountStore + PairingStore + ProfileStore + TokenStore + Send + Sync {
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
     /// receiver once it is durable (the receiver closing unanswered means the store went
     /// away). Appends to one room are written in the order they were made.

@@ -20,7 +20,7 @@
 //! seats' secret hashes, `phase` indexed with the creation time, the ownership `fence`),
 //! `events` (`PRIMARY KEY (room, seq)`, the event as JSON text), `alive` (one row: the
 //! greatest liveness stamp), `lobby_meta` (`rooms_created`), `users` and `sessions`
-//! ([`super::AccountStore`]). Ids and phases compare in byte
+//! ([`super::AccountStore`]), `api_tokens` ([`super::TokenStore`]). Ids and phases compare in byte
 //! order (`COLLATE "C"`), as in SQLite. Migrations are numbered; `schema_version` records
 //! those that ran. They run under a transaction-scoped advisory lock, so that nodes starting
 //! at once migrate one after the other (the later ones find nothing left to do).
@@ -53,6 +53,7 @@ use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, 
 mod accounts;
 mod pairing;
 mod profiles;
+mod tokens;
 
 /// The connections of a store's pool unless told otherwise.
 pub const DEFAULT_POOL_SIZE: usize = 8;
@@ -209,6 +210,19 @@ const MIGRATIONS: &[&str] = &[
         WHERE room IN (SELECT id FROM rooms WHERE phase = 'finished');
     DELETE FROM player_games WHERE room IN (SELECT id FROM rooms WHERE purgeable
         OR phase = 'closed') OR (ended_ms IS NULL) <> (outcome IS NULL);
+"#,
+    // 8: personal API tokens (see `tokens::TokenStore`).
+    r#"
+    CREATE TABLE api_tokens (
+        hash BYTEA PRIMARY KEY,
+        public_id TEXT COLLATE "C" NOT NULL UNIQUE,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        description TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        last_used_ms BIGINT
+    );
+    CREATE INDEX api_tokens_by_user ON api_tokens (user_id, created_ms);
 "#,
 ];
 
@@ -1065,7 +1079,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 7
+                supported: 8
             })
         ));
         let tables: i64 = c

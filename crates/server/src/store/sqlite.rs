@@ -27,7 +27,8 @@
 //! - `lobby_meta`: key/value counters; `rooms_created` counts the rooms ever created, so that
 //!   an emptied database is noticed at start-up;
 //! - `users` and `sessions`: accounts and their sign-in sessions ([`super::AccountStore`],
-//!   written on the read connection in short transactions of their own, as take-overs are).
+//!   written on the read connection in short transactions of their own, as take-overs are);
+//!   `api_tokens` their personal API tokens ([`super::TokenStore`], the same way).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -48,6 +49,7 @@ use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, 
 mod accounts;
 mod pairing;
 mod profiles;
+mod tokens;
 
 /// How long a connection waits for a lock held by another connection before failing.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -219,6 +221,19 @@ const MIGRATIONS: &[&str] = &[
     DELETE FROM player_games WHERE room IN (SELECT id FROM rooms WHERE purgeable = 1
         OR phase = 'closed') OR (ended_ms IS NULL) <> (outcome IS NULL);
 "#,
+    // 10: personal API tokens (see `tokens::TokenStore`).
+    "
+    CREATE TABLE api_tokens (
+        hash BLOB PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        description TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        last_used_ms INTEGER
+    );
+    CREATE INDEX api_tokens_by_user ON api_tokens (user_id, created_ms);
+",
 ];
 
 /// The answer to one append.
@@ -1367,7 +1382,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 9
+                supported: 10
             })
         ));
         let mode: String = raw(&path)

@@ -1090,6 +1090,163 @@ async fn accounts_and_sessions_in_memory() {
     check_accounts(&super::MemoryStore::default()).await;
 }
 
+/// What every store does with API tokens ([`super::TokenStore`]): created, listed without
+/// their secret, looked up by hash with their scopes, their use noted at most once a
+/// [`super::tokens::LAST_USED_GRANULARITY_MS`], revoked by their owner only, capped per
+/// account, and gone with a closed account.
+pub(super) async fn check_tokens(s: &dyn Store) {
+    use super::tokens::{
+        LAST_USED_GRANULARITY_MS, MAX_TOKENS_PER_USER, NewToken, TokenCreated, TokenHash,
+    };
+    use protocol::scope::Scope;
+    let (ploy, krit) = ploy_and_krit(s).await;
+    let token = |n: u16, user: &protocol::user::UserId, scopes: Vec<Scope>, at: u64| NewToken {
+        hash: TokenHash({
+            let mut h = [0u8; 32];
+            h[..2].copy_from_slice(&n.to_be_bytes());
+            h
+        }),
+        public_id: format!("{n:016x}"),
+        user: user.clone(),
+        description: format!("token {n}"),
+        scopes,
+        created_ms: at,
+    };
+    let hash = |n: u16| token(n, &ploy, vec![], 0).hash;
+    assert_eq!(
+        s.create_token(token(
+            1,
+            &ploy,
+            vec![Scope::ChallengeRead, Scope::BoardPlay, Scope::BoardPlay],
+            1_000
+        ))
+        .await
+        .unwrap(),
+        TokenCreated::Created
+    );
+    assert_eq!(
+        s.create_token(token(2, &ploy, vec![], 2_000))
+            .await
+            .unwrap(),
+        TokenCreated::Created
+    );
+    assert_eq!(
+        s.create_token(token(3, &krit, vec![Scope::BotPlay], 2_000))
+            .await
+            .unwrap(),
+        TokenCreated::Created
+    );
+    let nobody = "nobody".parse::<protocol::user::UserId>().unwrap();
+    assert_eq!(
+        s.create_token(token(4, &nobody, vec![], 2_000))
+            .await
+            .unwrap(),
+        TokenCreated::NoAccount
+    );
+    // Listed newest first, scopes in order and once, never used yet.
+    let listed = s.tokens(&ploy).await.unwrap();
+    assert_eq!(
+        listed
+            .iter()
+            .map(|t| t.public_id.as_str())
+            .collect::<Vec<_>>(),
+        [format!("{:016x}", 2), format!("{:016x}", 1)]
+    );
+    assert_eq!(listed[1].scopes, [Scope::BoardPlay, Scope::ChallengeRead]);
+    assert_eq!(listed[1].description, "token 1");
+    assert_eq!(
+        (listed[1].created_ms, listed[1].last_used_ms),
+        (1_000, None)
+    );
+    // Looked up by hash: the account and the scopes; the use noted, then not again within
+    // the granularity.
+    let (who, scopes) = s.token_account(hash(1), 5_000).await.unwrap().unwrap();
+    assert_eq!(
+        (who.id.clone(), scopes),
+        (ploy.clone(), vec![Scope::BoardPlay, Scope::ChallengeRead])
+    );
+    s.token_account(hash(1), 5_000 + LAST_USED_GRANULARITY_MS - 1)
+        .await
+        .unwrap()
+        .unwrap();
+    let used = |l: Vec<super::tokens::TokenInfo>, id: u16| {
+        l.into_iter()
+            .find(|t| t.public_id == format!("{id:016x}"))
+            .and_then(|t| t.last_used_ms)
+    };
+    assert_eq!(used(s.tokens(&ploy).await.unwrap(), 1), Some(5_000));
+    s.token_account(hash(1), 5_000 + LAST_USED_GRANULARITY_MS)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        used(s.tokens(&ploy).await.unwrap(), 1),
+        Some(5_000 + LAST_USED_GRANULARITY_MS)
+    );
+    assert!(s.token_account(hash(99), 5_000).await.unwrap().is_none());
+    // Revoked by its owner only.
+    assert!(!s.revoke_token(&krit, &format!("{:016x}", 1)).await.unwrap());
+    assert!(s.revoke_token(&ploy, &format!("{:016x}", 1)).await.unwrap());
+    assert!(s.token_account(hash(1), 9_000).await.unwrap().is_none());
+    assert!(!s.revoke_token(&ploy, &format!("{:016x}", 1)).await.unwrap());
+    // Deleted by hash (`DELETE /api/token`).
+    assert!(s.delete_token(hash(2)).await.unwrap());
+    assert!(!s.delete_token(hash(2)).await.unwrap());
+    assert!(s.tokens(&ploy).await.unwrap().is_empty());
+    // The cap per account.
+    for n in 0..MAX_TOKENS_PER_USER {
+        let n = u16::try_from(100 + n).unwrap();
+        assert_eq!(
+            s.create_token(token(n, &ploy, vec![], 10_000))
+                .await
+                .unwrap(),
+            TokenCreated::Created
+        );
+    }
+    assert_eq!(
+        s.create_token(token(999, &ploy, vec![], 10_000))
+            .await
+            .unwrap(),
+        TokenCreated::TooMany
+    );
+    assert_eq!(s.tokens(&ploy).await.unwrap().len(), MAX_TOKENS_PER_USER);
+    // Closing the account deletes its tokens; the other account keeps its own.
+    assert!(s.close_account(&ploy, 20_000).await.unwrap());
+    assert!(s.token_account(hash(100), 20_001).await.unwrap().is_none());
+    assert!(s.tokens(&ploy).await.unwrap().is_empty());
+    assert_eq!(
+        s.create_token(token(1_000, &ploy, vec![], 20_002))
+            .await
+            .unwrap(),
+        TokenCreated::NoAccount
+    );
+    let krits = token(3, &krit, vec![], 0).hash;
+    assert_eq!(
+        s.token_account(krits, 20_003)
+            .await
+            .unwrap()
+            .map(|(a, sc)| (a.id, sc)),
+        Some((krit, vec![Scope::BotPlay]))
+    );
+}
+
+async fn api_tokens<F: Fixture>(f: &F) {
+    check_tokens(&*f.open().await).await;
+    // A corrupt scope is an error, not a panic (krit's token is still there).
+    f.exec("UPDATE api_tokens SET scopes = 'web:mod'").await;
+    let s = f.open().await;
+    let krit = "krit".parse::<protocol::user::UserId>().unwrap();
+    assert!(matches!(
+        s.tokens(&krit).await,
+        Err(StoreError::Corrupt { .. })
+    ));
+}
+
+#[tokio::test]
+async fn api_tokens_in_memory() {
+    check_tokens(&super::MemoryStore::default()).await;
+}
+
 /// A paired room (room `n`, both seats) created with the pool tickets `white` and `black`.
 fn paired(n: u8, white: &str, black: &str) -> Append {
     use super::pairing::{Pairing, Ticket};
@@ -1519,6 +1676,7 @@ both_stores!(
     purge_deletes_ended_rooms_with_at_most_one_move_after_a_day,
     the_away_record_is_kept_with_the_room,
     accounts_and_sessions,
+    api_tokens,
     sessions_expire_and_are_capped,
     ratings_are_written_with_the_game_end_only_from_the_ratings_read,
     a_pool_ticket_is_paired_once,

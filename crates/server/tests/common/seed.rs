@@ -3,7 +3,7 @@
 //! server's integration tests and the browser tests (included there with `#[path]`).
 
 use protocol::user::Username;
-use protocol::{PromotionRule, RoomEvent, RoomId};
+use protocol::{PromotionRule, RatingChange, RoomEvent, RoomId};
 use rules::{ByColor, Color, Outcome, WinReason};
 use server::store::accounts::all_perfs;
 use server::store::{Append, Phase, RatingUpdate, RoomMeta, SecretHash, Store};
@@ -19,7 +19,8 @@ pub fn wall_ms() -> u64 {
 /// `n` ten times: created ten minutes before `at_ms` (milliseconds since the Unix epoch),
 /// won by `players.0` (White) against `players.1` (Black) by resignation at `at_ms`, and
 /// rated then, leaving them at `ratings` (White's, Black's) with deviation 60
-/// (established) and volatility 0.06. Both accounts must exist.
+/// (established) and volatility 0.06; the game's end carries the rating changes, as a
+/// room announces them. Both accounts must exist.
 ///
 /// Errors, as text: a name that is not a username, a player's ratings that cannot be read,
 /// the write refused or the store gone.
@@ -41,6 +42,25 @@ pub async fn seed_rated_game(
         user: Some(user.clone()),
         seat_rating: None,
     };
+    let mut before = Vec::new();
+    for u in [&white, &black] {
+        let perfs = store
+            .perfs(&u.id())
+            .await
+            .map_err(|e| format!("the ratings of {u}: {e}"))?;
+        let blitz = all_perfs(&perfs)
+            .into_iter()
+            .find(|(p, _)| *p == rating::Perf::Blitz)
+            .map(|(_, r)| r)
+            .ok_or_else(|| format!("no blitz rating for {u}"))?;
+        before.push(blitz);
+    }
+    // As the room announces them: rounded, established (deviation 60).
+    let change = |b: rating::Rated, after: f64| RatingChange {
+        before: b.glicko.rating.round() as i32,
+        after: after.round() as i32,
+        provisional: false,
+    };
     let mut a = Append::events(
         id.clone(),
         1,
@@ -51,7 +71,10 @@ pub async fn seed_rated_game(
                 result: Outcome::win(Color::White, WinReason::Resignation),
                 winner: Some(Color::White),
                 at_ms: Some(at_ms),
-                ratings: None,
+                ratings: Some(ByColor {
+                    white: change(before[0], ratings.0),
+                    black: change(before[1], ratings.1),
+                }),
             },
         ],
     );
@@ -70,19 +93,6 @@ pub async fn seed_rated_game(
         (Color::Black, SecretHash("b".into())),
     ];
     a.phase = Some(Phase::Finished);
-    let mut before = Vec::new();
-    for u in [&white, &black] {
-        let perfs = store
-            .perfs(&u.id())
-            .await
-            .map_err(|e| format!("the ratings of {u}: {e}"))?;
-        let blitz = all_perfs(&perfs)
-            .into_iter()
-            .find(|(p, _)| *p == rating::Perf::Blitz)
-            .map(|(_, r)| r)
-            .ok_or_else(|| format!("no blitz rating for {u}"))?;
-        before.push(blitz);
-    }
     let after = |rating: f64, b: rating::Rated| rating::Rated {
         glicko: rating::Glicko {
             rating,

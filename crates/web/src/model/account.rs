@@ -1,6 +1,7 @@
 //! Accounts on the page: who is signed in, the sign-in view and the account view, and the
 //! HTTP calls that change them (the server's contract is `notes/accounts-http.md`: `POST
-//! /signup`, `/login`, `/logout`, `GET /api/account`, the sessions, closing the account).
+//! /signup`, `/login`, `/logout`, `GET /api/account`, the sessions, the personal API tokens,
+//! closing the account).
 //!
 //! Everything here is a typed value the update changes and the view draws; the runtime's
 //! effect (`effects::http`) sends an [`HttpRequest`] with `fetch` and answers with an
@@ -10,6 +11,7 @@
 
 use crate::i18n::{Counted, Key, Lang};
 use core::fmt;
+use protocol::scope::Scope;
 use protocol::user::{UserId, Username};
 use serde::Deserialize;
 
@@ -143,6 +145,11 @@ pub enum Problem {
     SessionEnded,
     /// 404 on signing out a session: it had already ended.
     NoSuchSession,
+    /// 404 on revoking an API token: it had already been revoked.
+    NoSuchToken,
+    /// An API token's description is empty or longer than [`MAX_TOKEN_DESCRIPTION`]
+    /// characters (checked before sending).
+    TokenDescription,
     /// Another status (a 5xx, a proxy's page), or an answer that could not be read.
     Server(u16),
     /// No answer: offline, the server down, or the request timed out.
@@ -159,6 +166,7 @@ impl Problem {
             (401, _) => Problem::SessionEnded,
             (403, _) => Problem::Forbidden,
             (404, Call::Revoke(_)) => Problem::NoSuchSession,
+            (404, Call::RevokeToken(_)) => Problem::NoSuchToken,
             (409, _) => Problem::Taken,
             (429, _) => Problem::TooMany(answer.retry_after),
             (status, _) => Problem::Server(status),
@@ -167,7 +175,8 @@ impl Problem {
 
     /// `[data-error]` of the element that says it: `username`, `password-short`,
     /// `password-long`, `mismatch`, `refused`, `wrong`, `wrong-password`, `taken`,
-    /// `rate-limited`, `forbidden`, `session-ended`, `no-session`, `server` or `network`.
+    /// `rate-limited`, `forbidden`, `session-ended`, `no-session`, `no-token`,
+    /// `token-description`, `server` or `network`.
     pub fn code(&self) -> &'static str {
         match self {
             Problem::BadUsername => "username",
@@ -182,6 +191,8 @@ impl Problem {
             Problem::Forbidden => "forbidden",
             Problem::SessionEnded => "session-ended",
             Problem::NoSuchSession => "no-session",
+            Problem::NoSuchToken => "no-token",
+            Problem::TokenDescription => "token-description",
             Problem::Server(_) => "server",
             Problem::Network => "network",
         }
@@ -231,6 +242,13 @@ impl Problem {
             Problem::Forbidden => Key::AccountErrForbidden,
             Problem::SessionEnded => Key::AccountErrSessionEnded,
             Problem::NoSuchSession => Key::AccountErrNoSession,
+            Problem::NoSuchToken => Key::AccountErrNoToken,
+            Problem::TokenDescription => {
+                return lang.fmt(
+                    Key::AccountErrTokenDescription,
+                    &[("max", &MAX_TOKEN_DESCRIPTION.to_string())],
+                );
+            }
             Problem::Server(_) => Key::AccountErrServer,
             Problem::Network => Key::AccountErrNetwork,
         };
@@ -337,6 +355,63 @@ pub enum Sessions {
     Failed(Problem),
 }
 
+/// The most characters of an API token's description (the server's rule).
+pub const MAX_TOKEN_DESCRIPTION: usize = 100;
+
+/// One personal API token of the account, as `GET /api/account/tokens` lists it (never its
+/// secret).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiToken {
+    /// Its public id (16 hex digits).
+    pub id: String,
+    /// What its player wrote it is for.
+    pub description: String,
+    /// What it may do.
+    pub scopes: Vec<Scope>,
+    /// When it was made, in milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// When it was last used (noted at most once a minute), if ever.
+    pub last_used_at: Option<i64>,
+}
+
+/// The list of API tokens as the account view shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Tokens {
+    /// Not asked yet.
+    #[default]
+    Unknown,
+    /// Asked; no answer yet.
+    Loading,
+    /// The server's list, newest first.
+    Listed(Vec<ApiToken>),
+    /// The last request failed.
+    Failed(Problem),
+}
+
+/// A token's secret as the server handed it over once: its `Debug` does not show it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct TokenSecret(pub String);
+
+impl fmt::Debug for TokenSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TokenSecret(..)")
+    }
+}
+
+/// The page's check of a new token's description: 1 to [`MAX_TOKEN_DESCRIPTION`]
+/// characters once trimmed, as the server checks it.
+///
+/// # Errors
+/// [`Problem::TokenDescription`].
+pub fn check_token_description(description: &str) -> Result<String, Problem> {
+    let d = description.trim();
+    let n = d.chars().count();
+    if n == 0 || n > MAX_TOKEN_DESCRIPTION || d.chars().any(char::is_control) {
+        return Err(Problem::TokenDescription);
+    }
+    Ok(d.to_owned())
+}
+
 /// Everything about accounts in the page's model.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Accounts {
@@ -348,6 +423,12 @@ pub struct Accounts {
     pub screen: Option<Screen>,
     /// The account's sessions.
     pub sessions: Sessions,
+    /// The account's personal API tokens.
+    pub tokens: Tokens,
+    /// The token just made, shown once (until the view closes or another is made).
+    pub new_token: Option<TokenSecret>,
+    /// The tokens' form or list's last problem (shown beside the form).
+    pub token_problem: Option<Problem>,
     /// An account view action on its way (its buttons are disabled).
     pub busy: Option<Call>,
     /// The account view's last problem (of the sessions and signing out).
@@ -378,6 +459,12 @@ pub enum Call {
     SignOutOthers,
     /// `POST /api/account/close`.
     Close,
+    /// `GET /api/account/tokens`.
+    Tokens,
+    /// `POST /account/oauth/token/create`.
+    CreateToken,
+    /// `POST /api/account/tokens/{id}/revoke`.
+    RevokeToken(String),
     /// `GET /api/user/{username}`: a public profile (the name as asked).
     User(String),
     /// `GET /api/user/{username}/rating-history`.
@@ -401,6 +488,7 @@ impl Call {
         match self {
             Call::Me
             | Call::Sessions
+            | Call::Tokens
             | Call::User(_)
             | Call::History(_)
             | Call::Games(_)
@@ -425,8 +513,8 @@ impl Call {
         }
     }
 
-    /// The path on the page's origin. A session id is put in the path only when it is hex
-    /// (the server's ids are), so no id can reach another route.
+    /// The path on the page's origin. A session's or token's id is put in the path only when
+    /// it is hex (the server's ids are), so no id can reach another route.
     pub fn path(&self) -> String {
         match self {
             Call::Me => "/api/account".into(),
@@ -440,6 +528,12 @@ impl Call {
             }
             Call::SignOutOthers => "/api/account/logout-everywhere".into(),
             Call::Close => "/api/account/close".into(),
+            Call::Tokens => "/api/account/tokens".into(),
+            Call::CreateToken => "/account/oauth/token/create".into(),
+            Call::RevokeToken(id) => {
+                let id: String = id.chars().filter(char::is_ascii_hexdigit).collect();
+                format!("/api/account/tokens/{id}/revoke")
+            }
             Call::User(name) => format!("/api/user/{}", path_name(name)),
             Call::History(name) => format!("/api/user/{}/rating-history", path_name(name)),
             Call::Games(name) => format!(
@@ -631,6 +725,54 @@ pub fn read_revoked(body: &str) -> u64 {
         revoked: u64,
     }
     serde_json::from_str::<Revoked>(body).map_or(0, |r| r.revoked)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TokenWire {
+    id: String,
+    description: String,
+    /// Scopes this page does not know are skipped.
+    #[serde(default)]
+    scopes: Vec<String>,
+    created_at: i64,
+    #[serde(default)]
+    last_used_at: Option<i64>,
+}
+
+/// The tokens of `{"tokens": [...]}`, in the server's order (newest first).
+///
+/// # Errors
+/// The JSON error when the body is not such an object.
+pub fn read_tokens(body: &str) -> Result<Vec<ApiToken>, String> {
+    #[derive(Deserialize)]
+    struct TokensWire {
+        tokens: Vec<TokenWire>,
+    }
+    let w: TokensWire = serde_json::from_str(body).map_err(|e| e.to_string())?;
+    Ok(w.tokens
+        .into_iter()
+        .map(|t| ApiToken {
+            id: t.id,
+            description: t.description,
+            scopes: t.scopes.iter().filter_map(|s| s.parse().ok()).collect(),
+            created_at: t.created_at,
+            last_used_at: t.last_used_at,
+        })
+        .collect())
+}
+
+/// The secret of `{"token": "lip_..."}` (the answer of making a token).
+///
+/// # Errors
+/// When the body is not such an object.
+pub fn read_new_token(body: &str) -> Result<TokenSecret, String> {
+    #[derive(Deserialize)]
+    struct Made {
+        token: String,
+    }
+    let m: Made = serde_json::from_str(body).map_err(|e| e.to_string())?;
+    Ok(TokenSecret(m.token))
 }
 
 /// A browser and system named from a `User-Agent`, for the list of sessions: "Firefox",

@@ -13,8 +13,10 @@ use crate::i18n::{Counted, Key};
 use crate::model::Model;
 use crate::model::account::{
     Call, HttpAnswer, HttpRequest, MIN_PASSWORD, Password, Problem, Screen, Sessions, SignInForm,
-    SignInMode, check_form, read_account, read_revoked, read_sessions,
+    SignInMode, Tokens, check_form, check_token_description, read_account, read_new_token,
+    read_revoked, read_sessions, read_tokens,
 };
+use protocol::scope::Scope;
 
 /// A user action or an answer about accounts.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +44,15 @@ pub enum AccountMsg {
     Revoke(String),
     /// `#account-close`: close the account, the password confirming it.
     Close(Password),
+    /// `#token-create` was sent: a new API token with this description and these scopes.
+    CreateToken {
+        /// `#token-description`.
+        description: String,
+        /// The scopes ticked.
+        scopes: Vec<Scope>,
+    },
+    /// `[data-action="revoke-token"]` of a token: revoke it.
+    RevokeToken(String),
     /// The server answered a request (or the network failed: the browser's reason).
     Answer {
         /// What was asked.
@@ -108,9 +119,16 @@ fn sign_in_form(then_account: bool) -> SignInForm {
     }
 }
 
+/// Asks for the account view's lists: the sessions, then the API tokens.
 fn load_sessions(model: &mut Model, out: &mut Vec<Cmd>) {
     model.accounts.sessions = Sessions::Loading;
     request(model, Call::Sessions, Vec::new(), out);
+    load_tokens(model, out);
+}
+
+fn load_tokens(model: &mut Model, out: &mut Vec<Cmd>) {
+    model.accounts.tokens = Tokens::Loading;
+    request(model, Call::Tokens, Vec::new(), out);
 }
 
 /// Leaves the sign-in or account view for the board, putting the room (or nothing) back in
@@ -124,6 +142,9 @@ fn close_screen(model: &mut Model, out: &mut Vec<Cmd>) {
     model.accounts.screen = None;
     model.accounts.problem = None;
     model.accounts.close_problem = None;
+    model.accounts.token_problem = None;
+    // A new token is shown once: not again when the view opens next.
+    model.accounts.new_token = None;
     if routed {
         let room = model.mode.online().and_then(|o| o.room.clone());
         out.push(Cmd::Browser(BrowserCmd::SetLocation(room)));
@@ -158,6 +179,18 @@ pub(super) fn handle(model: &mut Model, msg: AccountMsg, out: &mut Vec<Cmd>) {
         AccountMsg::SignOut => act(model, Call::SignOut, Vec::new(), out),
         AccountMsg::SignOutOthers => act(model, Call::SignOutOthers, Vec::new(), out),
         AccountMsg::Revoke(id) => act(model, Call::Revoke(id), Vec::new(), out),
+        AccountMsg::CreateToken {
+            description,
+            scopes,
+        } => match check_token_description(&description) {
+            Err(p) => model.accounts.token_problem = Some(p),
+            Ok(d) => {
+                let mut form = vec![("description", d)];
+                form.extend(scopes.iter().map(|s| ("scopes[]", s.as_str().to_owned())));
+                act(model, Call::CreateToken, form, out);
+            }
+        },
+        AccountMsg::RevokeToken(id) => act(model, Call::RevokeToken(id), Vec::new(), out),
         AccountMsg::Close(password) => {
             if password.0.chars().count() < MIN_PASSWORD {
                 // No account has a shorter password: not worth asking.
@@ -217,6 +250,7 @@ fn act(model: &mut Model, call: Call, form: Vec<(&'static str, String)>, out: &m
     model.accounts.busy = Some(call.clone());
     model.accounts.problem = None;
     model.accounts.close_problem = None;
+    model.accounts.token_problem = None;
     request(model, call, form, out);
 }
 
@@ -225,9 +259,12 @@ fn new_epoch(model: &mut Model) {
     let a = &mut model.accounts;
     a.epoch = a.epoch.wrapping_add(1);
     a.sessions = Sessions::Unknown;
+    a.tokens = Tokens::Unknown;
+    a.new_token = None;
     a.busy = None;
     a.problem = None;
     a.close_problem = None;
+    a.token_problem = None;
 }
 
 /// Signed out (by this page, by closing the account): the board again, with a toast.
@@ -319,6 +356,48 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
             }
             Some(Problem::SessionEnded) => session_ended(model, out),
             Some(p) => model.accounts.problem = Some(p),
+        },
+        Call::Tokens => match problem {
+            None => match read_tokens(&body) {
+                Ok(list) => model.accounts.tokens = Tokens::Listed(list),
+                Err(e) => {
+                    out.push(Cmd::Log(format!("GET /api/account/tokens: {e}")));
+                    model.accounts.tokens = Tokens::Failed(Problem::Server(200));
+                }
+            },
+            Some(Problem::SessionEnded) => session_ended(model, out),
+            Some(p) => model.accounts.tokens = Tokens::Failed(p),
+        },
+        Call::CreateToken => match problem {
+            None => match read_new_token(&body) {
+                Ok(secret) => {
+                    model.accounts.new_token = Some(secret);
+                    super::toast(model, Key::ToastTokenCreated, false, out);
+                    load_tokens(model, out);
+                }
+                Err(_) => {
+                    // Nothing of the body is logged: it may hold the token.
+                    out.push(Cmd::Log(
+                        "POST /account/oauth/token/create: the answer has no token".into(),
+                    ));
+                    model.accounts.token_problem = Some(Problem::Server(200));
+                }
+            },
+            Some(Problem::SessionEnded) => session_ended(model, out),
+            Some(p) => model.accounts.token_problem = Some(p),
+        },
+        Call::RevokeToken(id) => match problem {
+            None => {
+                if let Tokens::Listed(list) = &mut model.accounts.tokens {
+                    list.retain(|t| t.id != id);
+                }
+                super::toast(model, Key::ToastTokenRevoked, false, out);
+            }
+            Some(Problem::SessionEnded) => session_ended(model, out),
+            Some(p) => {
+                model.accounts.token_problem = Some(p);
+                load_tokens(model, out);
+            }
         },
         // Answered by `super::profile` before the epoch is looked at.
         Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_) => {}
@@ -677,6 +756,122 @@ mod tests {
         assert_eq!(toasts(&cmds), ["1 other session signed out."]);
         assert_eq!(ids(&m), ["00000000000000aa"]);
         assert_eq!(m.accounts.screen, Some(Screen::Account));
+    }
+
+    #[test]
+    fn the_account_view_lists_makes_shows_once_and_revokes_api_tokens() {
+        use crate::model::account::{ApiToken, TokenSecret};
+        const TOKENS: &str = r#"{"tokens":[
+            {"id":"00000000000000d2","description":"Bot","scopes":["bot:play","web:mod"],"createdAt":5},
+            {"id":"00000000000000d1","description":"Board","scopes":[],"createdAt":1,"lastUsedAt":2}]}"#;
+        let mut m = signed_in_model();
+        let cmds = update(&mut m, Msg::Route(Route::Account));
+        assert!(http(&cmds).iter().any(|r| r.call == Call::Tokens));
+        assert_eq!(m.accounts.tokens, Tokens::Loading);
+        answer(&mut m, Call::Sessions, 200, SESSIONS);
+        answer(&mut m, Call::Tokens, 200, TOKENS);
+        let Tokens::Listed(list) = &m.accounts.tokens else {
+            panic!("{:?}", m.accounts.tokens)
+        };
+        assert_eq!(
+            list[0],
+            ApiToken {
+                id: "00000000000000d2".into(),
+                description: "Bot".into(),
+                scopes: vec![Scope::BotPlay],
+                created_at: 5,
+                last_used_at: None,
+            },
+            "a scope this page does not know is skipped"
+        );
+        assert_eq!(list[1].last_used_at, Some(2));
+
+        // A description the server would refuse is not sent.
+        for bad in ["", "   ", &"x".repeat(101)] {
+            let cmds = update(
+                &mut m,
+                Msg::Account(AccountMsg::CreateToken {
+                    description: bad.to_owned(),
+                    scopes: vec![],
+                }),
+            );
+            assert!(http(&cmds).is_empty(), "{bad:?}");
+            assert_eq!(m.accounts.token_problem, Some(Problem::TokenDescription));
+        }
+        // Made: the scopes as repeated `scopes[]` fields; the token shown once.
+        let cmds = update(
+            &mut m,
+            Msg::Account(AccountMsg::CreateToken {
+                description: " My board ".into(),
+                scopes: vec![Scope::BoardPlay, Scope::ChallengeRead],
+            }),
+        );
+        assert_eq!(m.accounts.token_problem, None);
+        let req = http(&cmds)[0];
+        assert_eq!(req.call.path(), "/account/oauth/token/create");
+        assert_eq!(req.call.method(), "POST");
+        assert_eq!(
+            req.body().as_deref(),
+            Some("description=My+board&scopes%5B%5D=board%3Aplay&scopes%5B%5D=challenge%3Aread")
+        );
+        let secret = format!("lip_{}", "a".repeat(40));
+        let cmds = answer(
+            &mut m,
+            Call::CreateToken,
+            200,
+            &format!(r#"{{"token":"{secret}"}}"#),
+        );
+        assert_eq!(m.accounts.new_token, Some(TokenSecret(secret.clone())));
+        assert!(
+            !format!("{:?}", m.accounts).contains(&secret),
+            "never in Debug"
+        );
+        assert_eq!(toasts(&cmds), ["Token created."]);
+        assert!(
+            http(&cmds).iter().any(|r| r.call == Call::Tokens),
+            "listed again"
+        );
+        answer(&mut m, Call::Tokens, 200, TOKENS);
+        // Revoked; one gone already is said and the list asked again.
+        let cmds = update(
+            &mut m,
+            Msg::Account(AccountMsg::RevokeToken("00000000000000d1".into())),
+        );
+        assert_eq!(
+            http(&cmds)[0].call.path(),
+            "/api/account/tokens/00000000000000d1/revoke"
+        );
+        let cmds = answer(
+            &mut m,
+            Call::RevokeToken("00000000000000d1".into()),
+            204,
+            "",
+        );
+        assert_eq!(toasts(&cmds), ["The token is revoked."]);
+        let Tokens::Listed(list) = &m.accounts.tokens else {
+            panic!("{:?}", m.accounts.tokens)
+        };
+        assert_eq!(list.len(), 1);
+        update(
+            &mut m,
+            Msg::Account(AccountMsg::RevokeToken("00000000000000d2".into())),
+        );
+        let cmds = answer(
+            &mut m,
+            Call::RevokeToken("00000000000000d2".into()),
+            404,
+            "",
+        );
+        assert_eq!(m.accounts.token_problem, Some(Problem::NoSuchToken));
+        assert!(http(&cmds).iter().any(|r| r.call == Call::Tokens));
+        // An id is put into the path only as hex.
+        assert_eq!(
+            Call::RevokeToken("../../logout?x=1".into()).path(),
+            "/api/account/tokens/1/revoke"
+        );
+        // Leaving the view forgets the new token: it is shown once.
+        update(&mut m, Msg::Account(AccountMsg::Back));
+        assert_eq!(m.accounts.new_token, None);
     }
 
     #[test]

@@ -8,10 +8,11 @@ use crate::i18n::{Key, Lang};
 use crate::intl;
 use crate::model::Model;
 use crate::model::account::{
-    Accounts, Call, Field, MIN_PASSWORD, Password, Problem, Screen, Session, Sessions, SignInMode,
-    device_text,
+    Accounts, ApiToken, Call, Field, MIN_PASSWORD, Password, Problem, Screen, Session, Sessions,
+    SignInMode, Tokens, device_text,
 };
 use crate::update::{AccountMsg, Emit, Msg};
+use protocol::scope::Scope;
 use web_sys::{Element, Event, HtmlInputElement};
 
 /// The account views.
@@ -243,6 +244,7 @@ impl AccountView {
         if !shown {
             if was {
                 clear_value("account-close-password");
+                clear_value("token-description");
             }
             dom::set_hidden(&section, true);
             return;
@@ -260,6 +262,7 @@ impl AccountView {
             dom::set_attr(&e, "href", &super::profile::profile_href(&name));
         }
         self.sessions(a, lang);
+        self.tokens(a, before, lang);
         let busy = a.busy.is_some();
         let others = match &a.sessions {
             Sessions::Listed(list) => list.iter().any(|s| !s.current),
@@ -325,6 +328,66 @@ impl AccountView {
         dom::set_hidden(&status, note.is_none());
     }
 
+    /// The API tokens: the list, the new token shown once, the form's state and problem.
+    fn tokens(&self, a: &Accounts, before: Option<&Accounts>, lang: Lang) {
+        let (Some(list), Some(status)) = (dom::by_id("token-list"), dom::by_id("tokens-status"))
+        else {
+            return;
+        };
+        dom::clear(&list);
+        let busy = a.busy.is_some();
+        let (note, loading): (Option<String>, bool) = match &a.tokens {
+            Tokens::Unknown | Tokens::Loading => (Some(lang.t(Key::Loading).to_owned()), true),
+            Tokens::Failed(p) => (Some(p.text(lang)), false),
+            Tokens::Listed(items) => {
+                for t in items {
+                    if let Some(li) = token_item(t, busy, lang) {
+                        let _ = list.append_child(&li);
+                    }
+                }
+                (
+                    items
+                        .is_empty()
+                        .then(|| lang.t(Key::AccountNoTokens).to_owned()),
+                    false,
+                )
+            }
+        };
+        dom::set_attr(&list, "aria-busy", if loading { "true" } else { "false" });
+        dom::set_text(&status, note.as_deref().unwrap_or(""));
+        dom::set_hidden(&status, note.is_none());
+        if let Some(shown) = dom::by_id("token-new") {
+            dom::set_hidden(&shown, a.new_token.is_none());
+        }
+        if let Some(v) = dom::by_id("token-new-value") {
+            dom::set_text(&v, a.new_token.as_ref().map_or("", |t| t.0.as_str()));
+        }
+        if let Some(b) = dom::by_id("token-create-submit") {
+            dom::set_disabled(&b, busy);
+            let mine = a.busy == Some(Call::CreateToken);
+            dom::set_attr(&b, "aria-busy", if mine { "true" } else { "false" });
+        }
+        let fault = a.token_problem == Some(Problem::TokenDescription);
+        set_invalid("token-description", fault);
+        show_problem("token-error", a.token_problem.as_ref(), lang);
+        let made = a.new_token.is_some() && before.is_none_or(|b| b.new_token != a.new_token);
+        if made {
+            // The form is for the next token: emptied.
+            clear_value("token-description");
+            for scope in Scope::ALL {
+                if let Some(i) = scope_box(scope) {
+                    i.set_checked(false);
+                }
+            }
+        }
+        if fault
+            && before.is_none_or(|b| b.token_problem != a.token_problem)
+            && let Some(e) = dom::by_id("token-description")
+        {
+            dom::focus(&e);
+        }
+    }
+
     /// Connects the entry, the forms and the buttons.
     pub fn wire(&self, d: &impl Emit) {
         let click = |id: &str, msg: AccountMsg| {
@@ -359,6 +422,31 @@ impl AccountView {
                 d.emit(Msg::Account(AccountMsg::Close(Password(value(
                     "account-close-password",
                 )))));
+            });
+        }
+        if let Some(form) = dom::by_id("token-create") {
+            let d = d.clone();
+            dom::on(&form, "submit", move |ev: Event| {
+                ev.prevent_default();
+                let scopes = Scope::ALL
+                    .into_iter()
+                    .filter(|s| scope_box(*s).is_some_and(|i| i.checked()))
+                    .collect();
+                d.emit(Msg::Account(AccountMsg::CreateToken {
+                    description: value("token-description"),
+                    scopes,
+                }));
+            });
+        }
+        if let Some(list) = dom::by_id("token-list") {
+            let d = d.clone();
+            dom::on(&list, "click", move |ev: Event| {
+                if dom::closest_attr(&ev, "data-action").as_deref() != Some("revoke-token") {
+                    return;
+                }
+                if let Some(id) = dom::closest_attr(&ev, "data-token-id") {
+                    d.emit(Msg::Account(AccountMsg::RevokeToken(id)));
+                }
             });
         }
         if let Some(list) = dom::by_id("account-sessions") {
@@ -414,6 +502,81 @@ fn session_item(s: &Session, busy: bool, lang: Lang) -> Option<Element> {
         dom::set_attr(&b, "type", "button");
         dom::set_attr(&b, "data-action", "revoke");
         dom::set_text(&b, lang.t(Key::BtnRevokeSession));
+        dom::set_disabled(&b, busy);
+        let _ = li.append_child(&b);
+    }
+    Some(li)
+}
+
+/// The checkbox of `scope` in `#token-create` (`input[name="scope"][value="board:play"]`).
+fn scope_box(scope: Scope) -> Option<HtmlInputElement> {
+    use wasm_bindgen::JsCast;
+    let selector = format!(
+        "#token-create input[name=\"scope\"][value=\"{}\"]",
+        scope.as_str()
+    );
+    dom::document()?
+        .query_selector(&selector)
+        .ok()
+        .flatten()?
+        .dyn_into::<HtmlInputElement>()
+        .ok()
+}
+
+/// The text of a scope in the list and the form.
+fn scope_key(scope: Scope) -> Key {
+    match scope {
+        Scope::BoardPlay => Key::ScopeBoardPlay,
+        Scope::BotPlay => Key::ScopeBotPlay,
+        Scope::ChallengeRead => Key::ScopeChallengeRead,
+        Scope::ChallengeWrite => Key::ScopeChallengeWrite,
+        Scope::PreferenceRead => Key::ScopePreferenceRead,
+    }
+}
+
+/// One token of the list: `li.session.token[data-token-id]`, its description, its scopes
+/// (`data-scopes`, space-separated lichess names), its dates, and a
+/// `[data-action="revoke-token"]` button.
+fn token_item(t: &ApiToken, busy: bool, lang: Lang) -> Option<Element> {
+    let li = dom::el("li", "session token")?;
+    dom::set_attr(&li, "data-token-id", &t.id);
+    let names: Vec<&str> = t.scopes.iter().map(|s| s.as_str()).collect();
+    dom::set_attr(&li, "data-scopes", &names.join(" "));
+    let info = dom::el("div", "session-info")?;
+    let head = dom::el("span", "token-description")?;
+    dom::set_text(&head, &t.description);
+    let _ = info.append_child(&head);
+    let scopes = dom::el("span", "session-times token-scopes-line")?;
+    let words: Vec<&str> = t.scopes.iter().map(|s| lang.t(scope_key(*s))).collect();
+    let text = if words.is_empty() {
+        lang.t(Key::AccountTokenNoScopes).to_owned()
+    } else {
+        words.join(" · ")
+    };
+    dom::set_text(&scopes, &text);
+    dom::set_attr(&scopes, "title", &names.join(" "));
+    let _ = info.append_child(&scopes);
+    let times = dom::el("span", "session-times")?;
+    let created = intl::date_time(lang, t.created_at as f64);
+    let when = match t.last_used_at {
+        Some(used) => lang.fmt(
+            Key::AccountTokenTimes,
+            &[
+                ("created", &created),
+                ("used", &intl::date_time(lang, used as f64)),
+            ],
+        ),
+        None => lang.fmt(Key::AccountTokenNeverUsed, &[("created", &created)]),
+    };
+    dom::set_text(&times, &when);
+    let _ = info.append_child(&times);
+    let _ = li.append_child(&info);
+    if let Some(b) = dom::el("button", "btn small") {
+        dom::set_attr(&b, "type", "button");
+        dom::set_attr(&b, "data-action", "revoke-token");
+        dom::set_text(&b, lang.t(Key::BtnRevokeToken));
+        let label = format!("{} · {}", lang.t(Key::BtnRevokeToken), t.description);
+        dom::set_attr(&b, "aria-label", &label);
         dom::set_disabled(&b, busy);
         let _ = li.append_child(&b);
     }

@@ -14,7 +14,7 @@ use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
 /// An account from the columns `id, username, password_hash, created_ms, closed_ms` of `row`
 /// from column `at` on.
-fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError> {
+pub(super) fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError> {
     let id: String = row.try_get(at)?;
     let username: String = row.try_get(at + 1)?;
     let username: Username = username
@@ -348,6 +348,11 @@ impl AccountStore for PostgresStore {
             let tx = client.transaction().await?;
             tx.execute("DELETE FROM sessions WHERE user_id = $1", &[&user.as_str()])
                 .await?;
+            tx.execute(
+                "DELETE FROM api_tokens WHERE user_id = $1",
+                &[&user.as_str()],
+            )
+            .await?;
             let n = tx
                 .execute(
                     "UPDATE users SET password_hash = NULL, closed_ms = $1

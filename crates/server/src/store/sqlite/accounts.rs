@@ -17,13 +17,13 @@ const ACCOUNT_COLUMNS: &str = "id, username, password_hash, created_ms, closed_m
 
 /// An account from a row of [`ACCOUNT_COLUMNS`] (the raw values, decoded by
 /// [`decode_account`] outside rusqlite's error type).
-type AccountRow = (String, String, Option<String>, i64, Option<i64>);
+pub(super) type AccountRow = (String, String, Option<String>, i64, Option<i64>);
 
 fn account_row(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
     Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
 }
 
-fn decode_account(
+pub(super) fn decode_account(
     (id, username, hash, created, closed): AccountRow,
 ) -> Result<Account, StoreError> {
     let username: Username = username
@@ -296,6 +296,7 @@ impl AccountStore for SqliteStore {
         self.read(move |conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user.as_str()])?;
+            tx.execute("DELETE FROM api_tokens WHERE user_id = ?1", [user.as_str()])?;
             let n = tx.execute(
                 "UPDATE users SET password_hash = NULL, closed_ms = ?1
                  WHERE id = ?2 AND closed_ms IS NULL",
