@@ -49,10 +49,12 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::trace::TraceLayer;
 
 pub mod accounts;
 pub mod address;
+pub mod api;
 pub mod clock;
 pub mod cluster;
 pub mod files;
@@ -196,6 +198,7 @@ pub fn app(
         config.public_url.as_ref().map(ToString::to_string),
         profiles::Limits::default(),
     ));
+    let (state_lobby, trusted_proxies_api) = (lobby.clone(), trusted_proxies.clone());
     let state = AppState {
         accounts: accounts.clone(),
         files: files::StaticFiles::new(&config.www),
@@ -210,11 +213,19 @@ pub fn app(
         .route("/ws", get(websocket))
         .fallback(static_file)
         .with_state(state)
+        .merge(api::router(Arc::new(api::Api {
+            lobby: state_lobby,
+            accounts: accounts.clone(),
+            proxies: trusted_proxies_api,
+        })))
         .merge(accounts::router(accounts))
         .merge(profiles::router(profiles))
         .layer(axum::middleware::from_fn(refuse_long_paths))
         .layer(axum::middleware::map_response(revalidate_code))
-        .layer(CompressionLayer::new())
+        // Not the NDJSON streams: a compressor holds their lines until its buffer fills.
+        .layer(CompressionLayer::new().compress_when(
+            DefaultPredicate::new().and(NotForContentType::new("application/x-ndjson")),
+        ))
         .layer(TraceLayer::new_for_http()))
 }
 

@@ -1,0 +1,278 @@
+//! The Board API against a real server: two players with API tokens play a rated game to
+//! mate through `GET /api/board/game/stream/{id}` and `POST .../move/{uci}`, the same game
+//! the page plays (created and joined on the WebSocket); and what a hostile client tries: no
+//! token, a token without `board:play`, another player's game, a move for the wrong side,
+//! garbage for a move. And `berserk` (from PyPI, unchanged) plays a whole game through the
+//! Board API (when the test command's venv is there: `ASEAN_TEST_PYTHON`).
+
+mod common;
+
+use std::time::Duration;
+
+use common::Server;
+use protocol::RoomId;
+use reqwest::StatusCode;
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE};
+use serde_json::Value;
+
+/// A token of the player of `cookie` with `scopes`.
+async fn token(addr: std::net::SocketAddr, cookie: &str, scopes: &[&str]) -> String {
+    let mut body = "description=test".to_owned();
+    for s in scopes {
+        body.push_str(&format!("&scopes%5B%5D={s}"));
+    }
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/account/oauth/token/create"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(COOKIE, cookie)
+        .body(body)
+        .send()
+        .await
+        .expect("token");
+    assert_eq!(r.status(), StatusCode::OK);
+    let v: Value = serde_json::from_str(&r.text().await.expect("body")).expect("json");
+    v["token"].as_str().expect("token").to_owned()
+}
+
+/// `POST path` with `token` (if any): the status and the JSON body.
+async fn post(addr: std::net::SocketAddr, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+    let mut req = reqwest::Client::new().post(format!("http://{addr}{path}"));
+    if let Some(t) = token {
+        req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let r = req.send().await.expect("request");
+    let status = r.status();
+    let text = r.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// A game stream being read: its lines, as they come.
+struct Stream {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Stream {
+    async fn open(
+        addr: std::net::SocketAddr,
+        game: &RoomId,
+        token: Option<&str>,
+    ) -> reqwest::Response {
+        let mut req =
+            reqwest::Client::new().get(format!("http://{addr}/api/board/game/stream/{game}"));
+        if let Some(t) = token {
+            req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+        }
+        req.send().await.expect("stream")
+    }
+
+    /// The next line that is not empty (`None` at the stream's end).
+    async fn line(&mut self) -> Option<Value> {
+        loop {
+            if let Some(i) = self.buffer.find('\n') {
+                let line: String = self.buffer.drain(..=i).collect();
+                if line.trim().is_empty() {
+                    continue;
+                }
+                return Some(serde_json::from_str(line.trim()).expect("a JSON line"));
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.response.chunk())
+                .await
+                .expect("a line in time")
+                .expect("read");
+            match chunk {
+                Some(bytes) => self
+                    .buffer
+                    .push_str(std::str::from_utf8(&bytes).expect("utf-8")),
+                None => return None,
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_rated_game_to_mate_through_the_board_api() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let white_cookie = common::sign_up(s.addr, "Board_W").await;
+    let black_cookie = common::sign_up(s.addr, "Board_B").await;
+    let other_cookie = common::sign_up(s.addr, "Board_X").await;
+    let white_token = token(s.addr, &white_cookie, &["board:play"]).await;
+    let black_token = token(s.addr, &black_cookie, &["board:play"]).await;
+    let other_token = token(s.addr, &other_cookie, &["board:play"]).await;
+    let reader_token = token(s.addr, &white_cookie, &["challenge:read"]).await;
+
+    // The game, made on the WebSocket as the page makes it.
+    let mut white = common::signed_in(s.addr, &white_cookie).await;
+    let mut black = common::signed_in(s.addr, &black_cookie).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+    let game = white.seated_room().await;
+    black.take_seat(&game).await;
+
+    // Who may stream it: a player with board:play, nobody else.
+    assert_eq!(
+        Stream::open(s.addr, &game, None).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    let r = Stream::open(s.addr, &game, Some(&reader_token)).await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        r.text().await.expect("body"),
+        r#"{"error":"Missing scope"}"#
+    );
+    assert_eq!(
+        Stream::open(s.addr, &game, Some(&other_token))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+    let unknown = RoomId::from_bytes([9; 10]);
+    assert_eq!(
+        Stream::open(s.addr, &unknown, Some(&white_token))
+            .await
+            .status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let r = Stream::open(s.addr, &game, Some(&white_token)).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(
+        r.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()),
+        Some("application/x-ndjson")
+    );
+    let mut stream = Stream {
+        response: r,
+        buffer: String::new(),
+    };
+    let full = stream.line().await.expect("gameFull");
+    assert_eq!(full["type"], "gameFull", "{full}");
+    assert_eq!(full["id"], game.as_str());
+    assert_eq!(full["rated"], true);
+    assert_eq!(full["speed"], "blitz");
+    assert_eq!(full["white"]["name"], "Board_W");
+    assert_eq!(full["black"]["name"], "Board_B");
+    assert_eq!(full["white"]["rating"], 1500);
+    assert_eq!(full["state"]["status"], "started");
+    assert_eq!(full["state"]["moves"], "");
+
+    // Not Black's turn; not a move; not a player.
+    let path = |uci: &str| format!("/api/board/game/{game}/move/{uci}");
+    let (status, v) = post(s.addr, &path("d6d5"), Some(&black_token)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    assert_eq!(
+        post(s.addr, &path("e9e4"), Some(&white_token)).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        post(s.addr, &path("e3e4"), Some(&other_token)).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        post(s.addr, &path("e3e5"), Some(&white_token)).await.0,
+        StatusCode::BAD_REQUEST
+    );
+
+    // A mate in three for White, each move through the API, each seen on the stream.
+    let line = ["b1d2", "b8d7", "d2c4", "g8e7", "c4d6"];
+    for (ply, uci) in line.iter().enumerate() {
+        let mover = if ply % 2 == 0 {
+            &white_token
+        } else {
+            &black_token
+        };
+        let (status, v) = post(s.addr, &path(uci), Some(mover)).await;
+        assert_eq!(status, StatusCode::OK, "{uci}: {v}");
+        assert_eq!(v, serde_json::json!({"ok": true}));
+        let state = stream.line().await.expect("gameState");
+        assert_eq!(state["type"], "gameState", "{state}");
+        assert_eq!(state["moves"], line[..=ply].join(" "), "{state}");
+    }
+    // The mate ends the game: a last state, then the stream ends.
+    let end = stream.line().await.expect("the last state");
+    assert_eq!(
+        (&end["status"], &end["winner"]),
+        (&Value::from("mate"), &Value::from("white")),
+        "{end}"
+    );
+    assert_eq!(stream.line().await, None, "the stream ends with the game");
+    // The page's players saw the same game.
+    white.moved(4).await;
+    black.game_over().await;
+    // A finished game takes no more commands.
+    assert_eq!(
+        post(
+            s.addr,
+            &format!("/api/board/game/{game}/resign"),
+            Some(&black_token)
+        )
+        .await
+        .0,
+        StatusCode::BAD_REQUEST
+    );
+    s.stop().await;
+}
+
+/// berserk, unchanged, plays both sides of a rated game to mate through the Board API.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn berserk_plays_a_whole_game_through_the_board_api() {
+    let Some(python) = std::env::var_os("ASEAN_TEST_PYTHON") else {
+        eprintln!(
+            "note: ASEAN_TEST_PYTHON is not set, so berserk is not run: `cargo xtask test` \
+             installs it into a venv under target/ and sets the variable"
+        );
+        return;
+    };
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let white_cookie = common::sign_up(s.addr, "Berserk_W").await;
+    let black_cookie = common::sign_up(s.addr, "Berserk_B").await;
+    let white_token = token(s.addr, &white_cookie, &["board:play"]).await;
+    let black_token = token(s.addr, &black_cookie, &["board:play"]).await;
+    let mut white = common::signed_in(s.addr, &white_cookie).await;
+    let mut black = common::signed_in(s.addr, &black_cookie).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+    let game = white.seated_room().await;
+    black.take_seat(&game).await;
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/berserk/board_game.py");
+    let base = format!("http://{}", s.addr);
+    let game_id = game.to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(&python)
+            .arg(&script)
+            .arg(&base)
+            .arg(&game_id)
+            .arg("b1d2 b8d7 d2c4 g8e7 c4d6")
+            .env("ASEAN_TOKEN_WHITE", &white_token)
+            .env("ASEAN_TOKEN_BLACK", &black_token)
+            .output()
+    })
+    .await
+    .expect("joined")
+    .expect("python runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "berserk failed: {}\n{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value =
+        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
+    assert_eq!(v["out_of_turn"], 400, "{v}");
+    for side in ["white", "black"] {
+        assert_eq!(v[format!("{side}_full")]["white"], "Berserk_W", "{v}");
+        assert_eq!(v[format!("{side}_full")]["variant"], "asean", "{v}");
+        assert_eq!(v[side]["status"], "mate", "{v}");
+        assert_eq!(v[side]["winner"], "white", "{v}");
+        assert_eq!(v[side]["moves"], "b1d2 b8d7 d2c4 g8e7 c4d6", "{v}");
+    }
+    white.game_over().await;
+    s.stop().await;
+}
