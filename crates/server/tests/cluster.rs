@@ -1360,3 +1360,50 @@ async fn rated_games_ending_as_their_node_is_killed_are_rated_exactly_once() {
         assert!((rating - after).abs() < 1e-9, "{user}: {rating} vs {after}");
     }
 }
+
+/// The Board API on either node plays a game whose room lives on the other: the stream on
+/// node 2 follows a room of node 1, and moves posted to both nodes reach it, to mate.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn the_board_api_plays_a_game_across_two_nodes() {
+    use common::api::{Stream, post, token};
+    let b = Backing::new().await;
+    let (n1, n2) = (b.node().await, b.node().await);
+    let white_cookie = common::sign_up(n1.addr, "Across_W").await;
+    let black_cookie = common::sign_up(n2.addr, "Across_B").await;
+    let white_token = token(n2.addr, &white_cookie, &["board:play"]).await;
+    let black_token = token(n1.addr, &black_cookie, &["board:play"]).await;
+    // The room is made on node 1, its second seat taken on node 2.
+    let mut white = common::signed_in(n1.addr, &white_cookie).await;
+    let mut black = common::signed_in(n2.addr, &black_cookie).await;
+    white
+        .send(&common::rated_room(TimeControl::fischer(300, 3).ok()))
+        .await;
+    let game = white.seated_room().await;
+    black.take_seat(&game).await;
+    // White streams on node 2; each side posts its moves to the other node than its socket.
+    let r = Stream::open(n2.addr, &game, Some(&white_token)).await;
+    assert_eq!(r.status(), reqwest::StatusCode::OK);
+    let mut stream = Stream::new(r);
+    let full = stream.line().await.expect("gameFull");
+    assert_eq!(full["white"]["name"], "Across_W", "{full}");
+    for (ply, uci) in MATE.iter().enumerate() {
+        let (node, t) = if ply % 2 == 0 {
+            (n2.addr, &white_token)
+        } else {
+            (n1.addr, &black_token)
+        };
+        let (status, v) = post(node, &format!("/api/board/game/{game}/move/{uci}"), Some(t)).await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{uci}: {v}");
+        let state = stream.line().await.expect("gameState");
+        assert_eq!(state["moves"], MATE[..=ply].join(" "), "{state}");
+    }
+    let end = stream.line().await.expect("the end");
+    assert_eq!(end["status"], "mate", "{end}");
+    assert_eq!(stream.line().await, None);
+    white.game_over().await;
+    b.assert_numbered(&game).await;
+}

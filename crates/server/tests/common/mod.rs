@@ -3,6 +3,7 @@
 
 #![allow(dead_code, missing_docs)]
 
+pub mod api;
 pub mod backing;
 pub mod seed;
 pub mod session;

@@ -1,0 +1,97 @@
+//! Clients of the lichess-shaped API: tokens made with a session cookie, requests with a
+//! token, and NDJSON streams read line by line.
+
+use std::time::Duration;
+
+use protocol::RoomId;
+use reqwest::StatusCode;
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE};
+use serde_json::Value;
+
+/// A token of the player of `cookie` with `scopes`.
+pub async fn token(addr: std::net::SocketAddr, cookie: &str, scopes: &[&str]) -> String {
+    let mut body = "description=test".to_owned();
+    for s in scopes {
+        body.push_str(&format!("&scopes%5B%5D={s}"));
+    }
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/account/oauth/token/create"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(COOKIE, cookie)
+        .body(body)
+        .send()
+        .await
+        .expect("token");
+    assert_eq!(r.status(), StatusCode::OK);
+    let v: Value = serde_json::from_str(&r.text().await.expect("body")).expect("json");
+    v["token"].as_str().expect("token").to_owned()
+}
+
+/// `POST path` with `token` (if any): the status and the JSON body.
+pub async fn post(
+    addr: std::net::SocketAddr,
+    path: &str,
+    token: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut req = reqwest::Client::new().post(format!("http://{addr}{path}"));
+    if let Some(t) = token {
+        req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let r = req.send().await.expect("request");
+    let status = r.status();
+    let text = r.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// A game stream being read: its lines, as they come.
+pub struct Stream {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Stream {
+    /// The stream of an answer.
+    #[must_use]
+    pub fn new(response: reqwest::Response) -> Stream {
+        Stream {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    pub async fn open(
+        addr: std::net::SocketAddr,
+        game: &RoomId,
+        token: Option<&str>,
+    ) -> reqwest::Response {
+        let mut req =
+            reqwest::Client::new().get(format!("http://{addr}/api/board/game/stream/{game}"));
+        if let Some(t) = token {
+            req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+        }
+        req.send().await.expect("stream")
+    }
+
+    /// The next line that is not empty (`None` at the stream's end).
+    pub async fn line(&mut self) -> Option<Value> {
+        loop {
+            if let Some(i) = self.buffer.find('\n') {
+                let line: String = self.buffer.drain(..=i).collect();
+                if line.trim().is_empty() {
+                    continue;
+                }
+                return Some(serde_json::from_str(line.trim()).expect("a JSON line"));
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.response.chunk())
+                .await
+                .expect("a line in time")
+                .expect("read");
+            match chunk {
+                Some(bytes) => self
+                    .buffer
+                    .push_str(std::str::from_utf8(&bytes).expect("utf-8")),
+                None => return None,
+            }
+        }
+    }
+}
