@@ -214,6 +214,10 @@ pub fn app(
         .fallback(static_file)
         .with_state(state)
         .merge(api::router(Arc::new(api::Api {
+            streams: api::StreamPermits::new(
+                api::MAX_STREAMS_PER_ACCOUNT,
+                state_lobby.metrics.clone(),
+            ),
             lobby: state_lobby,
             accounts: accounts.clone(),
             proxies: trusted_proxies_api,

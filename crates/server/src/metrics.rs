@@ -87,6 +87,8 @@ pub struct Metrics {
     pub pool_games: Counter,
     /// Players of this node waiting in the pools.
     pub pool_waiting: Gauge,
+    /// The API's streams open on this node (game streams of the Board and Bot API).
+    pub api_streams: Gauge,
     /// Connections whose session had ended (signed out, revoked, expired, account closed)
     /// when checked again before a rated or listed room or a seat: anonymous from then on.
     pub sessions_ended: Counter,
@@ -112,7 +114,7 @@ impl Metrics {
     }
 
     /// The actions of [`Metrics::rate_limited`], all exported from the start (at 0).
-    pub const LIMITED_ACTIONS: [&'static str; 10] = [
+    pub const LIMITED_ACTIONS: [&'static str; 11] = [
         "create_room",
         "join",
         "message",
@@ -123,6 +125,7 @@ impl Metrics {
         "login",
         "profile",
         "api",
+        "api_stream",
     ];
 
     /// Counts a refused account request.
@@ -273,6 +276,11 @@ impl Metrics {
             "asean_pool_waiting",
             "Players of this node waiting in the quick-pairing pools",
             self.pool_waiting.clone(),
+        );
+        registry.register(
+            "asean_api_streams",
+            "The API's streams open on this node (game streams of the Board and Bot API)",
+            self.api_streams.clone(),
         );
         registry.register(
             "asean_sessions_ended",

@@ -199,3 +199,56 @@ async fn berserk_plays_a_whole_game_through_the_board_api() {
     white.game_over().await;
     s.stop().await;
 }
+
+/// An account has at most 16 game streams open at once: the next is 429 until one closes
+/// (counted in `/metrics`, with the streams open).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_s_open_streams_are_bounded() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let white_cookie = common::sign_up(s.addr, "Streams_W").await;
+    let black_cookie = common::sign_up(s.addr, "Streams_B").await;
+    let white_token = token(s.addr, &white_cookie, &["board:play"]).await;
+    let mut white = common::signed_in(s.addr, &white_cookie).await;
+    let mut black = common::signed_in(s.addr, &black_cookie).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(300, 3).ok(),
+        ))
+        .await;
+    let game = white.seated_room().await;
+    black.take_seat(&game).await;
+    let mut open = Vec::new();
+    for _ in 0..16 {
+        let r = Stream::open(s.addr, &game, Some(&white_token)).await;
+        assert_eq!(r.status(), StatusCode::OK);
+        let mut stream = Stream::new(r);
+        assert_eq!(stream.line().await.expect("gameFull")["type"], "gameFull");
+        open.push(stream);
+    }
+    assert_eq!(
+        common::metric(s.addr, "asean_api_streams").await,
+        Some(16.0)
+    );
+    let refused = Stream::open(s.addr, &game, Some(&white_token)).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().get("retry-after").is_some());
+    // One closes: its place is free again once the server sees it gone (at its next line at
+    // the latest: a keep-alive comes every 7 s).
+    drop(open.pop());
+    let mut reopened = false;
+    for _ in 0..150 {
+        let r = Stream::open(s.addr, &game, Some(&white_token)).await;
+        if r.status() == StatusCode::OK {
+            reopened = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(reopened, "a closed stream's place comes back");
+    let metrics = common::http_get(s.addr, "/metrics").await;
+    assert!(
+        metrics.contains("asean_rate_limited_total{action=\"api_stream\"}"),
+        "{metrics}"
+    );
+    s.stop().await;
+}

@@ -13,6 +13,7 @@
 //!   room's reason (an illegal move, not your turn, nothing to abort...); `/chat` 404
 //!   `{"error": "Not found"}` (no chat here yet).
 //!
+//! An account has at most [`MAX_STREAMS_PER_ACCOUNT`] streams open on a node (429 past it).
 //! The caller's account must hold a seat in the game; the commands reach the room as the
 //! page's do ([`super::link::RoomLink`]).
 
@@ -33,7 +34,7 @@ use serde_json::{Value, json};
 
 use super::lichess::{BoardGame, Change, opponent_gone};
 use super::link::RoomLink;
-use super::{Api, KEEP_ALIVE, STREAM_OUTBOX_BYTES};
+use super::{Api, KEEP_ALIVE, MAX_STREAMS_PER_ACCOUNT, STREAM_OUTBOX_BYTES};
 use crate::accounts::Refusal;
 use crate::accounts::tokens::Caller;
 use crate::address::client_address;
@@ -163,11 +164,23 @@ async fn stream(
     kind: Kind,
 ) -> Result<Response, Refusal> {
     let caller = caller(&api, peer, &headers, kind).await?;
+    let Some(permit) = api.streams.take(&caller.account.id) else {
+        api.lobby.metrics.limited("api_stream");
+        return Err(Refusal::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "this account has {MAX_STREAMS_PER_ACCOUNT} streams open, as many as allowed: \
+                 close one first"
+            ),
+            Some(60),
+        ));
+    };
     let (link, game, seat, _) =
         open(&api, peer, &headers, &caller, &id, STREAM_OUTBOX_BYTES).await?;
     let first = line(&game.game_full());
     let over = game.over();
     let state = Streaming {
+        _permit: permit,
         link,
         game,
         seat,
@@ -184,6 +197,8 @@ async fn stream(
 
 /// A game stream between two lines.
 struct Streaming {
+    /// Its place among the account's streams.
+    _permit: super::StreamPermit,
     link: RoomLink,
     game: BoardGame,
     seat: rules::Color,
