@@ -652,6 +652,33 @@ async fn a_game_ending_after_an_account_closed_is_not_rated() {
     s.stop().await;
 }
 
+/// Whether a name is taken cannot be probed without end from one address (thirty answers,
+/// then 429), and new names that pass for others (`-ab`, `a__b`) are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn probing_names_is_limited_and_lookalike_names_are_refused() {
+    let s = server().await;
+    let h = Http::new(&s);
+    h.signed_up("Taken_1", "taken's password").await;
+    for bad in ["-ab", "ab_", "a__b", "a-_b"] {
+        let r = h.signup(bad, "a good long password").await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}: {}", r.json);
+    }
+    let mut answers = Vec::new();
+    for _ in 0..35 {
+        answers.push(h.signup("taken_1", "a good long password").await.status);
+    }
+    let conflicts = answers
+        .iter()
+        .filter(|s| **s == StatusCode::CONFLICT)
+        .count();
+    assert!(
+        (25..=30).contains(&conflicts),
+        "{conflicts} names checked before the limit"
+    );
+    assert_eq!(answers.last(), Some(&StatusCode::TOO_MANY_REQUESTS));
+    s.stop().await;
+}
+
 /// A signed-in player opening their own game on another device, without its seat secret,
 /// holds their seat there (the account is the player) and plays from it; another account
 /// or an anonymous player only watches.

@@ -69,6 +69,9 @@ pub struct Limits {
     pub logins_per_account: DefaultKeyedRateLimiter<(UserId, AddressKey)>,
     /// Sign-in (or password) attempts on an existing account from all addresses.
     pub logins_per_account_total: DefaultKeyedRateLimiter<UserId>,
+    /// Sign-ups that reach the check of whether their name is taken, per client address (and
+    /// IPv6 network): a name's existence is not free to probe.
+    pub name_checks: NetworkLimiter,
     /// Requests made with an API token, per token ([`tokens`]).
     pub api_per_token: DefaultKeyedRateLimiter<TokenHash>,
     /// Requests made with an API token, per client address (and IPv6 network), whichever
@@ -98,6 +101,7 @@ impl Limits {
             self.logins_per_account_total.retain_recent();
             self.api_per_token.retain_recent();
             self.api_per_address.retain_recent();
+            self.name_checks.retain_recent();
         }
     }
 
@@ -121,7 +125,7 @@ impl Limits {
 
 impl Default for Limits {
     /// 5 accounts then one every 12 minutes per address; 30 sign-in attempts then one every
-    /// 20 s per address; 10 then one a minute per account and address; 100 then one every
+    /// 20 s per address, and as many sign-ups reaching the check of their name; 10 then one a minute per account and address; 100 then one every
     /// 6 s per account; API requests with a token: 60 then one a second per token, 120 then
     /// two a second per address.
     fn default() -> Limits {
@@ -132,6 +136,11 @@ impl Default for Limits {
                 PER_48,
             ),
             logins_per_address: NetworkLimiter::new(
+                Limits::quota(30, Duration::from_secs(20)),
+                PER_56,
+                PER_48,
+            ),
+            name_checks: NetworkLimiter::new(
                 Limits::quota(30, Duration::from_secs(20)),
                 PER_56,
                 PER_48,
@@ -413,6 +422,8 @@ async fn signup(
         .map_err(|e: protocol::user::UsernameError| {
             a.refuse("bad_input", StatusCode::BAD_REQUEST, e.to_string())
         })?;
+    names::check_new(username.as_str())
+        .map_err(|e| a.refuse("bad_input", StatusCode::BAD_REQUEST, e))?;
     if names::is_reserved(&username.id()) {
         return Err(a.refuse(
             "bad_input",
@@ -422,6 +433,13 @@ async fn signup(
     }
     password::check_new(&c.password)
         .map_err(|e| a.refuse("bad_input", StatusCode::BAD_REQUEST, e.to_string()))?;
+    a.limits.counted();
+    if !a.limits.name_checks.check(a.address(peer, &headers)) {
+        return Err(a.limited(
+            "signup",
+            "too many sign-ups from this address: try again later",
+        ));
+    }
     if a.store
         .account(&username.id())
         .await
@@ -504,7 +522,7 @@ async fn login(
     {
         return Err(a.limited(
             "login",
-            "too many sign-in attempts for this account: try again later",
+            "too many sign-in attempts from this address: try again later",
         ));
     }
     let hash = account

@@ -75,9 +75,43 @@ pub fn is_reserved(id: &UserId) -> bool {
     RESERVED.contains(&folded(id).as_str())
 }
 
+/// Why a name that reads as a username is still not taken for a new account: it must begin
+/// and end with a letter or a digit and have no two separators in a row, so that `-ab`,
+/// `ab_` and `a__b` cannot pass for `ab` and `a_b` (names taken before these rules keep
+/// working).
+///
+/// # Errors
+/// The reason, for the sign-up's refusal.
+pub fn check_new(name: &str) -> Result<(), &'static str> {
+    let separator = |c: char| matches!(c, '_' | '-');
+    if name.starts_with(separator) || name.ends_with(separator) {
+        return Err("a username begins and ends with a letter or a digit");
+    }
+    if name
+        .chars()
+        .zip(name.chars().skip(1))
+        .any(|(a, b)| separator(a) && separator(b))
+    {
+        return Err("a username has no two of _ and - in a row");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_names_begin_and_end_with_a_letter_or_digit_and_have_single_separators() {
+        for good in ["ab", "a-b", "a_b", "Som_chai-99", "9lives"] {
+            assert_eq!(check_new(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "--", "__", "_-", "-ab", "ab-", "_ab", "ab_", "a__b", "a-_b", "a--b",
+        ] {
+            assert!(check_new(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn reserved_without_regard_to_case() {
