@@ -58,6 +58,9 @@ pub struct Session {
     thread: Option<JoinHandle<()>>,
     /// The `Skill Level`, once set.
     level: Option<Level>,
+    /// Why the latest `position` was refused, until a position is taken: `go` then searches
+    /// nothing (`bestmove (none)`), never the position before it.
+    refused: Option<String>,
 }
 
 impl Session {
@@ -70,6 +73,7 @@ impl Session {
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
             level: None,
+            refused: None,
         }
     }
 
@@ -126,18 +130,34 @@ impl Session {
                     e.new_game();
                 }
                 self.game = vec![Position::new(Rules::default())];
+                self.refused = None;
             }
             "setoption" => self.set_option(&rest),
             "position" => {
                 self.stop_search();
                 match parse_position(&rest) {
-                    Ok(game) => self.game = game,
-                    Err(e) => say(&self.out, &format!("info string error: {e}")),
+                    Ok(game) => {
+                        self.game = game;
+                        self.refused = None;
+                    }
+                    Err(e) => {
+                        say(&self.out, &format!("info string error: {e}"));
+                        self.refused = Some(e.to_string());
+                    }
                 }
             }
             "go" => {
                 self.stop_search();
-                self.go(&rest);
+                match &self.refused {
+                    Some(why) => {
+                        say(
+                            &self.out,
+                            &format!("info string error: no position to search ({why})"),
+                        );
+                        say(&self.out, "bestmove (none)");
+                    }
+                    None => self.go(&rest),
+                }
             }
             "stop" => self.stop_search(),
             "quit" => {
@@ -587,6 +607,28 @@ mod tests {
             ["info string error: move 2 (castle): invalid UCI move (expected e.g. e3e4 or a7a8r)"]
         );
         assert_eq!(fens(&session), before);
+        // A refused position is searched by nobody: go answers no move (never one for the
+        // position before it), until a position is taken.
+        session.handle("position fen 8/8/8/3kK3/8/8/8/7R w - - 0 1");
+        assert_eq!(
+            out.take(),
+            ["info string error: illegal position: the kings stand side by side on e5 and d5"]
+        );
+        session.handle("go depth 3");
+        session.wait();
+        assert_eq!(
+            out.take(),
+            [
+                "info string error: no position to search (illegal position: the kings stand side by side on e5 and d5)",
+                "bestmove (none)"
+            ]
+        );
+        session.handle("position startpos");
+        session.handle("go depth 1");
+        session.wait();
+        assert!(
+            out.take().last().is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove (none)")
+        );
     }
 
     #[test]

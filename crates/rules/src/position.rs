@@ -37,6 +37,9 @@ pub enum PositionError {
     MissingKing(Color),
     /// A side has more than one king.
     TooManyKings(Color),
+    /// The two kings stand side by side (on these squares, White's first): no game reaches
+    /// it, as the reference engine's FEN validation says too.
+    KingsSideBySide(Square, Square),
     /// A side has more than 16 pieces.
     TooManyPieces(Color),
     /// A side has more than 8 pawns.
@@ -53,6 +56,9 @@ impl fmt::Display for PositionError {
         match self {
             PositionError::MissingKing(c) => write!(f, "{c} has no king"),
             PositionError::TooManyKings(c) => write!(f, "{c} has more than one king"),
+            PositionError::KingsSideBySide(w, b) => {
+                write!(f, "the kings stand side by side on {w} and {b}")
+            }
             PositionError::TooManyPieces(c) => write!(f, "{c} has more than 16 pieces"),
             PositionError::TooManyPawns(c) => write!(f, "{c} has more than 8 pawns"),
             PositionError::PawnOnLastRank(sq) => {
@@ -225,8 +231,8 @@ impl Position {
     ///
     /// # Errors
     /// Returns a [`PositionError`] naming the first problem found: a missing or extra king, more
-    /// than 16 pieces or 8 pawns for a side, a pawn on its last rank, or counting fields that do
-    /// not fit the material.
+    /// than 16 pieces or 8 pawns for a side, a pawn on its last rank, the kings side by side,
+    /// or counting fields that do not fit the material.
     ///
     /// Like the reference engine, it accepts a position where the side not to move is in check
     /// (a composed position); a king is never captured: such a capture is not a legal move.
@@ -272,6 +278,10 @@ impl Position {
             if let Some(sq) = (pawns & last).first() {
                 return Err(PositionError::PawnOnLastRank(sq));
             }
+        }
+        let (white, black) = (pos.king_square(Color::White), pos.king_square(Color::Black));
+        if attacks::king(white).contains(black) {
+            return Err(PositionError::KingsSideBySide(white, black));
         }
         if let Some(c) = pos.counting {
             let lone = Color::ALL

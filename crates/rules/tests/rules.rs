@@ -170,6 +170,30 @@ fn fen_errors_name_the_field() {
         err("k5P1/8/8/8/8/8/8/7K w"),
         FenError::Position(PositionError::PawnOnLastRank(_))
     ));
+    // The kings side by side, in every direction, whoever is to move.
+    for fen in [
+        "8/8/8/3kK3/8/8/8/8 w",
+        "8/8/8/3k4/3K4/8/8/8 b",
+        "8/8/8/3k4/4K3/8/8/8 w",
+        "8/8/8/3k4/2K5/8/8/8 b",
+        "7k/6K1/8/8/8/8/8/8 w",
+    ] {
+        assert!(
+            matches!(
+                err(fen),
+                FenError::Position(PositionError::KingsSideBySide(_, _))
+            ),
+            "{fen}"
+        );
+    }
+    assert_eq!(
+        err("8/8/8/3kK3/8/8/8/8 w").to_string(),
+        "illegal position: the kings stand side by side on e5 and d5"
+    );
+    // One square between them is a position like any other; so is the side not to move in
+    // check (a composed position, as the reference accepts it).
+    assert!(Position::from_fen("8/8/8/2k1K3/8/8/8/8 w", r).is_ok());
+    assert!(Position::from_fen("k7/8/8/8/8/8/8/R6K w", r).is_ok());
     assert_eq!(
         err("k7/8/8/8/8/8/P7/R6K w - 32 0 1"),
         FenError::Position(PositionError::InvalidCounting),
