@@ -627,7 +627,9 @@ mod tests {
         session.handle("go depth 1");
         session.wait();
         assert!(
-            out.take().last().is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove (none)")
+            out.take()
+                .last()
+                .is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove (none)")
         );
     }
 

@@ -471,6 +471,24 @@ impl Position {
         self.checkers().any()
     }
 
+    /// `true` when the side *not* to move is in check: a composed position no game reaches
+    /// (the side in check would have had to move out of it), accepted as the reference accepts
+    /// it; a king is never captured, so nothing is played differently.
+    ///
+    /// ```
+    /// use rules::{Position, Rules};
+    /// let p = Position::from_fen("k7/8/8/8/8/8/8/R6K b", Rules::default()).unwrap();
+    /// assert!(p.is_check() && !p.waiting_side_in_check());
+    /// let p = Position::from_fen("k7/8/8/8/8/8/8/R6K w", Rules::default()).unwrap();
+    /// assert!(!p.is_check() && p.waiting_side_in_check());
+    /// ```
+    #[must_use]
+    pub fn waiting_side_in_check(&self) -> bool {
+        let waiting = self.turn.other();
+        self.attackers(self.king_square(waiting), self.turn, self.occupied())
+            .any()
+    }
+
     /// Hands the legal moves to `sink`, piece by piece (bulk generation).
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S, only_from: Bitboard) {
         let us = self.turn;

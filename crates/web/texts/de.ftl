@@ -259,6 +259,7 @@ ResAborted = Partie abgebrochen: kein Sieger, kein Verlierer.
 OpponentAwayAbort = Ihr Gegner ist abwesend. Kommt er nicht zurück, wird die Partie in { $time } abgebrochen.
 OpponentGoneAbort = Ihr Gegner ist nicht zurückgekommen: Die Partie wird abgebrochen.
 ToastImported = Partie importiert.
+ToastImportedWaitingInCheck = Stellung importiert. Die Seite, die nicht am Zug ist, steht im Schach: keine Partie führt dorthin, gespielt wird sie trotzdem wie angegeben.
 ImportEmpty = Füge zuerst ein PGN oder einen FEN ein.
 ImportBadFen = Dieser FEN ist nicht lesbar: { $error }
 ImportBadPgn = Dieses PGN ist nicht lesbar: { $error }

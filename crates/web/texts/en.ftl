@@ -262,6 +262,7 @@ ResAborted = Game aborted: no winner, no loser.
 OpponentAwayAbort = Your opponent is away. If they do not return, the game will be aborted in { $time }.
 OpponentGoneAbort = Your opponent did not come back: the game is being aborted.
 ToastImported = Game imported.
+ToastImportedWaitingInCheck = Position imported. The side not to move is in check: no game reaches this position, but it is played as given.
 ImportEmpty = Paste a PGN or a FEN first.
 ImportBadFen = This FEN cannot be read: { $error }
 ImportBadPgn = This PGN cannot be read: { $error }

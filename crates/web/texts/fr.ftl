@@ -266,6 +266,7 @@ ResAborted = Partie annulée : ni vainqueur ni vaincu.
 OpponentAwayAbort = Votre adversaire s’est absenté. S’il ne revient pas, la partie sera annulée dans { $time }.
 OpponentGoneAbort = Votre adversaire n’est pas revenu : la partie va être annulée.
 ToastImported = Partie importée.
+ToastImportedWaitingInCheck = Position importée. Le camp qui n’a pas le trait est en échec : aucune partie n’y mène, mais elle se joue telle quelle.
 ImportEmpty = Collez d’abord un PGN ou un FEN.
 ImportBadFen = Ce FEN est illisible : { $error }
 ImportBadPgn = Ce PGN est illisible : { $error }

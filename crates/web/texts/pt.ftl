@@ -266,6 +266,7 @@ ResAborted = Partida anulada: sem vencedor nem perdedor.
 OpponentAwayAbort = Seu adversário saiu. Se ele não voltar, a partida será anulada em { $time }.
 OpponentGoneAbort = Seu adversário não voltou: a partida será anulada.
 ToastImported = Partida importada.
+ToastImportedWaitingInCheck = Posição importada. O lado que não joga está em xeque: nenhuma partida chega a esta posição, mas ela é jogada como está.
 ImportEmpty = Cole primeiro um PGN ou um FEN.
 ImportBadFen = Não é possível ler este FEN: { $error }
 ImportBadPgn = Não é possível ler este PGN: { $error }

@@ -255,6 +255,7 @@ ResAborted = ล้มเกมแล้ว: ไม่มีฝ่ายแพ�
 OpponentAwayAbort = คู่เล่นของคุณไม่อยู่ ถ้าไม่กลับมา เกมจะถูกล้มในอีก { $time }
 OpponentGoneAbort = คู่เล่นของคุณไม่กลับมา: กำลังล้มเกม
 ToastImported = นำเข้าเกมแล้ว
+ToastImportedWaitingInCheck = นำเข้าตำแหน่งแล้ว ฝ่ายที่ไม่ได้เดินกำลังถูกรุก: ไม่มีเกมใดเดินมาถึงตำแหน่งนี้ได้ แต่จะเล่นตามที่ให้มา
 ImportEmpty = วาง PGN หรือ FEN ก่อน
 ImportBadFen = อ่าน FEN นี้ไม่ได้: { $error }
 ImportBadPgn = อ่าน PGN นี้ไม่ได้: { $error }

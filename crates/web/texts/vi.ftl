@@ -259,6 +259,7 @@ ResAborted = Ván cờ đã bị hủy: không ai thắng, không ai thua.
 OpponentAwayAbort = Đối thủ của bạn đang vắng mặt. Nếu họ không quay lại, ván cờ sẽ bị hủy sau { $time }.
 OpponentGoneAbort = Đối thủ của bạn không quay lại: ván cờ đang bị hủy.
 ToastImported = Đã nhập ván cờ.
+ToastImportedWaitingInCheck = Đã nhập thế cờ. Bên không đến lượt đang bị chiếu: không ván nào đi tới thế này, nhưng vẫn chơi như đã cho.
 ImportEmpty = Hãy dán một PGN hoặc một FEN trước.
 ImportBadFen = Không đọc được FEN này: { $error }
 ImportBadPgn = Không đọc được PGN này: { $error }

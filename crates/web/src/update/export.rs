@@ -44,10 +44,18 @@ pub fn import(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
                     human: imported.game.position().turn(),
                     ..a
                 });
+            // A composed position whose side not to move is in check is played as given, with
+            // a word that no game reaches it.
+            let composed = !imported.from_pgn && imported.game.position().waiting_side_in_check();
             online::leave(model, out);
             new_game::fresh_board(model, imported.game, ai, None);
             saved::persist(model, out);
-            toast(model, Key::ToastImported, false, out);
+            let key = if composed {
+                Key::ToastImportedWaitingInCheck
+            } else {
+                Key::ToastImported
+            };
+            toast(model, key, false, out);
         }
         Err(error) => model.dialog = Some(Dialog::Import { error: Some(error) }),
     }

@@ -412,6 +412,38 @@ fn a_promotion_asks_for_the_piece_and_plays_the_choice() {
 }
 
 #[test]
+fn kings_side_by_side_are_refused_and_a_waiting_side_in_check_is_played_with_a_word() {
+    let mut m = model();
+    let before = m.game.clone();
+    update(&mut m, Msg::ImportOpen);
+    update(
+        &mut m,
+        Msg::ImportStart("8/8/8/3kK3/8/8/8/7R w - - 0 1".into()),
+    );
+    assert_eq!(m.game, before, "nothing changed");
+    let Some(Dialog::Import { error: Some(e) }) = &m.dialog else {
+        panic!("the dialog says why: {:?}", m.dialog);
+    };
+    assert!(e.contains("side by side"), "{e}");
+    // Black, not to move, is in check from the rook: played as given, with a word.
+    let fen = "k7/8/8/8/8/8/8/R6K w - - 0 1";
+    let cmds = update(&mut m, Msg::ImportStart(fen.into()));
+    assert_eq!(m.dialog, None);
+    assert_eq!(m.game.position().fen(), fen);
+    let said = toasts(&cmds);
+    assert!(
+        said.iter().any(|t| t.contains("not to move is in check")),
+        "{said:?}"
+    );
+    // An ordinary position gets the ordinary word.
+    let cmds = update(
+        &mut m,
+        Msg::ImportStart("k7/8/8/8/8/8/8/1R5K w - - 0 1".into()),
+    );
+    assert_eq!(toasts(&cmds), ["Game imported."]);
+}
+
+#[test]
 fn a_fen_with_a_running_count_starts_a_game_there_and_a_bad_one_changes_nothing() {
     let mut m = model();
     click_move(&mut m, "e3", "e4");
