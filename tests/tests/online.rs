@@ -61,6 +61,32 @@ async fn friends_play_through_an_invite_link_with_a_reload() -> Result<()> {
         "B's seat secret is stored"
     );
 
+    // A third visitor of the full room watches: no player's buttons, no move box.
+    let c = server.browser(Viewport::PHONE).await?;
+    c.open(&format!("/#/room/{room}")).await?;
+    c.wait_app_ready().await?;
+    c.wait_for(r#"#app[data-mode="online"]"#).await?;
+    c.wait_for("#move-form[hidden]").await?;
+    for id in [
+        "#btn-resign",
+        "#btn-draw",
+        "#btn-undo",
+        "#btn-hint",
+        "#btn-abort",
+    ] {
+        ensure!(!displayed(&c, id).await?, "a spectator sees no {id}");
+    }
+    ensure!(
+        displayed(&a, "#move-form").await?,
+        "a player has the move box"
+    );
+    ensure!(
+        displayed(&a, "#btn-abort").await? || displayed(&a, "#btn-resign").await?,
+        "a player has the game's buttons"
+    );
+    c.screenshot("online-spectator-phone").await?;
+    finish(c).await?;
+
     // B cannot move on White's turn, nor White's pieces.
     b.click_square("b3").await?;
     ensure!(!b.exists("#board .sel").await?, "B selected a white piece");

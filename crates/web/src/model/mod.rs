@@ -776,6 +776,12 @@ impl Model {
         }
     }
 
+    /// Whether the page watches an online game it holds no seat in (a spectator): the game's
+    /// buttons and the move box are not for it.
+    pub fn spectating(&self) -> bool {
+        matches!(&self.mode, Mode::Online(o) if o.view.as_ref().is_some_and(|v| v.you.is_none()))
+    }
+
     /// Whether the AI computes its move for the position on the board.
     pub fn ai_thinking(&self) -> bool {
         match &self.mode {

@@ -2,7 +2,7 @@
 //! `#move-suggestions` (a `<datalist>` of the legal moves in SAN, each labelled in words, which
 //! the browser filters as one types), the button `#move-play` and the refusal
 //! `#move-input-error`. Enter (or the button) sends the text; the update plays it through the
-//! same path as a click.
+//! same path as a click. A spectator of an online game has no box (`#move-form` hidden).
 
 use super::speech::move_phrase;
 use crate::dom;
@@ -22,6 +22,8 @@ pub struct EntryView {
     error: Option<Option<(EntryError, String, Lang)>>,
     /// The entries taken so far, when last drawn.
     taken: Option<u64>,
+    /// Whether the box was drawn hidden (a spectator has no move to type).
+    hidden: Option<bool>,
 }
 
 /// The words of a refusal.
@@ -40,6 +42,13 @@ fn error_text(lang: Lang, e: EntryError, text: &str) -> String {
 impl EntryView {
     /// Draws the move box of `m`.
     pub fn render(&mut self, m: &Model) {
+        let hidden = m.spectating();
+        if self.hidden != Some(hidden) {
+            if let Some(form) = dom::by_id("move-form") {
+                dom::set_hidden(&form, hidden);
+            }
+            self.hidden = Some(hidden);
+        }
         let suggested = (m.game.moves().to_vec(), m.my_turn(), m.lang);
         if self.suggested.as_ref() != Some(&suggested) {
             if let Some(list) = dom::by_id("move-suggestions") {

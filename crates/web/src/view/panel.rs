@@ -207,25 +207,27 @@ impl PanelView {
             });
         let fifty = m.game.fifty_move_plies() / 2;
         let reps = m.game.repetitions();
+        // A spectator has none of the players' buttons (greyed, they read as broken).
+        let watching = m.spectating();
         // (id, hidden, enabled)
         let mut buttons = vec![
             (
                 "btn-undo",
-                false,
+                watching,
                 !online && (!m.game.moves().is_empty() || over),
             ),
-            ("btn-hint", false, !online && !ended && m.my_turn()),
+            ("btn-hint", watching, !online && !ended && m.my_turn()),
             (
                 "btn-draw",
-                m.mode.ai().is_some(),
+                m.mode.ai().is_some() || watching,
                 !ended && (!online || seated),
             ),
             (
                 "btn-resign",
-                abortable,
+                abortable || watching,
                 !ended && (!online || seated) && !abortable,
             ),
-            ("btn-abort", !abortable, abortable),
+            ("btn-abort", !abortable || watching, abortable),
         ];
         buttons.push(("btn-live", m.review.is_none(), m.review.is_some()));
         let rematch = room
