@@ -247,6 +247,17 @@ async fn lobby_lists_a_public_room_with_live_counts() -> Result<()> {
     ensure!(b.sans().await?.is_empty(), "the rematch starts afresh");
     b.click_move("e3", "e4").await?;
     a.wait_for_plies(1).await?;
+
+    // The server out of reach (the connection dropped, the next attempt a minute away): the
+    // lobby says so and offers to try at once, which reconnects.
+    drop_connection(&a, 60_000).await?;
+    a.wait_for("#lobby-unreachable:not([hidden])").await?;
+    a.wait_for_text("#lobby-counts", "cannot be reached")
+        .await?;
+    a.screenshot("lobby-unreachable-desktop").await?;
+    a.click("#lobby-retry").await?;
+    a.wait_for("#lobby-unreachable[hidden]").await?;
+    a.wait_for_text("#lobby-counts", "in progress").await?;
     finish(a).await?;
     finish(b).await
 }

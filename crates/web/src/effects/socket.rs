@@ -33,6 +33,9 @@ struct Conn {
     outbox: Vec<ClientMsg>,
     /// The least delay before the next reconnection (set by a drop for tests).
     hold_ms: i32,
+    /// The number of the latest reconnection planned: a planned one opens only if no later
+    /// plan (or an attempt made at once) came since.
+    plan: u32,
 }
 
 /// The connection; cloning shares it.
@@ -189,31 +192,45 @@ impl Socket {
     }
 
     fn schedule_reconnect(&self) {
-        let (n, hold) = {
+        let (n, hold, plan) = {
             let mut c = self.conn.borrow_mut();
             c.attempts = c.attempts.saturating_add(1);
-            (c.attempts - 1, std::mem::take(&mut c.hold_ms))
+            c.plan = c.plan.wrapping_add(1);
+            (c.attempts - 1, std::mem::take(&mut c.hold_ms), c.plan)
         };
         // A little jitter so that many pages do not come back at the same instant.
         let jitter = (js_sys::Math::random() * 250.0) as i32;
         let s = self.clone();
-        dom::after_ms((backoff_ms(n) + jitter).max(hold), move || s.open());
+        dom::after_ms((backoff_ms(n) + jitter).max(hold), move || {
+            let due = {
+                let c = s.conn.borrow();
+                c.plan == plan && c.ws.is_none()
+            };
+            if due {
+                s.open();
+            }
+        });
     }
 
     /// Closes the connection (open or opening) and opens a new one at once: the server reads
     /// the session cookie when a connection opens. The old socket's events are ignored from
     /// now on (it is no longer the current one), so no [`NetEvent::Disconnected`] comes of it;
     /// the new one says [`NetEvent::Connected`] as any connection does. Without a socket (a
-    /// reconnection is planned after a drop) nothing is done: that attempt will carry the
-    /// new cookie.
+    /// reconnection is planned after a drop) the attempt is made at once instead of later
+    /// (the player asked to retry), and the planned one is dropped.
     pub fn reconnect(&self) {
         let old = {
             let mut c = self.conn.borrow_mut();
             c.open = false;
+            if c.ws.is_none() {
+                c.plan = c.plan.wrapping_add(1);
+                c.attempts = 0;
+            }
             c.ws.take()
         };
-        let Some(old) = old else { return };
-        let _ = old.close();
+        if let Some(old) = old {
+            let _ = old.close();
+        }
         self.open();
     }
 

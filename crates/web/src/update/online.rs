@@ -154,6 +154,8 @@ pub enum OnlineMsg {
     LeavePool,
     /// Play the computer while waiting in the pool (the place is kept).
     PoolPlayAi,
+    /// Try to reach the server again now (it could not be reached).
+    Retry,
 }
 
 /// The room's id, online.
@@ -358,6 +360,11 @@ pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
             }
         }
         OnlineMsg::PoolPlayAi => new_game::start_play(model, crate::model::ModeKind::Ai, out),
+        OnlineMsg::Retry => {
+            if !model.net.connected {
+                out.push(Cmd::Reconnect);
+            }
+        }
         OnlineMsg::Share => {
             if let Some(url) = invite(model) {
                 out.push(Cmd::Browser(BrowserCmd::Share {

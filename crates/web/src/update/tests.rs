@@ -2099,3 +2099,19 @@ fn online_sign_in_required_links_to_the_sign_in_view() {
         assert!(!lang.t(Key::ErrTooManySeeks).is_empty());
     }
 }
+
+#[test]
+fn retrying_reaches_for_the_server_at_once_only_while_it_is_out_of_reach() {
+    let mut m = model();
+    m.net.connected = false;
+    m.net.failed = true;
+    let cmds = update(&mut m, Msg::Online(OnlineMsg::Retry));
+    assert!(cmds.contains(&Cmd::Reconnect));
+    m.net.connected = true;
+    m.net.failed = false;
+    let cmds = update(&mut m, Msg::Online(OnlineMsg::Retry));
+    assert!(
+        !cmds.contains(&Cmd::Reconnect),
+        "connected: nothing to retry"
+    );
+}

@@ -59,8 +59,11 @@ impl LobbyView {
         // A connection renewed on purpose keeps showing the last listing meanwhile.
         let connected = m.net.connected || m.net.renewing;
         let listing = m.net.listing.as_ref().filter(|_| connected);
+        // An attempt failed (or the connection dropped): say so, and offer to try at once.
+        let unreachable = !connected && m.net.failed;
         let counts = match m.net.counts.filter(|_| connected) {
             Some(c) => lang.lobby_counts(u64::from(c.players), u64::from(c.games)),
+            None if unreachable => lang.t(Key::LobbyUnreachable).to_owned(),
             None => lang.t(Key::LobbyConnecting).to_owned(),
         };
         let user = m.accounts.user.as_ref();
@@ -121,6 +124,9 @@ impl LobbyView {
         if let Some(e) = dom::by_id("lobby-counts") {
             dom::set_text(&e, &key.0);
         }
+        if let Some(e) = dom::by_id("lobby-unreachable") {
+            dom::set_hidden(&e, !unreachable);
+        }
         if let Some(empty) = dom::by_id("lobby-empty") {
             dom::set_hidden(&empty, !key.2.is_empty() || !connected);
         }
@@ -148,6 +154,12 @@ impl LobbyView {
                     Some(Err(e)) => dom::log(&format!("lobby: a listed room has a bad id: {e}")),
                     None => {}
                 }
+            });
+        }
+        if let Some(b) = dom::by_id("lobby-retry") {
+            let d = d.clone();
+            dom::on(&b, "click", move |_: Event| {
+                d.emit(Msg::Online(OnlineMsg::Retry))
             });
         }
         for (id, mode) in [
