@@ -4,11 +4,14 @@
 //! # What is read
 //! - UCI, in either case: `e3e4`, `e7e8q` (promotion letters `r n b q`: rook, knight, khon,
 //!   met). A promotion without its letter asks for the piece, as a click does.
-//! - SAN as the rules crate reads it (`Nf4`, `exd6`, `e8=Q`, `Nbd2`, with `+`, `#`, `!`, `?`
-//!   ignored), plus two kindnesses: a piece letter typed in lower case (`nf4`; not `b`, which
-//!   names the b-file), and the pieces' own initials `M` (met) and `S` (khon) besides the
-//!   dialect's `Q` and `B` (`Me2`, `e8=M`). A pawn move to the last rank without its piece
-//!   (`e8` when several are allowed) asks for it.
+//! - SAN as the rules crate reads it (`Nf4`, `exd6`, `e8=Q`, `Nbd2`), with the signs players
+//!   add after a move ignored (`+`, `#`, `!`, `?`, and the evaluation glyphs `±`, `∓`, `⩲`,
+//!   `⩱`, `∞`, `=`, `+-`, `-+`), plus kindnesses: a piece letter typed in lower case (`nf4`),
+//!   the pieces' own initials `M` (met) and `S` (khon) besides the dialect's `Q` and `B`
+//!   (`Me2`, `e8=M`), and any case at all (`BXC4`, `ND2`) when only one move fits: `b` is the
+//!   b-file's pawn as SAN says (`bxc4`) and `B` the khon (`Bxc4`); typed in a case that could
+//!   be either, the one legal reading is taken, and two legal readings are ambiguous. A pawn
+//!   move to the last rank without its piece (`e8` when several are allowed) asks for it.
 //!
 //! Nothing here plays: [`read`] returns the move, and the page plays it through the same
 //! path as a click.
@@ -74,7 +77,9 @@ pub struct MoveEntry {
 /// assert_eq!(read(&pos, "hello"), Err(EntryError::NotUnderstood));
 /// ```
 pub fn read(pos: &Position, text: &str) -> Result<Entry, EntryError> {
-    let text = text.trim();
+    let text = text.trim().trim_end_matches([
+        '+', '#', '!', '?', '±', '∓', '⩲', '⩱', '∞', '=', '-', '−', ' ',
+    ]);
     if let Ok(uci) = text.to_ascii_lowercase().parse::<UciMove>() {
         return match uci.to_move(pos) {
             Ok(m) => Ok(Entry::Move(m)),
@@ -87,7 +92,36 @@ pub fn read(pos: &Position, text: &str) -> Result<Entry, EntryError> {
             Err(_) => Err(EntryError::Illegal),
         };
     }
-    let san = San::parse(&normalise(text)).map_err(|_| EntryError::NotUnderstood)?;
+    let exact = read_san(pos, &normalise(text));
+    let Err(first) = exact else { return exact };
+    if first == EntryError::Ambiguous {
+        return exact;
+    }
+    // Typed in another case than SAN's: every reading of its letters in lower case, the
+    // first one as a piece or as a file, that names a move.
+    let lower = text.to_lowercase();
+    let mut capital = lower.clone();
+    if let Some(c) = capital.get_mut(..1) {
+        c.make_ascii_uppercase();
+    }
+    let mut found: Vec<Entry> = Vec::new();
+    for reading in [normalise(&lower), normalise(&capital)] {
+        if let Ok(e) = read_san(pos, &reading)
+            && !found.contains(&e)
+        {
+            found.push(e);
+        }
+    }
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(first),
+        _ => Err(EntryError::Ambiguous),
+    }
+}
+
+/// The move the SAN `text` (in the dialect's letters) names in `pos`.
+fn read_san(pos: &Position, text: &str) -> Result<Entry, EntryError> {
+    let san = San::parse(text).map_err(|_| EntryError::NotUnderstood)?;
     match san.to_move(pos) {
         Ok(m) => Ok(Entry::Move(m)),
         Err(SanError::Ambiguous) if san.role == Role::Pawn && san.promotion.is_none() => {
@@ -187,6 +221,37 @@ mod tests {
         assert_eq!(read(&pos, "Sc2"), uci(&pos, "c1c2"), "the khon's initial");
         assert_eq!(read(&pos, "Me2"), uci(&pos, "d1e2"), "the met's initial");
         assert_eq!(read(&pos, "Qe2"), uci(&pos, "d1e2"));
+    }
+
+    #[test]
+    fn any_case_and_the_signs_after_a_move_are_read() {
+        let pos = Position::new(Rules::default());
+        assert_eq!(read(&pos, "ND2"), uci(&pos, "b1d2"));
+        assert_eq!(read(&pos, "E4"), uci(&pos, "e3e4"));
+        assert_eq!(
+            read(&pos, "bc2"),
+            uci(&pos, "c1c2"),
+            "no b-pawn goes to c2: the khon"
+        );
+        for signs in [
+            "Nd2+", "Nd2#", "Nd2!?", "Nd2 ±", "Nd2∓", "Nd2⩲", "Nd2 +-", "Nd2-+", "Nd2=",
+        ] {
+            assert_eq!(read(&pos, signs), uci(&pos, "b1d2"), "{signs}");
+        }
+        // A b-pawn and a khon can both take on c4: SAN's case decides, another case is
+        // ambiguous.
+        let pos = at("4k3/8/8/8/2p5/1P1B4/8/4K3 w - - 0 1", PromotionRule::Any);
+        assert_eq!(
+            read(&pos, "bxc4"),
+            uci(&pos, "b3c4"),
+            "the b-pawn, as SAN says"
+        );
+        assert_eq!(read(&pos, "Bxc4"), uci(&pos, "d3c4"), "the khon");
+        assert_eq!(read(&pos, "BXC4"), Err(EntryError::Ambiguous));
+        // Only the khon can: any case names it.
+        let pos = at("4k3/8/8/8/2p5/3B4/8/4K3 w - - 0 1", PromotionRule::Any);
+        assert_eq!(read(&pos, "BXC4"), uci(&pos, "d3c4"));
+        assert_eq!(read(&pos, "bxc4"), uci(&pos, "d3c4"), "no b-pawn: the khon");
     }
 
     #[test]
