@@ -210,6 +210,10 @@ pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
         clock.on_undo(plies, now);
     }
     model.board.selected = None;
+    // A premove was for the position taken back: played when the position comes back, it
+    // would be a move nobody made.
+    model.board.premove = None;
+    model.board.drag = None;
     saved::persist(model, out);
     toast(model, Key::ToastUndone, false, out);
 }

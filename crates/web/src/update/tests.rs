@@ -1411,6 +1411,46 @@ fn a_premove_against_the_ai_is_played_on_its_reply_or_dropped() {
 }
 
 #[test]
+fn undo_a_new_game_and_an_import_clear_the_premove() {
+    let (mut m, _) = ai_model(Color::White);
+    let premove = |m: &mut Model| {
+        let asked = ai_requests(&click_move(m, "e3", "e4"));
+        click_move(m, "d3", "d4");
+        assert!(m.board.premove.is_some(), "premoved");
+        asked
+    };
+    // Undo: the premove goes with the move taken back, and the AI's late answer plays
+    // nothing of it.
+    let asked = premove(&mut m);
+    update(&mut m, Msg::Undo);
+    assert_eq!(m.board.premove, None);
+    ai_answer(&mut m, asked[0], Ok("a6a5".into()));
+    assert!(
+        !m.game.moves().iter().any(|mv| mv.to_uci() == "d3d4"),
+        "no premove played after the undo: {:?}",
+        m.game.moves()
+    );
+    // A new position imported, and a new game: no premove carried over.
+    let (mut m, _) = ai_model(Color::White);
+    premove(&mut m);
+    update(
+        &mut m,
+        Msg::ImportStart("k7/8/8/8/8/8/8/1R5K w - - 0 1".into()),
+    );
+    assert_eq!(m.board.premove, None);
+    let (mut m, _) = ai_model(Color::White);
+    premove(&mut m);
+    update(
+        &mut m,
+        Msg::NewGameStart(NewGameChoice::HotSeat {
+            promotion: PromotionRule::Any,
+            clock: None,
+        }),
+    );
+    assert_eq!(m.board.premove, None);
+}
+
+#[test]
 fn a_premoved_promotion_asks_for_the_piece_at_once() {
     let (mut m, _) = ai_model(Color::White);
     let game = Game::from_fen("4k3/1P6/7p/8/8/8/8/4K3 b - - 0 1", Rules::default()).expect("fen");
