@@ -70,6 +70,19 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
         .await?;
     ensure!(!browser.exists(".dest").await?, "the selection is dropped");
 
+    // A click or tap outside the chooser (on its backdrop) closes it the same way.
+    browser.click_square("b7").await?;
+    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
+    browser.click_square("b8").await?;
+    wait_dialog(&browser, "promotion", true).await?;
+    browser
+        .js("const d = document.getElementById('promotion');\
+             d.dispatchEvent(new MouseEvent('click', {clientX: 2, clientY: 2, bubbles: true}));\
+             return true;")
+        .await?;
+    wait_dialog(&browser, "promotion", false).await?;
+    assert_shows(&browser, &before).await?;
+
     // Escape closes the panel the same way.
     browser.click_square("b7").await?;
     browser.wait_for(r#"[data-square="b8"].dest"#).await?;

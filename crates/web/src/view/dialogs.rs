@@ -174,11 +174,25 @@ impl DialogsView {
         }
         if let Some(e) = dom::by_id("promotion") {
             let d = d.clone();
-            dom::on(&e, "click", move |ev: Event| {
+            let chooser = e.clone();
+            dom::on(&e, "click", move |ev: web_sys::MouseEvent| {
                 let role = dom::closest_attr(&ev, "data-role")
                     .and_then(|v| Role::ALL.into_iter().find(|r| r.name() == v));
                 if let Some(role) = role {
                     d.emit(Msg::Promote(role));
+                    return;
+                }
+                // A click on the backdrop reaches the dialog itself, outside its box: it
+                // closes the chooser as Cancel does.
+                let r = chooser.get_bounding_client_rect();
+                let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+                let outside = x < r.left() || x > r.right() || y < r.top() || y > r.bottom();
+                let on_dialog = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|t| t == chooser);
+                if on_dialog && outside {
+                    d.emit(Msg::DialogClosed(DialogKind::Promotion));
                 }
             });
         }
