@@ -105,6 +105,11 @@ async fn hot_seat_game_to_checkmate_by_drags() -> Result<()> {
         browser.drag_move(from, to).await?;
         let so_far = replay(START_FEN, "any", &DRAG_MATE[..=ply]);
         assert_shows(&browser, &so_far).await?;
+        // The drop leaves no square framed as under the dragged piece.
+        ensure!(
+            !browser.exists("#board .hover").await?,
+            "a hover frame stays after the drop of {uci}"
+        );
     }
     // The last move captured the pawn on d6.
     ensure!(browser.piece_at("d6").await?.as_deref() == Some("wN"));

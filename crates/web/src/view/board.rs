@@ -274,7 +274,13 @@ impl BoardView {
                 .map(|s| (display(s.from, scene.flipped), display(s.to, scene.flipped)));
             render_piece(e, piece, animate);
         }
-        self.drag = None;
+        // The drag ended with this render (a drop plays a move): the square it was over loses
+        // its frame, which draw_drag would otherwise never clear.
+        if let Some((_, _, Some(over))) = self.drag.take()
+            && let Some(e) = self.squares.get(over.index())
+        {
+            dom::set_class(e, "hover", false);
+        }
         draw_arrow(scene.arrow, scene.flipped);
     }
 
