@@ -1269,7 +1269,7 @@ pub(super) async fn check_challenges(s: &dyn Store) {
                 challenger_rating: rating,
                 dest: name(to),
                 dest_rating: rating,
-                rated: n % 2 == 0,
+                rated: n.is_multiple_of(2),
                 clock: protocol::TimeControl::fischer(300, 3).ok(),
                 color: ColorChoice::Black,
             },
