@@ -1095,7 +1095,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 8
+                supported: 9
             })
         ));
         let tables: i64 = c

@@ -1398,7 +1398,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 10
+                supported: 11
             })
         ));
         let mode: String = raw(&path)
