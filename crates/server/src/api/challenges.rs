@@ -33,7 +33,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::header::HOST;
+use axum::http::header::{CONTENT_TYPE, HOST};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -117,12 +117,36 @@ struct Asked {
     color: ColorChoice,
 }
 
-fn parse_form(body: &[u8]) -> Result<Asked, Refusal> {
+/// The fields of a request's body: a form (`application/x-www-form-urlencoded`), or a JSON
+/// object as some clients send (berserk does), its `null`s left out and its other values
+/// as text.
+fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Refusal> {
+    let json = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("application/json"));
+    if !json {
+        return Ok(form_urlencoded::parse(body).into_owned().collect());
+    }
+    let object: serde_json::Map<String, Value> = serde_json::from_slice(body)
+        .map_err(|e| bad(format!("the body is not a JSON object: {e}")))?;
+    Ok(object
+        .into_iter()
+        .filter_map(|(k, v)| match v {
+            Value::Null => None,
+            Value::String(s) => Some((k, s)),
+            other => Some((k, other.to_string())),
+        })
+        .collect())
+}
+
+fn parse_form(fields: &[(String, String)]) -> Result<Asked, Refusal> {
     let (mut rated, mut limit, mut increment, mut color) = (false, None, None, ColorChoice::Random);
-    for (key, value) in form_urlencoded::parse(body) {
-        match &*key {
+    for (key, value) in fields {
+        let (key, value) = (key.as_str(), value.as_str());
+        match key {
             "rated" => {
-                rated = match &*value {
+                rated = match value {
                     "true" => true,
                     "false" => false,
                     v => return Err(bad(format!("rated: {v:?} is neither true nor false"))),
@@ -139,7 +163,7 @@ fn parse_form(body: &[u8]) -> Result<Asked, Refusal> {
                 }
             }
             "color" => {
-                color = match &*value {
+                color = match value {
                     "white" => ColorChoice::White,
                     "black" => ColorChoice::Black,
                     "random" => ColorChoice::Random,
@@ -267,7 +291,7 @@ async fn create(
     body: Bytes,
 ) -> Result<Response, Refusal> {
     let caller = caller(&api, peer, &headers).await?;
-    let asked = parse_form(&body)?;
+    let asked = parse_form(&fields(&headers, &body)?)?;
     let no_user = || Refusal::new(StatusCode::NOT_FOUND, "No such user", None);
     let dest_id: protocol::user::UserId = username.parse().map_err(|_| no_user())?;
     if dest_id == caller.account.id {
@@ -360,9 +384,10 @@ async fn answer(
     let (to, reason) = match action.as_str() {
         "accept" if &c.terms.dest.id() == me => (ChallengeStatus::Accepted, None),
         "decline" if &c.terms.dest.id() == me => {
-            let reason = form_urlencoded::parse(&body)
+            let reason = fields(&headers, &body)?
+                .into_iter()
                 .find(|(k, _)| k == "reason")
-                .map(|(_, v)| v.into_owned())
+                .map(|(_, v)| v)
                 .filter(|r| DECLINE_REASONS.iter().any(|(k, _)| k == r))
                 .unwrap_or_else(|| "generic".to_owned());
             (ChallengeStatus::Declined, Some(reason))
@@ -498,11 +523,14 @@ async fn start_game(api: &Api, c: &Challenge, now: u64) -> Result<(), Refusal> {
 mod tests {
     use super::*;
 
+    fn form(body: &[u8]) -> Result<Asked, Refusal> {
+        parse_form(&fields(&HeaderMap::new(), body)?)
+    }
+
     #[test]
     fn a_challenge_form_reads_as_lichess_sends_it() {
-        let asked =
-            parse_form(b"rated=true&clock.limit=300&clock.increment=3&color=white&variant=asean")
-                .expect("a good form");
+        let asked = form(b"rated=true&clock.limit=300&clock.increment=3&color=white&variant=asean")
+            .expect("a good form");
         assert_eq!(
             asked,
             Asked {
@@ -512,7 +540,7 @@ mod tests {
             }
         );
         assert_eq!(
-            parse_form(b"").expect("empty"),
+            form(b"").expect("empty"),
             Asked {
                 rated: false,
                 clock: None,
@@ -528,7 +556,20 @@ mod tests {
             b"rated=yes",
             b"days=3",
         ] {
-            assert!(parse_form(bad).is_err(), "{}", String::from_utf8_lossy(bad));
+            assert!(form(bad).is_err(), "{}", String::from_utf8_lossy(bad));
         }
+        // berserk sends a JSON object, with nulls for what it leaves out.
+        let mut json = HeaderMap::new();
+        json.insert(CONTENT_TYPE, "application/json".parse().expect("header"));
+        let body = br#"{"rated": false, "clock.limit": 300, "clock.increment": 3, "days": null, "color": "black", "variant": null}"#;
+        assert_eq!(
+            parse_form(&fields(&json, body).expect("fields")).expect("a good object"),
+            Asked {
+                rated: false,
+                clock: TimeControl::fischer(300, 3).ok(),
+                color: ColorChoice::Black,
+            }
+        );
+        assert!(fields(&json, b"[1]").is_err());
     }
 }
