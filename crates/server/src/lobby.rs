@@ -814,8 +814,36 @@ impl Lobby {
     }
 
     /// Sends `event` to the event streams of account `user` ([`crate::api::events`]).
+    /// On several nodes the line crosses the bus to every other node
+    /// ([`BusMsg::AccountEvent`]), whose streams of the account get it too.
     pub fn account_event(&self, user: &protocol::user::UserId, event: &serde_json::Value) {
-        self.account_events.publish_line(user, &event.to_string());
+        let line = event.to_string();
+        self.account_events.publish_line(user, &line);
+        let Some(n) = &self.nodes else {
+            return;
+        };
+        let (cluster, metrics) = (n.cluster.clone(), self.metrics.clone());
+        let msg = BusMsg::AccountEvent {
+            user: user.clone(),
+            line,
+        };
+        tokio::spawn(async move {
+            let others = match cluster.others().await {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::warn!("an account event not sent to the other nodes: {e}");
+                    return;
+                }
+            };
+            for node in others {
+                match cluster.send(&node, &msg).await {
+                    Ok(()) => {
+                        metrics.bus_sent.inc();
+                    }
+                    Err(e) => tracing::warn!("an account event not sent to node {node}: {e}"),
+                }
+            }
+        });
     }
 
     /// The store the lobby writes to (accounts share it).
@@ -1687,6 +1715,10 @@ async fn run_cluster_events(lobby: Weak<Lobby>, mut events: mpsc::Receiver<Clust
             ClusterEvent::Bus(BusMsg::Paired { ticket, room, seat }) => {
                 l.metrics.bus_received.inc();
                 l.pools.deliver(&ticket, &room, seat);
+            }
+            ClusterEvent::Bus(BusMsg::AccountEvent { user, line }) => {
+                l.metrics.bus_received.inc();
+                l.account_events.publish_line(&user, &line);
             }
             ClusterEvent::Bus(m) => {
                 l.metrics.bus_received.inc();
