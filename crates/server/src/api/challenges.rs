@@ -23,9 +23,9 @@
 //! `status`, `challenger` and `destUser` ({`id`, `name`, `rating`, `provisional`}, their
 //! ratings when it was made), `variant` {`key`: `asean`, `name`: `ASEAN`, `short`}, `rated`,
 //! `speed`, `timeControl` ({`type`: `clock`, `limit`, `increment`, `show`} or {`type`:
-//! `unlimited`}), `color`, `finalColor` (once accepted), `perf` {`name`}, and for a declined
-//! one `declineReason` and `declineReasonKey`. Left out of lichess's: `initialFen`, `rules`,
-//! `direction`, `title`, `online`, `lag`.
+//! `unlimited`}), `color`, `perf` {`name`}, and for a declined one `declineReason` and
+//! `declineReasonKey`. Left out of lichess's: `initialFen`, `rules`, `direction`, `title`,
+//! `online`, `lag`, `finalColor` (the colours are in the game's `gameStart`).
 
 use std::net::SocketAddr;
 use std::sync::Arc;

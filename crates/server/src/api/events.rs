@@ -49,7 +49,6 @@ use super::challenges::challenge_json;
 use super::lichess::color_name;
 use super::{Api, KEEP_ALIVE};
 use crate::accounts::Refusal;
-use crate::accounts::tokens::MISSING_SCOPE;
 use crate::store::{Phase, Store, StoredRoom};
 
 /// The most event streams one account may hold open on a node.
@@ -257,7 +256,8 @@ async fn stream(
         .into_iter()
         .any(|s| caller.may(s))
     {
-        return Err(Refusal::new(StatusCode::FORBIDDEN, MISSING_SCOPE, None));
+        // None of the three: the 403 of a missing scope, counted as the others are.
+        caller.require(Scope::ChallengeRead, &api.accounts)?;
     }
     let user = caller.account.id.clone();
     // Subscribed first, so that nothing happening while the first lines are read is lost.
