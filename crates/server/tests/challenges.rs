@@ -121,7 +121,11 @@ impl Stream {
 
     /// The next line, which must be of type `kind`.
     async fn expect(&mut self, kind: &str) -> Value {
-        let v = self.line().await.expect("a line");
+        // Keep-alive lines do not count: the line itself must come in time.
+        let v = tokio::time::timeout(Duration::from_secs(15), self.line())
+            .await
+            .unwrap_or_else(|_| panic!("no {kind} line in time"))
+            .expect("a line");
         assert_eq!(v["type"], kind, "{v}");
         v
     }
@@ -538,6 +542,90 @@ async fn berserk_challenges_and_accepts() {
     assert_eq!(
         v["challenger_start"]["game"]["opponent"]["username"], "Bz_B",
         "{v}"
+    );
+    s.stop().await;
+}
+
+/// A game begun in the page (an invitation taken) starts and ends on the players' event
+/// streams too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_the_page_starts_and_ends_on_the_event_streams() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let a_cookie = common::sign_up(s.addr, "Page_A").await;
+    let b_cookie = common::sign_up(s.addr, "Page_B").await;
+    let a = token(s.addr, &a_cookie, ALL).await;
+    let b = token(s.addr, &b_cookie, ALL).await;
+    let mut a_events = Stream::events(s.addr, &a).await;
+    let mut b_events = Stream::events(s.addr, &b).await;
+    let mut white = common::signed_in(s.addr, &a_cookie).await;
+    let mut black = common::signed_in(s.addr, &b_cookie).await;
+    white
+        .send(&common::rated_room(
+            protocol::TimeControl::fischer(180, 2).ok(),
+        ))
+        .await;
+    let game = white.seated_room().await;
+    black.take_seat(&game).await;
+    for (events, color) in [(&mut a_events, "white"), (&mut b_events, "black")] {
+        let v = events.expect("gameStart").await;
+        assert_eq!(
+            (
+                &v["game"]["gameId"],
+                &v["game"]["color"],
+                &v["game"]["source"]
+            ),
+            (&json!(game.as_str()), &json!(color), &json!("friend")),
+            "{v}"
+        );
+    }
+    let (status, v) = post(
+        s.addr,
+        &format!("/api/board/game/{game}/abort"),
+        Some(&a),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    for events in [&mut a_events, &mut b_events] {
+        let v = events.expect("gameFinish").await;
+        assert_eq!(
+            v["game"]["status"],
+            json!({"id": 25, "name": "aborted"}),
+            "{v}"
+        );
+    }
+    s.stop().await;
+}
+
+/// Challenges are stored: an open one is still there after a restart, and can be accepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_outlives_a_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let s = Server::start(Some(&db), Duration::from_secs(60)).await;
+    let a = player(s.addr, "Keep_A").await;
+    let b = player(s.addr, "Keep_B").await;
+    let (status, made) = challenge(s.addr, &a, "keep_b", "clock.limit=600&clock.increment=5").await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let id = made["id"].as_str().expect("id").to_owned();
+    s.stop().await;
+
+    let s = Server::start(Some(&db), Duration::from_secs(60)).await;
+    let mut b_events = Stream::events(s.addr, &b).await;
+    let v = b_events.expect("challenge").await;
+    assert_eq!(
+        (
+            &v["challenge"]["id"],
+            &v["challenge"]["timeControl"]["show"]
+        ),
+        (&json!(id), &json!("10+5")),
+        "{v}"
+    );
+    let (status, v) = post(s.addr, &format!("/api/challenge/{id}/accept"), Some(&b), "").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        b_events.expect("gameStart").await["game"]["gameId"],
+        id.as_str()
     );
     s.stop().await;
 }

@@ -746,10 +746,11 @@ impl Actor {
             }
             return false;
         }
+        // Before the secrets: the room's phase follows its seats taken.
+        let phase_changed = phase != self.room.phase();
         for (seat, hash) in seats {
             self.room.set_secret(seat, hash);
         }
-        let phase_changed = phase != self.room.phase();
         let now = self.now_ms();
         for e in events {
             let seq = self.room.seq() + 1;
