@@ -229,6 +229,14 @@ pub enum BusMsg {
         /// The player's seat there.
         seat: protocol::Color,
     },
+    /// To every other node: a line for the API event streams of account `user`
+    /// ([`crate::api::events`]).
+    AccountEvent {
+        /// The account.
+        user: protocol::user::UserId,
+        /// The line (a JSON object).
+        line: String,
+    },
 }
 
 impl BusMsg {
@@ -648,6 +656,21 @@ impl Cluster {
         let mut c = self.conn.clone();
         let _: i64 = c.publish(self.channel(to), msg.encode()).await?;
         Ok(())
+    }
+
+    /// The other nodes with a lease in the nodes hash (a node whose lease lapsed may still
+    /// be listed until it is swept: a message to it is lost, harmlessly).
+    ///
+    /// # Errors
+    /// When Redis does not answer.
+    pub async fn others(&self) -> Result<Vec<NodeId>, ClusterError> {
+        let mut c = self.conn.clone();
+        let nodes: Vec<String> = c.hkeys(self.key(&["nodes"])).await?;
+        Ok(nodes
+            .into_iter()
+            .filter(|n| n != self.me.as_str())
+            .map(NodeId::from)
+            .collect())
     }
 
     fn address_key(&self, addr: AddressKey) -> String {

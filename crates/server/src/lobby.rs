@@ -42,7 +42,7 @@ use crate::room::{
     Refusal, Room, RoomCmd, RoomConfig, RoomEnv, RoomHost, RoomStatus, Start, actor::Subscriber,
     hash_secret,
 };
-use crate::store::{RoomMeta, Store, StoreError, StoredRoom};
+use crate::store::{Phase, RoomMeta, Store, StoreError, StoredRoom};
 
 /// Why the lobby did not open.
 #[derive(Debug)]
@@ -600,6 +600,8 @@ pub struct Lobby {
     watched: OpenCounts,
     /// The quick-pairing pools ([`crate::pairing`]).
     pub pools: crate::pairing::Pools,
+    /// The API's event streams open here, by account ([`crate::api::events`]).
+    pub account_events: Arc<crate::api::events::Hub>,
 }
 
 impl std::fmt::Debug for Lobby {
@@ -684,6 +686,7 @@ impl Lobby {
                 pools_cluster.as_ref().map(|c| c.me().clone()),
                 config.pool_wave,
             ),
+            account_events: Arc::default(),
         });
         let count = loaded.rooms.len();
         for room in loaded.rooms {
@@ -808,6 +811,39 @@ impl Lobby {
     /// Starts a room the pools just wrote with both seats taken ([`crate::pairing`]).
     pub fn start_paired(&self, room: StoredRoom) {
         RoomHost::spawn(self, Start::Stored(room), None);
+    }
+
+    /// Sends `event` to the event streams of account `user` ([`crate::api::events`]).
+    /// On several nodes the line crosses the bus to every other node
+    /// ([`BusMsg::AccountEvent`]), whose streams of the account get it too.
+    pub fn account_event(&self, user: &protocol::user::UserId, event: &serde_json::Value) {
+        let line = event.to_string();
+        self.account_events.publish_line(user, &line);
+        let Some(n) = &self.nodes else {
+            return;
+        };
+        let (cluster, metrics) = (n.cluster.clone(), self.metrics.clone());
+        let msg = BusMsg::AccountEvent {
+            user: user.clone(),
+            line,
+        };
+        tokio::spawn(async move {
+            let others = match cluster.others().await {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::warn!("an account event not sent to the other nodes: {e}");
+                    return;
+                }
+            };
+            for node in others {
+                match cluster.send(&node, &msg).await {
+                    Ok(()) => {
+                        metrics.bus_sent.inc();
+                    }
+                    Err(e) => tracing::warn!("an account event not sent to node {node}: {e}"),
+                }
+            }
+        });
     }
 
     /// The store the lobby writes to (accounts share it).
@@ -1680,6 +1716,10 @@ async fn run_cluster_events(lobby: Weak<Lobby>, mut events: mpsc::Receiver<Clust
                 l.metrics.bus_received.inc();
                 l.pools.deliver(&ticket, &room, seat);
             }
+            ClusterEvent::Bus(BusMsg::AccountEvent { user, line }) => {
+                l.metrics.bus_received.inc();
+                l.account_events.publish_line(&user, &line);
+            }
             ClusterEvent::Bus(m) => {
                 l.metrics.bus_received.inc();
                 nodes.relay.receive(m);
@@ -1739,6 +1779,20 @@ impl RoomHost for Lobby {
         if changed {
             self.dirty.notify_one();
         }
+    }
+
+    fn game_phase(&self, id: &RoomId, phase: Phase, source: Option<&'static str>) {
+        let Some(me) = self.me.upgrade() else {
+            return;
+        };
+        let id = id.clone();
+        tokio::spawn(async move {
+            let now = me.now_ms();
+            let lines = crate::api::events::game_lines(me.store(), &id, phase, source, now).await;
+            for (user, line) in lines {
+                me.account_event(&user, &line);
+            }
+        });
     }
 
     fn unloaded(&self, id: &RoomId, generation: u64) {

@@ -18,6 +18,13 @@ pub struct Reason {
 /// Counters by reason.
 pub type ByReason = Family<Reason, Counter>;
 
+/// The label of a challenge's step: `created`, `accepted`, `declined` or `canceled`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+pub struct ChallengeStep {
+    /// The step.
+    pub event: &'static str,
+}
+
 /// The label of a rate-limited request: what was asked too often.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
 pub struct Limited {
@@ -95,6 +102,8 @@ pub struct Metrics {
     /// Seeks (listed rooms) refused at creation or at taking their seat, by reason
     /// ([`Metrics::SEEK_REFUSALS`]).
     pub seek_refusals: Family<Reason, Counter>,
+    /// Challenges by step ([`Metrics::CHALLENGE_STEPS`]).
+    pub challenges: Family<ChallengeStep, Counter>,
 }
 
 impl Metrics {
@@ -161,6 +170,16 @@ impl Metrics {
         self.seek_refusals.get_or_create(&Reason { reason }).inc();
     }
 
+    /// The steps of [`Metrics::challenges`], all exported from the start (at 0).
+    pub const CHALLENGE_STEPS: [&'static str; 4] = ["created", "accepted", "declined", "canceled"];
+
+    /// Counts a challenge's step.
+    pub fn challenge(&self, event: &'static str) {
+        self.challenges
+            .get_or_create(&ChallengeStep { event })
+            .inc();
+    }
+
     /// The reasons of [`Metrics::seek_refusals`], all exported from the start (at 0): a
     /// player with as many seeks waiting as allowed, a rating range from an anonymous player,
     /// a seat taken by a player outside the seek's range (or anonymous, of a ranged seek).
@@ -204,6 +223,9 @@ impl Metrics {
         }
         for reason in Metrics::SEEK_REFUSALS {
             drop(self.seek_refusals.get_or_create(&Reason { reason }));
+        }
+        for event in Metrics::CHALLENGE_STEPS {
+            drop(self.challenges.get_or_create(&ChallengeStep { event }));
         }
         registry.register(
             "asean_connections",
@@ -291,6 +313,11 @@ impl Metrics {
             "asean_seek_refusals",
             "Seeks or seats of seeks refused, by reason",
             self.seek_refusals.clone(),
+        );
+        registry.register(
+            "asean_challenges",
+            "Challenges created, accepted, declined and canceled",
+            self.challenges.clone(),
         );
         registry.register(
             "asean_bus_sent",

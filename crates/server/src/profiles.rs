@@ -325,7 +325,7 @@ struct ExportQuery {
 }
 
 /// lichess's speed key of a game's clock (`correspondence` for an untimed game).
-fn speed_key(clock: Option<protocol::TimeControl>) -> &'static str {
+pub(crate) fn speed_key(clock: Option<protocol::TimeControl>) -> &'static str {
     match clock.map(protocol::TimeControl::speed) {
         None => "correspondence",
         Some(rules::Speed::UltraBullet) => "ultraBullet",
@@ -746,6 +746,21 @@ async fn now_playing(
     let Some(stored) = store.load_room(room).await? else {
         return Ok(None);
     };
+    playing_json(store, &stored, color, now_ms).await
+}
+
+/// A game of `color`'s player in lichess's `nowPlaying` shape, from its stored room, at
+/// `now_ms` (`None` when its moves cannot be replayed).
+///
+/// # Errors
+/// When the opponent's ratings cannot be read.
+pub(crate) async fn playing_json(
+    store: &Arc<dyn Store>,
+    stored: &crate::store::StoredRoom,
+    color: Color,
+    now_ms: u64,
+) -> Result<Option<Value>, crate::store::StoreError> {
+    let room = &stored.meta.id;
     let rules = rules::Rules {
         promotion: stored.meta.promotion,
     };

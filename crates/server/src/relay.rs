@@ -305,7 +305,7 @@ impl Relay {
                 self.say_goodbye(gone.into_iter().collect());
             }
             // The lobby hands pairings to the pools before the relay sees them.
-            BusMsg::Paired { .. } => {}
+            BusMsg::Paired { .. } | BusMsg::AccountEvent { .. } => {}
         }
     }
 

@@ -20,8 +20,13 @@
 //! - [`board`]: `GET /api/{board|bot}/game/stream/{gameId}` and the commands
 //!   `POST /api/{board|bot}/game/{gameId}/move/{uci}`, `/resign`, `/abort`,
 //!   `/draw/{yes|no}`, `/claim-victory`, `/chat` (404 until chat exists).
+//! - [`challenges`]: `POST /api/challenge/{username}`, `/api/challenge/{id}/accept`,
+//!   `/decline`, `/cancel`.
+//! - [`events`]: `GET /api/stream/event`.
 
 pub mod board;
+pub mod challenges;
+pub mod events;
 pub mod lichess;
 pub mod link;
 
@@ -127,5 +132,7 @@ impl std::fmt::Debug for Api {
 
 /// The API's routes (see the module documentation), to merge into the app.
 pub fn router(api: Arc<Api>) -> Router {
-    board::router(api)
+    board::router(api.clone())
+        .merge(challenges::router(api.clone()))
+        .merge(events::router(api))
 }

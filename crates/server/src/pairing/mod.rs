@@ -501,6 +501,7 @@ impl Pools {
                     events,
                     away: None,
                 });
+                crate::room::actor::RoomHost::game_phase(lobby, &id, Phase::Playing, Some("pool"));
                 lobby.metrics.pool_games.inc();
                 let _ = self
                     .registry

@@ -57,6 +57,12 @@ pub trait RoomHost: Send + Sync + 'static {
     fn admit_room(&self, owner: Option<AddressKey>) -> Result<(), Refusal>;
     /// Registers and starts a room that is already stored (a rematch), owned by `owner`.
     fn spawn(&self, start: Start, owner: Option<AddressKey>);
+    /// The game of room `id` started (`phase` [`Phase::Playing`]) or ended
+    /// ([`Phase::Finished`]), from `source` (lichess's word: `friend`, `lobby`, `pool`;
+    /// `None`: as the room tells): its players' event streams hear it.
+    fn game_phase(&self, id: &RoomId, phase: Phase, source: Option<&'static str>) {
+        let _ = (id, phase, source);
+    }
 }
 
 /// What a room task needs: where to write, the time rules, the clock, the counters and the
@@ -740,6 +746,8 @@ impl Actor {
             }
             return false;
         }
+        // Before the secrets: the room's phase follows its seats taken.
+        let phase_changed = phase != self.room.phase();
         for (seat, hash) in seats {
             self.room.set_secret(seat, hash);
         }
@@ -765,6 +773,9 @@ impl Actor {
             }
         }
         self.report();
+        if phase_changed && matches!(phase, Phase::Playing | Phase::Finished) {
+            self.env.host.game_phase(&id, phase, None);
+        }
         true
     }
 
@@ -1103,6 +1114,9 @@ impl Actor {
             }),
             sub.addr.map(AddressKey::of),
         );
+        self.env
+            .host
+            .game_phase(&new_id, Phase::Playing, Some("friend"));
         self.commit(
             vec![RoomEvent::RematchReady { room: new_id }],
             Vec::new(),

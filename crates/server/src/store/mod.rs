@@ -30,6 +30,7 @@ use rules::{ByColor, Color};
 use tokio::sync::oneshot;
 
 pub mod accounts;
+pub mod challenges;
 mod common;
 pub mod pairing;
 mod postgres;
@@ -40,6 +41,7 @@ mod suite;
 pub mod tokens;
 
 pub use accounts::AccountStore;
+pub use challenges::ChallengeStore;
 pub use pairing::PairingStore;
 pub use postgres::{DEFAULT_POOL_SIZE, PostgresStore};
 pub use profiles::ProfileStore;
@@ -363,7 +365,9 @@ pub type CloseFuture = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 /// Persistent storage of rooms and their event logs, and of accounts ([`AccountStore`]).
 /// Every method may be called from any thread and none of them blocks: writes are queued,
 /// reads return a [`StoreFuture`].
-pub trait Store: AccountStore + PairingStore + ProfileStore + TokenStore + Send + Sync {
+pub trait Store:
+    AccountStore + ChallengeStore + PairingStore + ProfileStore + TokenStore + Send + Sync
+{
     /// Writes `append` atomically without blocking the caller; the answer arrives on the
     /// receiver once it is durable (the receiver closing unanswered means the store went
     /// away). Appends to one room are written in the order they were made.
@@ -501,6 +505,7 @@ pub struct MemoryStore {
     accounts: Mutex<accounts::MemoryAccounts>,
     pairings: Mutex<pairing::MemoryPairings>,
     profiles: Mutex<profiles::MemoryProfiles>,
+    challenges: Mutex<challenges::MemoryChallenges>,
 }
 
 impl MemoryStore {

@@ -51,6 +51,7 @@ use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteH
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 mod accounts;
+mod challenges;
 mod pairing;
 mod profiles;
 mod tokens;
@@ -223,6 +224,21 @@ const MIGRATIONS: &[&str] = &[
         last_used_ms BIGINT
     );
     CREATE INDEX api_tokens_by_user ON api_tokens (user_id, created_ms);
+"#,
+    // 9: challenges (see `challenges::ChallengeStore`).
+    r#"
+    CREATE TABLE challenges (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        challenger TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        dest TEXT COLLATE "C" NOT NULL REFERENCES users (id),
+        status TEXT NOT NULL,
+        reason TEXT,
+        terms TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    );
+    CREATE INDEX challenges_by_challenger ON challenges (challenger, status, expires_ms);
+    CREATE INDEX challenges_by_dest ON challenges (dest, status, expires_ms);
 "#,
 ];
 
@@ -1079,7 +1095,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 8
+                supported: 9
             })
         ));
         let tables: i64 = c

@@ -47,6 +47,7 @@ use super::common::{self, BadRow, LIVE, LiveRooms, ROOM_COLUMNS, RoomRow, WriteH
 use super::{Append, CloseFuture, Loaded, Phase, Store, StoreError, StoreFuture, StoredRoom};
 
 mod accounts;
+mod challenges;
 mod pairing;
 mod profiles;
 mod tokens;
@@ -233,6 +234,21 @@ const MIGRATIONS: &[&str] = &[
         last_used_ms INTEGER
     );
     CREATE INDEX api_tokens_by_user ON api_tokens (user_id, created_ms);
+",
+    // 11: challenges (see `challenges::ChallengeStore`).
+    "
+    CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        challenger TEXT NOT NULL REFERENCES users (id),
+        dest TEXT NOT NULL REFERENCES users (id),
+        status TEXT NOT NULL,
+        reason TEXT,
+        terms TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL
+    );
+    CREATE INDEX challenges_by_challenger ON challenges (challenger, status, expires_ms);
+    CREATE INDEX challenges_by_dest ON challenges (dest, status, expires_ms);
 ",
 ];
 
@@ -1382,7 +1398,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 10
+                supported: 11
             })
         ));
         let mode: String = raw(&path)

@@ -1247,6 +1247,173 @@ async fn api_tokens_in_memory() {
     check_tokens(&super::MemoryStore::default()).await;
 }
 
+/// What every store does with challenges ([`super::ChallengeStore`]): stored with their
+/// terms, listed open to both players (oldest first) until answered or expired, answered
+/// once only, capped per challenger, refused for a missing or closed account.
+pub(super) async fn check_challenges(s: &dyn Store) {
+    use super::challenges::{
+        CHALLENGE_TTL_MS, Challenge, ChallengeCreated, ChallengeStatus, ChallengeTerms,
+        ColorChoice, MAX_OPEN_PER_CHALLENGER,
+    };
+    let (ploy, krit) = ploy_and_krit(s).await;
+    let rating = protocol::SeatRating {
+        rating: 1500,
+        provisional: true,
+    };
+    let name = |u: &protocol::user::UserId| u.as_str().parse::<protocol::user::Username>().unwrap();
+    let challenge =
+        |n: u8, from: &protocol::user::UserId, to: &protocol::user::UserId, at: u64| Challenge {
+            id: protocol::RoomId::from_bytes([n; 10]),
+            terms: ChallengeTerms {
+                challenger: name(from),
+                challenger_rating: rating,
+                dest: name(to),
+                dest_rating: rating,
+                rated: n.is_multiple_of(2),
+                clock: protocol::TimeControl::fischer(300, 3).ok(),
+                color: ColorChoice::Black,
+            },
+            status: ChallengeStatus::Created,
+            reason: None,
+            created_ms: at,
+            expires_ms: at + CHALLENGE_TTL_MS,
+        };
+    let id = |n: u8| protocol::RoomId::from_bytes([n; 10]);
+    assert_eq!(
+        s.create_challenge(challenge(1, &ploy, &krit, 1_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::Created
+    );
+    assert_eq!(
+        s.create_challenge(challenge(2, &krit, &ploy, 2_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::Created
+    );
+    let nobody = "nobody".parse::<protocol::user::UserId>().unwrap();
+    assert_eq!(
+        s.create_challenge(challenge(3, &ploy, &nobody, 2_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::NoAccount
+    );
+    assert_eq!(s.challenge(&id(3)).await.unwrap(), None);
+    // Kept as made; open to both players, oldest first.
+    assert_eq!(
+        s.challenge(&id(1)).await.unwrap(),
+        Some(challenge(1, &ploy, &krit, 1_000))
+    );
+    let open = |u: &protocol::user::UserId, at: u64| {
+        let f = s.open_challenges(u, at);
+        async move {
+            f.await
+                .unwrap()
+                .into_iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(open(&krit, 3_000).await, vec![id(1), id(2)]);
+    assert_eq!(open(&ploy, 3_000).await, vec![id(1), id(2)]);
+    // Answered once: the first answer wins.
+    assert!(
+        s.settle_challenge(
+            &id(2),
+            ChallengeStatus::Declined,
+            Some("later".into()),
+            3_000
+        )
+        .await
+        .unwrap()
+    );
+    assert!(
+        !s.settle_challenge(&id(2), ChallengeStatus::Accepted, None, 3_000)
+            .await
+            .unwrap()
+    );
+    let declined = s.challenge(&id(2)).await.unwrap().unwrap();
+    assert_eq!(
+        (declined.status, declined.reason.as_deref()),
+        (ChallengeStatus::Declined, Some("later"))
+    );
+    assert_eq!(open(&ploy, 3_000).await, vec![id(1)]);
+    // Expired: no longer open, no longer answerable.
+    let late = 1_000 + CHALLENGE_TTL_MS;
+    assert!(open(&krit, late).await.is_empty());
+    assert!(
+        !s.settle_challenge(&id(1), ChallengeStatus::Accepted, None, late)
+            .await
+            .unwrap()
+    );
+    // The cap counts the challenger's open challenges only.
+    for n in 0..MAX_OPEN_PER_CHALLENGER {
+        let n = u8::try_from(10 + n).unwrap();
+        assert_eq!(
+            s.create_challenge(challenge(n, &krit, &ploy, 5_000))
+                .await
+                .unwrap(),
+            ChallengeCreated::Created
+        );
+    }
+    assert_eq!(
+        s.create_challenge(challenge(99, &krit, &ploy, 5_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::TooMany
+    );
+    assert_eq!(
+        s.create_challenge(challenge(98, &ploy, &krit, 5_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::Created
+    );
+    assert!(
+        s.settle_challenge(&id(10), ChallengeStatus::Canceled, None, 6_000)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        s.create_challenge(challenge(99, &krit, &ploy, 6_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::Created
+    );
+    // A closed account is challenged no more.
+    assert!(s.close_account(&ploy, 7_000).await.unwrap());
+    assert_eq!(
+        s.create_challenge(challenge(97, &krit, &ploy, 7_000))
+            .await
+            .unwrap(),
+        ChallengeCreated::NoAccount
+    );
+}
+
+async fn challenges<F: Fixture>(f: &F) {
+    check_challenges(&*f.open().await).await;
+    // Kept across a reopening; a corrupt row is an error, not a panic.
+    let s = f.open().await;
+    let krit = "krit".parse::<protocol::user::UserId>().unwrap();
+    // Its 20 open, and Ploy's two to it.
+    assert_eq!(s.open_challenges(&krit, 6_000).await.unwrap().len(), 22);
+    drop(s);
+    f.exec("UPDATE challenges SET status = 'lost'").await;
+    let s = f.open().await;
+    assert!(matches!(
+        s.open_challenges(&krit, 6_000).await,
+        Ok(v) if v.is_empty()
+    ));
+    assert!(matches!(
+        s.challenge(&protocol::RoomId::from_bytes([1; 10])).await,
+        Err(StoreError::Corrupt { .. })
+    ));
+}
+
+#[tokio::test]
+async fn challenges_in_memory() {
+    check_challenges(&super::MemoryStore::default()).await;
+}
+
 /// A paired room (room `n`, both seats) created with the pool tickets `white` and `black`.
 fn paired(n: u8, white: &str, black: &str) -> Append {
     use super::pairing::{Pairing, Ticket};
@@ -1677,6 +1844,7 @@ both_stores!(
     the_away_record_is_kept_with_the_room,
     accounts_and_sessions,
     api_tokens,
+    challenges,
     sessions_expire_and_are_capped,
     ratings_are_written_with_the_game_end_only_from_the_ratings_read,
     a_pool_ticket_is_paired_once,
