@@ -215,7 +215,7 @@ pub fn app(
         .with_state(state)
         .merge(api::router(Arc::new(api::Api {
             streams: api::StreamPermits::new(
-                api::MAX_STREAMS_PER_ACCOUNT,
+                api::MAX_GAME_STREAMS_PER_ACCOUNT,
                 state_lobby.metrics.clone(),
             ),
             lobby: state_lobby,

@@ -13,7 +13,7 @@
 //!   room's reason (an illegal move, not your turn, nothing to abort...); `/chat` 404
 //!   `{"error": "Not found"}` (no chat here yet).
 //!
-//! An account has at most [`MAX_STREAMS_PER_ACCOUNT`] streams open on a node (429 past it).
+//! An account has at most [`MAX_GAME_STREAMS_PER_ACCOUNT`] streams open on a node (429 past it).
 //! The caller's account must hold a seat in the game; the commands reach the room as the
 //! page's do ([`super::link::RoomLink`]).
 
@@ -34,7 +34,7 @@ use serde_json::{Value, json};
 
 use super::lichess::{BoardGame, Change, opponent_gone};
 use super::link::RoomLink;
-use super::{Api, KEEP_ALIVE, MAX_STREAMS_PER_ACCOUNT, STREAM_OUTBOX_BYTES};
+use super::{Api, KEEP_ALIVE, MAX_GAME_STREAMS_PER_ACCOUNT, STREAM_OUTBOX_BYTES};
 use crate::accounts::Refusal;
 use crate::accounts::tokens::Caller;
 use crate::address::client_address;
@@ -169,7 +169,7 @@ async fn stream(
         return Err(Refusal::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
-                "this account has {MAX_STREAMS_PER_ACCOUNT} streams open, as many as allowed: \
+                "this account has {MAX_GAME_STREAMS_PER_ACCOUNT} streams open, as many as allowed: \
                  close one first"
             ),
             Some(60),

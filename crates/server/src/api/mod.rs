@@ -12,7 +12,7 @@
 //! [`link::RoomLink`].
 //!
 //! Bounds: the budgets of API requests per token and per address ([`Accounts::caller`]);
-//! [`MAX_STREAMS_PER_ACCOUNT`] streams open at once per account on a node (past it 429
+//! [`MAX_GAME_STREAMS_PER_ACCOUNT`] streams open at once per account on a node (past it 429
 //! `{"error": ...}`, counted as `asean_rate_limited{action="api_stream"}`); each stream's
 //! frames not yet written bounded ([`STREAM_OUTBOX_BYTES`]: a client that stops reading has
 //! its stream ended); connections per address by the listener.
@@ -49,11 +49,11 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(7);
 /// reading): a whole game's events many times over.
 pub const STREAM_OUTBOX_BYTES: usize = 256 * 1024;
 
-/// The streams one account may have open at once, on one node (a board or a bot follows a
+/// The game streams one account may have open at once, on one node (a board or a bot follows a
 /// few games; lichess allows a handful): past it, 429 until one closes.
-pub const MAX_STREAMS_PER_ACCOUNT: u32 = 16;
+pub const MAX_GAME_STREAMS_PER_ACCOUNT: u32 = 16;
 
-/// The open streams of each account on this node, bounded by [`MAX_STREAMS_PER_ACCOUNT`]
+/// The open streams of each account on this node, bounded by [`MAX_GAME_STREAMS_PER_ACCOUNT`]
 /// (also shown as `asean_api_streams` in `/metrics`).
 #[derive(Debug)]
 pub struct StreamPermits {
