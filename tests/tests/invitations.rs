@@ -330,13 +330,6 @@ async fn too_many_open_rooms_are_refused_clearly() -> Result<()> {
     a.click("#new-game-start").await?;
     a.wait_for_text("#toasts", "Too many rooms are open")
         .await?;
-    // A toast goes at a tap, not only after its few seconds (it may cover a button).
-    a.click("#toasts .toast.error").await?;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    ensure!(
-        !a.text("#toasts").await?.contains("Too many rooms are open"),
-        "the tapped toast is gone (an error's lasts 6 s by itself)"
-    );
     a.wait_for("#waiting[hidden]").await?;
     a.wait_for(r#"#app[data-mode="hotseat"]"#).await?;
     ensure!(

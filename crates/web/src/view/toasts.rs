@@ -2,8 +2,9 @@
 
 use crate::dom;
 
-/// Shows `text` for a few seconds (6 s for a problem, 2.6 s otherwise), or until it is
-/// tapped; `error` styles it as a problem. Toasts are announced politely to screen readers. A toast with the same text already
+/// Shows `text` for a few seconds (6 s for a problem, 2.6 s otherwise); `error` styles it as a
+/// problem. Taps go through a toast to what is under it (only its link takes them), so a toast
+/// over a button never blocks it. Toasts are announced politely to screen readers. A toast with the same text already
 /// on screen is refreshed (its timer starts again) rather than repeated, and at most two are
 /// shown.
 pub fn show(text: &str, error: bool) {
@@ -48,17 +49,6 @@ fn show_toast(text: &str, error: bool) -> Option<web_sys::Element> {
             let t = dom::el("div", if error { "toast error" } else { "toast" })?;
             dom::set_text(&t, text);
             dom::set_attr(&t, "data-text", text);
-            // A tap sends it away at once (a link in it still works).
-            let tapped = t.clone();
-            dom::on(&t, "click", move |e: web_sys::Event| {
-                let on_link = e
-                    .target()
-                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-                    .is_some_and(|el| el.class_list().contains("toast-link"));
-                if !on_link {
-                    tapped.remove();
-                }
-            });
             // Keep at most two on screen.
             while area.child_element_count() >= 2 {
                 match area.first_element_child() {
