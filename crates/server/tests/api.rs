@@ -21,9 +21,6 @@ use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, COOKIE, HeaderMap, OR
 use serde_json::Value;
 use server::store::accounts::NewAccount;
 
-/// The environment variable with the path of the python that has berserk.
-const PYTHON_VAR: &str = "ASEAN_TEST_PYTHON";
-
 struct Answer {
     status: StatusCode,
     headers: HeaderMap,
@@ -475,11 +472,7 @@ async fn seeded(db: &Path) -> RoomId {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn berserk_reads_the_account_and_exports_a_game() {
-    let Some(python) = std::env::var_os(PYTHON_VAR) else {
-        eprintln!(
-            "note: {PYTHON_VAR} is not set, so berserk is not run: `cargo xtask test` installs \
-             it into a venv under target/ and sets the variable"
-        );
+    let Some(python) = common::api::berserk_python() else {
         return;
     };
     let dir = tempfile::tempdir().expect("tempdir");
@@ -493,29 +486,13 @@ async fn berserk_reads_the_account_and_exports_a_game() {
     s.stop().await;
     let game = seeded(&db).await;
     let s = Server::start(Some(&db), Duration::from_secs(60)).await;
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/berserk/account_and_export.py");
-    let base = format!("http://{}", s.addr);
-    let game_id = game.to_string();
-    // On a blocking thread: the server runs on this runtime meanwhile.
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(&python)
-            .arg(&script)
-            .arg(&base)
-            .arg(&game_id)
-            .env("ASEAN_TOKEN", &token)
-            .output()
-    })
-    .await
-    .expect("joined")
-    .expect("python runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "berserk failed: {}\n{stdout}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
+    let v = common::api::run_berserk(
+        python,
+        "account_and_export.py",
+        vec![format!("http://{}", s.addr), game.to_string()],
+        vec![("ASEAN_TOKEN", token)],
+    )
+    .await;
     assert_eq!(v["account"]["username"], "Chai", "{v}");
     assert_eq!(v["account"]["id"], "chai");
     assert!(

@@ -142,11 +142,7 @@ async fn two_players_play_a_rated_game_to_mate_through_the_board_api() {
 /// berserk, unchanged, plays both sides of a rated game to mate through the Board API.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn berserk_plays_a_whole_game_through_the_board_api() {
-    let Some(python) = std::env::var_os("ASEAN_TEST_PYTHON") else {
-        eprintln!(
-            "note: ASEAN_TEST_PYTHON is not set, so berserk is not run: `cargo xtask test` \
-             installs it into a venv under target/ and sets the variable"
-        );
+    let Some(python) = common::api::berserk_python() else {
         return;
     };
     let s = Server::start(None, Duration::from_secs(60)).await;
@@ -163,31 +159,20 @@ async fn berserk_plays_a_whole_game_through_the_board_api() {
         .await;
     let game = white.seated_room().await;
     black.take_seat(&game).await;
-    let script =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/berserk/board_game.py");
-    let base = format!("http://{}", s.addr);
-    let game_id = game.to_string();
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(&python)
-            .arg(&script)
-            .arg(&base)
-            .arg(&game_id)
-            .arg("b1d2 b8d7 d2c4 g8e7 c4d6")
-            .env("ASEAN_TOKEN_WHITE", &white_token)
-            .env("ASEAN_TOKEN_BLACK", &black_token)
-            .output()
-    })
-    .await
-    .expect("joined")
-    .expect("python runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "berserk failed: {}\n{stdout}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
+    let v = common::api::run_berserk(
+        python,
+        "board_game.py",
+        vec![
+            format!("http://{}", s.addr),
+            game.to_string(),
+            "b1d2 b8d7 d2c4 g8e7 c4d6".to_owned(),
+        ],
+        vec![
+            ("ASEAN_TOKEN_WHITE", white_token),
+            ("ASEAN_TOKEN_BLACK", black_token),
+        ],
+    )
+    .await;
     assert_eq!(v["out_of_turn"], 400, "{v}");
     for side in ["white", "black"] {
         assert_eq!(v[format!("{side}_full")]["white"], "Berserk_W", "{v}");

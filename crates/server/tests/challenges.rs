@@ -500,39 +500,19 @@ async fn hostile_challengers_are_refused() {
 /// `board.stream_incoming_events` and accepts; both see the game start.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn berserk_challenges_and_accepts() {
-    let Some(python) = std::env::var_os("ASEAN_TEST_PYTHON") else {
-        eprintln!(
-            "note: ASEAN_TEST_PYTHON is not set, so berserk is not run: `cargo xtask test` \
-             installs it into a venv under target/ and sets the variable"
-        );
+    let Some(python) = common::api::berserk_python() else {
         return;
     };
     let s = Server::start(None, Duration::from_secs(60)).await;
     let a = player(s.addr, "Bz_A").await;
     let b = player(s.addr, "Bz_B").await;
-    let script =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/berserk/challenge.py");
-    let base = format!("http://{}", s.addr);
-    let out = tokio::task::spawn_blocking(move || {
-        std::process::Command::new(&python)
-            .arg(&script)
-            .arg(&base)
-            .arg("Bz_B")
-            .env("ASEAN_TOKEN_CHALLENGER", &a)
-            .env("ASEAN_TOKEN_CHALLENGED", &b)
-            .output()
-    })
-    .await
-    .expect("joined")
-    .expect("python runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "berserk failed: {}\n{stdout}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
+    let v = common::api::run_berserk(
+        python,
+        "challenge.py",
+        vec![format!("http://{}", s.addr), "Bz_B".to_owned()],
+        vec![("ASEAN_TOKEN_CHALLENGER", a), ("ASEAN_TOKEN_CHALLENGED", b)],
+    )
+    .await;
     let id = v["created"]["id"].as_str().expect("an id");
     assert_eq!(v["seen"]["challenge"]["id"], id, "{v}");
     // berserk's accept returns nothing (it raises on an error status).

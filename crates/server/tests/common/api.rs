@@ -95,3 +95,49 @@ impl Stream {
         }
     }
 }
+
+/// The python of the venv that has berserk (`ASEAN_TEST_PYTHON`, set by `cargo xtask test`),
+/// or `None` after saying why berserk is not run.
+#[must_use]
+pub fn berserk_python() -> Option<std::ffi::OsString> {
+    let python = std::env::var_os("ASEAN_TEST_PYTHON");
+    if python.is_none() {
+        eprintln!(
+            "note: ASEAN_TEST_PYTHON is not set, so berserk is not run: `cargo xtask test` \
+             installs it into a venv under target/ and sets the variable"
+        );
+    }
+    python
+}
+
+/// Runs `tests/berserk/<script>` with `python`, its `args`, and `env` (tokens travel in the
+/// environment, never on the command line), on a blocking thread while the server runs on
+/// this runtime; answers the one JSON object the script prints, failing the test with its
+/// error output when it fails.
+pub async fn run_berserk(
+    python: std::ffi::OsString,
+    script: &str,
+    args: Vec<String>,
+    env: Vec<(&'static str, String)>,
+) -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/berserk")
+        .join(script);
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(&python)
+            .arg(&path)
+            .args(&args)
+            .envs(env)
+            .output()
+    })
+    .await
+    .expect("joined")
+    .expect("python runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "berserk failed: {}\n{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"))
+}
