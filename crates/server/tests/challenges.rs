@@ -13,6 +13,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use common::Server;
+use common::api::Stream;
 use reqwest::StatusCode;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE};
 use serde_json::{Value, json};
@@ -64,71 +65,18 @@ async fn post(
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
-/// An NDJSON stream being read: its lines, as they come.
-struct Stream {
-    response: reqwest::Response,
-    buffer: String,
-}
-
-impl Stream {
-    async fn get(addr: SocketAddr, path: &str, token: Option<&str>) -> reqwest::Response {
-        let mut req = reqwest::Client::new().get(format!("http://{addr}{path}"));
-        if let Some(t) = token {
-            req = req.header(AUTHORIZATION, format!("Bearer {t}"));
-        }
-        req.send().await.expect("stream")
-    }
-
-    /// The event stream of `token`'s player.
-    async fn events(addr: SocketAddr, token: &str) -> Stream {
-        let response = Stream::get(addr, "/api/stream/event", Some(token)).await;
-        assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(
-            response
-                .headers()
-                .get(CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok()),
-            Some("application/x-ndjson")
-        );
-        Stream {
-            response,
-            buffer: String::new(),
-        }
-    }
-
-    /// The next line that is not empty (`None` at the stream's end).
-    async fn line(&mut self) -> Option<Value> {
-        loop {
-            if let Some(i) = self.buffer.find('\n') {
-                let line: String = self.buffer.drain(..=i).collect();
-                if line.trim().is_empty() {
-                    continue;
-                }
-                return Some(serde_json::from_str(line.trim()).expect("a JSON line"));
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(10), self.response.chunk())
-                .await
-                .expect("a line in time")
-                .expect("read");
-            match chunk {
-                Some(bytes) => self
-                    .buffer
-                    .push_str(std::str::from_utf8(&bytes).expect("utf-8")),
-                None => return None,
-            }
-        }
-    }
-
-    /// The next line, which must be of type `kind`.
-    async fn expect(&mut self, kind: &str) -> Value {
-        // Keep-alive lines do not count: the line itself must come in time.
-        let v = tokio::time::timeout(Duration::from_secs(15), self.line())
-            .await
-            .unwrap_or_else(|_| panic!("no {kind} line in time"))
-            .expect("a line");
-        assert_eq!(v["type"], kind, "{v}");
-        v
-    }
+/// The event stream of `token`'s player.
+async fn events(addr: SocketAddr, token: &str) -> Stream {
+    let response = Stream::get(addr, "/api/stream/event", Some(token)).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok()),
+        Some("application/x-ndjson")
+    );
+    Stream::new(response)
 }
 
 async fn challenge(addr: SocketAddr, token: &str, to: &str, form: &str) -> (StatusCode, Value) {
@@ -141,8 +89,8 @@ async fn a_challenge_accepted_is_played_through_the_board_api_and_both_streams_f
     let a = player(s.addr, "Chal_A").await;
     let b = player(s.addr, "Chal_B").await;
     let c = player(s.addr, "Chal_C").await;
-    let mut a_events = Stream::events(s.addr, &a).await;
-    let mut b_events = Stream::events(s.addr, &b).await;
+    let mut a_events = events(s.addr, &a).await;
+    let mut b_events = events(s.addr, &b).await;
 
     let (status, made) = challenge(
         s.addr,
@@ -213,10 +161,7 @@ async fn a_challenge_accepted_is_played_through_the_board_api_and_both_streams_f
     // The game is the Board API's too: both players hold their seats by their accounts.
     let r = Stream::get(s.addr, &format!("/api/board/game/stream/{id}"), Some(&b)).await;
     assert_eq!(r.status(), StatusCode::OK);
-    let mut game = Stream {
-        response: r,
-        buffer: String::new(),
-    };
+    let mut game = Stream::new(r);
     let full = game.expect("gameFull").await;
     assert_eq!(
         (
@@ -247,7 +192,7 @@ async fn a_challenge_accepted_is_played_through_the_board_api_and_both_streams_f
         }
     }
     // A stream opened now starts with the game in progress.
-    let mut late = Stream::events(s.addr, &a).await;
+    let mut late = events(s.addr, &a).await;
     let v = late.expect("gameStart").await;
     assert_eq!(
         (
@@ -290,7 +235,7 @@ async fn a_decline_and_a_cancel_reach_both_players() {
     let s = Server::start(None, Duration::from_secs(60)).await;
     let a = player(s.addr, "Dec_A").await;
     let b = player(s.addr, "Dec_B").await;
-    let mut a_events = Stream::events(s.addr, &a).await;
+    let mut a_events = events(s.addr, &a).await;
 
     let (status, first) = challenge(s.addr, &a, "Dec_B", "").await;
     assert_eq!(status, StatusCode::OK, "{first}");
@@ -318,7 +263,7 @@ async fn a_decline_and_a_cancel_reach_both_players() {
     }
     // A stream opened now starts with both open challenges (oldest first; these two may
     // share their millisecond).
-    let mut b_events = Stream::events(s.addr, &b).await;
+    let mut b_events = events(s.addr, &b).await;
     let mut seen = Vec::new();
     for _ in 0..2 {
         seen.push(b_events.expect("challenge").await["challenge"]["id"].clone());
@@ -484,7 +429,7 @@ async fn hostile_challengers_are_refused() {
     // Streams of one account are capped (each opening sends the 20 challenges first).
     let mut open = Vec::new();
     for _ in 0..8 {
-        open.push(Stream::events(s.addr, &a).await);
+        open.push(events(s.addr, &a).await);
     }
     assert_eq!(
         Stream::get(s.addr, "/api/stream/event", Some(&a))
@@ -535,8 +480,8 @@ async fn a_game_of_the_page_starts_and_ends_on_the_event_streams() {
     let b_cookie = common::sign_up(s.addr, "Page_B").await;
     let a = token(s.addr, &a_cookie, ALL).await;
     let b = token(s.addr, &b_cookie, ALL).await;
-    let mut a_events = Stream::events(s.addr, &a).await;
-    let mut b_events = Stream::events(s.addr, &b).await;
+    let mut a_events = events(s.addr, &a).await;
+    let mut b_events = events(s.addr, &b).await;
     let mut white = common::signed_in(s.addr, &a_cookie).await;
     let mut black = common::signed_in(s.addr, &b_cookie).await;
     white
@@ -591,7 +536,7 @@ async fn an_open_challenge_outlives_a_restart() {
     s.stop().await;
 
     let s = Server::start(Some(&db), Duration::from_secs(60)).await;
-    let mut b_events = Stream::events(s.addr, &b).await;
+    let mut b_events = events(s.addr, &b).await;
     let v = b_events.expect("challenge").await;
     assert_eq!(
         (

@@ -64,12 +64,31 @@ impl Stream {
         game: &RoomId,
         token: Option<&str>,
     ) -> reqwest::Response {
-        let mut req =
-            reqwest::Client::new().get(format!("http://{addr}/api/board/game/stream/{game}"));
+        Stream::get(addr, &format!("/api/board/game/stream/{game}"), token).await
+    }
+
+    /// `GET path` on `addr` with `token` (if any): the answer, its body still to be read.
+    pub async fn get(
+        addr: std::net::SocketAddr,
+        path: &str,
+        token: Option<&str>,
+    ) -> reqwest::Response {
+        let mut req = reqwest::Client::new().get(format!("http://{addr}{path}"));
         if let Some(t) = token {
             req = req.header(AUTHORIZATION, format!("Bearer {t}"));
         }
         req.send().await.expect("stream")
+    }
+
+    /// The next line, which must be of type `kind`; keep-alive lines do not count, the line
+    /// itself must come within 15 s.
+    pub async fn expect(&mut self, kind: &str) -> Value {
+        let v = tokio::time::timeout(Duration::from_secs(15), self.line())
+            .await
+            .unwrap_or_else(|_| panic!("no {kind} line in time"))
+            .expect("a line");
+        assert_eq!(v["type"], kind, "{v}");
+        v
     }
 
     /// The next line that is not empty (`None` at the stream's end).
