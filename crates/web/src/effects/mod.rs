@@ -13,6 +13,7 @@
 pub mod audio;
 pub mod browser;
 pub mod catalog;
+pub mod events;
 pub mod first;
 pub mod http;
 pub mod socket;
@@ -103,6 +104,7 @@ impl Runtime {
             Cmd::View(cmd) => self.view.run(cmd),
             Cmd::Log(text) => crate::dom::log(&text),
             Cmd::Http(req) => http::run(req, dispatch),
+            Cmd::Events(cmd) => events::run(cmd, dispatch),
         }
     }
 }

@@ -167,6 +167,7 @@ impl Problem {
             (403, _) => Problem::Forbidden,
             (404, Call::Revoke(_)) => Problem::NoSuchSession,
             (404, Call::RevokeToken(_)) => Problem::NoSuchToken,
+            (404, Call::Challenge(_)) => Problem::Refused(error_sentence(&answer.body)),
             (409, _) => Problem::Taken,
             (429, _) => Problem::TooMany(answer.retry_after),
             (status, _) => Problem::Server(status),
@@ -473,6 +474,14 @@ pub enum Call {
     Games(String),
     /// `GET /api/player/top/{nb}/{perf}`: a leaderboard.
     Top(crate::model::profile::Perf),
+    /// `POST /api/challenge/{username}`: a challenge to that account.
+    Challenge(protocol::user::Username),
+    /// `POST /api/challenge/{id}/accept`.
+    AcceptChallenge(protocol::RoomId),
+    /// `POST /api/challenge/{id}/decline`.
+    DeclineChallenge(protocol::RoomId),
+    /// `POST /api/challenge/{id}/cancel`.
+    CancelChallenge(protocol::RoomId),
 }
 
 /// The characters of a name that may go into a path (a username's only).
@@ -502,6 +511,17 @@ impl Call {
         matches!(
             self,
             Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_)
+        )
+    }
+
+    /// A call about challenges ([`crate::model::challenge`]).
+    pub fn is_challenge(&self) -> bool {
+        matches!(
+            self,
+            Call::Challenge(_)
+                | Call::AcceptChallenge(_)
+                | Call::DeclineChallenge(_)
+                | Call::CancelChallenge(_)
         )
     }
 
@@ -546,6 +566,12 @@ impl Call {
                 crate::model::profile::LEADERBOARD_SIZE,
                 perf.name()
             ),
+            // A username and a room id are checked types: nothing but name characters and
+            // hex digits reach the path.
+            Call::Challenge(name) => format!("/api/challenge/{}", path_name(name.as_str())),
+            Call::AcceptChallenge(id) => format!("/api/challenge/{id}/accept"),
+            Call::DeclineChallenge(id) => format!("/api/challenge/{id}/decline"),
+            Call::CancelChallenge(id) => format!("/api/challenge/{id}/cancel"),
         }
     }
 }

@@ -12,6 +12,7 @@
 
 pub mod account;
 pub mod analysis;
+pub mod challenge;
 pub mod clock;
 pub mod entry;
 pub mod export;
@@ -624,6 +625,8 @@ pub struct Model {
     pub accounts: account::Accounts,
     /// The profile and leaderboard views' data.
     pub profiles: profile::Profiles,
+    /// The signed-in player's challenges, received and sent, and the challenge form.
+    pub challenges: challenge::Challenges,
 }
 
 impl Model {
@@ -661,6 +664,7 @@ impl Model {
             looks: looks::Looks::default(),
             accounts: account::Accounts::default(),
             profiles: profile::Profiles::default(),
+            challenges: challenge::Challenges::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {

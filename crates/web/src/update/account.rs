@@ -401,6 +401,13 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
         },
         // Answered by `super::profile` before the epoch is looked at.
         Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_) => {}
+        Call::Challenge(_)
+        | Call::AcceptChallenge(_)
+        | Call::DeclineChallenge(_)
+        | Call::CancelChallenge(_) => match problem {
+            Some(Problem::SessionEnded) => session_ended(model, out),
+            problem => super::challenge::answered(model, call, problem, &body, out),
+        },
     }
 }
 

@@ -42,8 +42,26 @@ pub enum Cmd {
     /// A request of the accounts' HTTP routes (answered by
     /// [`AccountMsg::Answer`](super::AccountMsg::Answer)).
     Http(crate::model::account::HttpRequest),
+    /// For the stream of the signed-in player's events (`GET /api/stream/event`): its lines
+    /// come back as [`ChallengeMsg`](super::ChallengeMsg)s.
+    Events(EventsCmd),
     /// Write to the console.
     Log(String),
+}
+
+/// What the event stream does. One stream at a time: opening one ends the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventsCmd {
+    /// Open the stream after `after_ms` milliseconds (0: at once); its lines and its end are
+    /// told with `epoch`.
+    Open {
+        /// Tells this stream's messages from an older one's.
+        epoch: u32,
+        /// The wait before opening, in milliseconds.
+        after_ms: u32,
+    },
+    /// End the stream (and drop a planned opening).
+    Close,
 }
 
 /// What the store does.

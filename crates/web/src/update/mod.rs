@@ -16,6 +16,7 @@ mod account;
 mod ai;
 mod analysis;
 mod board;
+mod challenge;
 mod cmd;
 mod export;
 pub mod feedback;
@@ -38,7 +39,8 @@ use rules::{Color, Game, PromotionRule, Role, Square};
 pub use account::AccountMsg;
 pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
-pub use cmd::{BrowserCmd, Cmd, StorageCmd, ViewCmd, WorkerCmd};
+pub use challenge::ChallengeMsg;
+pub use cmd::{BrowserCmd, Cmd, EventsCmd, StorageCmd, ViewCmd, WorkerCmd};
 pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RangeChoice, RoomSettings, SeekTake, rated_refusal, seek_take};
 pub use play::valid_claim;
@@ -286,6 +288,8 @@ pub enum Msg {
     Looks(LooksMsg),
     /// Accounts: signing in and out, the account view, the server's answers.
     Account(AccountMsg),
+    /// Challenges: the event stream's lines, the challenge form, answering a challenge.
+    Challenge(ChallengeMsg),
     /// The address's fragment changed (or asks for something at start-up).
     Route(crate::model::Route),
 }
@@ -307,6 +311,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut out = Vec::new();
     let schedule = !matches!(msg, Msg::PointerMove { .. } | Msg::Tick);
     handle(model, msg, &mut out);
+    challenge::sync_stream(model, &mut out);
     play::play_premove(model, &mut out);
     if schedule {
         ai::schedule_ai(model, &mut out);
@@ -533,6 +538,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::MoveTyped(text) => feedback::typed(model, &text, out),
         Msg::Looks(m) => looks::handle(model, m, out),
         Msg::Account(m) => account::handle(model, m, out),
+        Msg::Challenge(m) => challenge::handle(model, m, out),
         Msg::Route(route) => match route {
             crate::model::Route::Account => account::route_account(model, out),
             crate::model::Route::Room(room) => {

@@ -44,7 +44,7 @@ fn set_invalid(id: &str, invalid: bool) {
 
 /// Writes `problem` into the error element `id` (`data-error`, the text and the server's
 /// sentence in `.detail`), or hides it.
-fn show_problem(id: &str, problem: Option<&Problem>, lang: Lang) {
+pub(crate) fn show_problem(id: &str, problem: Option<&Problem>, lang: Lang) {
     let Some(e) = dom::by_id(id) else { return };
     dom::clear(&e);
     dom::set_attr(&e, "data-error", problem.map_or("", Problem::code));

@@ -33,6 +33,7 @@ pub mod account;
 pub mod analysis;
 pub mod announce;
 pub mod board;
+pub mod challenges;
 pub mod clocks;
 pub mod dialogs;
 pub mod entry;
@@ -76,6 +77,7 @@ pub struct View {
     looks: looks::LooksView,
     account: account::AccountView,
     profile: profile::ProfileView,
+    challenges: challenges::ChallengesView,
 }
 
 /// The elements the views need.
@@ -133,6 +135,7 @@ impl View {
             looks: looks::LooksView::default(),
             account: account::AccountView::default(),
             profile: profile::ProfileView::default(),
+            challenges: challenges::ChallengesView::default(),
         })
     }
 
@@ -156,6 +159,7 @@ impl View {
         self.looks.render(m);
         self.account.render(m);
         self.profile.render(m);
+        self.challenges.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -190,6 +194,7 @@ impl View {
         self.looks.wire(d);
         self.account.wire(d);
         self.profile.wire(d);
+        self.challenges.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
