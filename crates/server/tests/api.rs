@@ -523,3 +523,26 @@ async fn berserk_reads_the_account_and_exports_a_game() {
     );
     s.stop().await;
 }
+
+/// `GET /api` is the reference page, HTML, with the limits and the `status` table filled in.
+#[tokio::test]
+async fn the_api_reference_is_served_at_slash_api() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let h = Http::new(&s);
+    let page = h.get("/api", None, None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(
+        page.headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()),
+        Some("text/html; charset=utf-8")
+    );
+    for text in [
+        "<h1>The HTTP API for boards and bots</h1>",
+        "Authorization: Bearer",
+        "<code>variantEnd</code>",
+        "<code>board:play</code>",
+        "berserk.Client",
+    ] {
+        assert!(page.text.contains(text), "{text} is on the page");
+    }
+    assert!(!page.text.contains("<!-- limits -->"));
+}

@@ -123,6 +123,16 @@ impl Limits {
     }
 }
 
+/// API requests one token may make at once before [`API_TOKEN_PERIOD`] paces it.
+pub const API_TOKEN_BURST: u32 = 60;
+/// Past its burst, one request of a token each period.
+pub const API_TOKEN_PERIOD: Duration = Duration::from_secs(1);
+/// API requests (with a token) one address may make at once before [`API_ADDRESS_PERIOD`]
+/// paces it.
+pub const API_ADDRESS_BURST: u32 = 120;
+/// Past its burst, one API request of an address each period.
+pub const API_ADDRESS_PERIOD: Duration = Duration::from_millis(500);
+
 impl Default for Limits {
     /// 5 accounts then one every 12 minutes per address; 30 sign-in attempts then one every
     /// 20 s per address, and as many sign-ups reaching the check of their name; 10 then one a minute per account and address; 100 then one every
@@ -150,9 +160,9 @@ impl Default for Limits {
                 100,
                 Duration::from_secs(6),
             )),
-            api_per_token: RateLimiter::keyed(Limits::quota(60, Duration::from_secs(1))),
+            api_per_token: RateLimiter::keyed(Limits::quota(API_TOKEN_BURST, API_TOKEN_PERIOD)),
             api_per_address: NetworkLimiter::new(
-                Limits::quota(120, Duration::from_millis(500)),
+                Limits::quota(API_ADDRESS_BURST, API_ADDRESS_PERIOD),
                 PER_56,
                 PER_48,
             ),

@@ -23,9 +23,11 @@
 //! - [`challenges`]: `POST /api/challenge/{username}`, `/api/challenge/{id}/accept`,
 //!   `/decline`, `/cancel`.
 //! - [`events`]: `GET /api/stream/event`.
+//! - [`docs`]: `GET /api`, the reference page (`docs/api.md`).
 
 pub mod board;
 pub mod challenges;
+pub mod docs;
 pub mod events;
 pub mod lichess;
 pub mod link;
@@ -135,4 +137,5 @@ pub fn router(api: Arc<Api>) -> Router {
     board::router(api.clone())
         .merge(challenges::router(api.clone()))
         .merge(events::router(api))
+        .route("/api", axum::routing::get(docs::serve))
 }
