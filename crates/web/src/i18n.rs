@@ -520,8 +520,8 @@ mod tests {
     }
 
     /// Texts that are the same as the English one on purpose: placeholders and punctuation
-    /// only (`{side}: {marks}`, `{side}: {move}`), and the Vietnamese names of the pieces that keep their Thai
-    /// names as in English.
+    /// only (`{side}: {marks}`, `{side}: {move}`), the Vietnamese names of the pieces that keep their Thai
+    /// names as in English, and the `BOT` title in Vietnamese.
     const SAME_AS_ENGLISH: &[(Lang, Key)] = &[
         (Lang::Th, Key::AnalysisSide),
         (Lang::Vi, Key::AnalysisSide),
@@ -529,6 +529,8 @@ mod tests {
         (Lang::Vi, Key::SaySide),
         (Lang::Vi, Key::PieceMet),
         (Lang::Vi, Key::PieceKhon),
+        // lichess's title of a program's account, which Vietnamese players read as it is.
+        (Lang::Vi, Key::BotBadge),
     ];
 
     #[test]

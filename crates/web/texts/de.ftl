@@ -512,3 +512,6 @@ ChallengeYouRandom = Farben werden ausgelost
 BtnChallengeCancel = Zurückziehen
 ChallengeDeclined = { $name } hat Ihre Herausforderung abgelehnt.
 ChallengeGone = Diese Herausforderung ist nicht mehr offen.
+BotsTitle = Bots online
+BotsLead = Programme, die jederzeit spielen: öffnen Sie einen, um ihn herauszufordern.
+BotBadge = BOT

@@ -516,3 +516,6 @@ ChallengeYouRandom = colours drawn at random
 BtnChallengeCancel = Withdraw
 ChallengeDeclined = { $name } declined your challenge.
 ChallengeGone = This challenge is no longer open.
+BotsTitle = Bots online
+BotsLead = Programs that play any time: open one to challenge it.
+BotBadge = BOT

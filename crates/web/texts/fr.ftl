@@ -520,3 +520,6 @@ ChallengeYouRandom = couleurs tirées au sort
 BtnChallengeCancel = Retirer
 ChallengeDeclined = { $name } a refusé votre défi.
 ChallengeGone = Ce défi n'est plus ouvert.
+BotsTitle = Bots en ligne
+BotsLead = Des programmes qui jouent à toute heure : ouvrez-en un pour le défier.
+BotBadge = BOT

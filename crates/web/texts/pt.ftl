@@ -520,3 +520,6 @@ ChallengeYouRandom = cores sorteadas
 BtnChallengeCancel = Retirar
 ChallengeDeclined = { $name } recusou o seu desafio.
 ChallengeGone = Este desafio já não está aberto.
+BotsTitle = Bots em linha
+BotsLead = Programas que jogam a qualquer hora: abra um para o desafiar.
+BotBadge = BOT

@@ -507,3 +507,6 @@ ChallengeYouRandom = สุ่มฝ่าย
 BtnChallengeCancel = ถอนคำท้า
 ChallengeDeclined = { $name } ปฏิเสธคำท้าของคุณ
 ChallengeGone = คำท้านี้ไม่เปิดอยู่แล้ว
+BotsTitle = บอตที่ออนไลน์
+BotsLead = โปรแกรมที่พร้อมเล่นทุกเวลา เปิดโปรไฟล์ของบอตเพื่อท้าเล่น
+BotBadge = บอต

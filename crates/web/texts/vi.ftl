@@ -511,3 +511,6 @@ ChallengeYouRandom = bốc thăm bên
 BtnChallengeCancel = Rút lại
 ChallengeDeclined = { $name } đã từ chối lời thách đấu của bạn.
 ChallengeGone = Lời thách đấu này không còn mở.
+BotsTitle = Bot đang trực tuyến
+BotsLead = Các chương trình chơi bất cứ lúc nào: mở một bot để thách đấu.
+BotBadge = BOT

@@ -474,6 +474,8 @@ pub enum Call {
     Games(String),
     /// `GET /api/player/top/{nb}/{perf}`: a leaderboard.
     Top(crate::model::profile::Perf),
+    /// `GET /api/bot/online`: the bots online, as NDJSON.
+    BotsOnline,
     /// `POST /api/challenge/{username}`: a challenge to that account.
     Challenge(protocol::user::Username),
     /// `POST /api/challenge/{id}/accept`.
@@ -501,7 +503,8 @@ impl Call {
             | Call::User(_)
             | Call::History(_)
             | Call::Games(_)
-            | Call::Top(_) => "GET",
+            | Call::Top(_)
+            | Call::BotsOnline => "GET",
             _ => "POST",
         }
     }
@@ -510,7 +513,7 @@ impl Call {
     pub fn is_profile(&self) -> bool {
         matches!(
             self,
-            Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_)
+            Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_) | Call::BotsOnline
         )
     }
 
@@ -528,7 +531,7 @@ impl Call {
     /// The `Accept` header: NDJSON for the games, JSON otherwise.
     pub fn accept(&self) -> &'static str {
         match self {
-            Call::Games(_) => "application/x-ndjson",
+            Call::Games(_) | Call::BotsOnline => "application/x-ndjson",
             _ => "application/json",
         }
     }
@@ -566,6 +569,9 @@ impl Call {
                 crate::model::profile::LEADERBOARD_SIZE,
                 perf.name()
             ),
+            Call::BotsOnline => {
+                format!("/api/bot/online?nb={}", crate::model::profile::BOTS_LISTED)
+            }
             // A username and a room id are checked types: nothing but name characters and
             // hex digits reach the path.
             Call::Challenge(name) => format!("/api/challenge/{}", path_name(name.as_str())),

@@ -88,6 +88,8 @@ pub struct Profile {
     pub perfs: Vec<PerfRating>,
     /// The games counted.
     pub count: Counts,
+    /// A bot account (lichess's title `BOT`): a program plays it.
+    pub bot: bool,
 }
 
 /// One perf's rating history: `(day start in ms since the Unix epoch, rating)`, oldest first.
@@ -207,12 +209,16 @@ pub struct LeaderboardPage {
 }
 
 /// The profile and leaderboard views' state in the model.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profiles {
     /// The profile shown or last shown.
     pub profile: Option<ProfilePage>,
     /// The leaderboard shown or last shown.
     pub leaderboard: Option<LeaderboardPage>,
+    /// The bots online, as last asked.
+    pub bots: Fetch<Vec<Profile>>,
+    /// When the bots were last asked for (`model.now`, ms).
+    pub bots_asked: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -236,6 +242,8 @@ struct ProfileWire {
     perfs: std::collections::HashMap<String, PerfWire>,
     #[serde(default)]
     count: Counts,
+    #[serde(default)]
+    title: Option<String>,
 }
 
 /// The profile of `GET /api/user/{username}`'s answer.
@@ -261,7 +269,29 @@ pub fn read_profile(body: &str) -> core::result::Result<Profile, String> {
         created_at: w.created_at,
         perfs,
         count: w.count,
+        bot: w.title.as_deref() == Some("BOT"),
     })
+}
+
+/// The bots `GET /api/bot/online` is asked for, at most.
+pub const BOTS_LISTED: u32 = 20;
+
+/// How often the list of bots online is asked again, in milliseconds.
+pub const BOTS_POLL_MS: f64 = 60_000.0;
+
+/// The bots of `GET /api/bot/online?nb=N`'s answer (NDJSON, one profile a line), at most
+/// [`BOTS_LISTED`]; a line that is not a bot's profile is skipped.
+///
+/// # Errors
+/// Never for a line; kept a `Result` as the other readers for [`Fetch`].
+pub fn read_bots(body: &str) -> core::result::Result<Vec<Profile>, String> {
+    Ok(body
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| read_profile(l).ok())
+        .filter(|p| p.bot && !p.closed)
+        .take(BOTS_LISTED as usize)
+        .collect())
 }
 
 #[derive(Deserialize)]

@@ -400,7 +400,7 @@ fn answered(model: &mut Model, call: Call, answer: Result<HttpAnswer, String>, o
             }
         },
         // Answered by `super::profile` before the epoch is looked at.
-        Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_) => {}
+        Call::User(_) | Call::History(_) | Call::Games(_) | Call::Top(_) | Call::BotsOnline => {}
         Call::Challenge(_)
         | Call::AcceptChallenge(_)
         | Call::DeclineChallenge(_)

@@ -533,7 +533,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::AnalyseStart => analysis::start(model, out),
         Msg::AnalyseStop => analysis::stop(model),
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
-        Msg::Tick => play::tick(model, out),
+        Msg::Tick => {
+            play::tick(model, out);
+            profile::poll_bots(model, out);
+        }
         Msg::ToggleSound => feedback::toggle_sound(model, out),
         Msg::MoveTyped(text) => feedback::typed(model, &text, out),
         Msg::Looks(m) => looks::handle(model, m, out),

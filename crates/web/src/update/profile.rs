@@ -7,7 +7,8 @@ use super::Cmd;
 use crate::model::Model;
 use crate::model::account::{Call, HttpAnswer, HttpRequest, Problem, Screen};
 use crate::model::profile::{
-    Fetch, LeaderboardPage, Perf, ProfilePage, read_games, read_history, read_profile, read_top,
+    BOTS_POLL_MS, Fetch, LeaderboardPage, Perf, ProfilePage, read_bots, read_games, read_history,
+    read_profile, read_top,
 };
 use protocol::user::Username;
 
@@ -44,6 +45,19 @@ pub(super) fn route_profile(model: &mut Model, name: &str, out: &mut Vec<Cmd>) {
         ] {
             request(model, call, out);
         }
+    }
+}
+
+/// Asks for the bots online when they were never asked or [`BOTS_POLL_MS`] ago (at every
+/// tick: the lobby lists them).
+pub(super) fn poll_bots(model: &mut Model, out: &mut Vec<Cmd>) {
+    let due = model
+        .profiles
+        .bots_asked
+        .is_none_or(|at| model.now - at >= BOTS_POLL_MS || model.now < at);
+    if due {
+        model.profiles.bots_asked = Some(model.now);
+        request(model, Call::BotsOnline, out);
     }
 }
 
@@ -105,6 +119,9 @@ pub(super) fn answered(
                     page.games = fetched(&call, answer, |b| Ok(read_games(b, &user)), out);
                 }
             }
+        }
+        Call::BotsOnline => {
+            model.profiles.bots = fetched(&call, answer, read_bots, out);
         }
         Call::Top(perf) => {
             let Some(board) = model.profiles.leaderboard.as_mut() else {
@@ -251,5 +268,36 @@ mod tests {
             panic!("not loaded")
         };
         assert_eq!((l.len(), l[0].rating), (1, 1900));
+    }
+
+    #[test]
+    fn the_bots_online_are_asked_at_the_first_tick_then_each_minute_and_only_bots_listed() {
+        let mut m = model();
+        let asks = |cmds: &[Cmd]| {
+            cmds.iter()
+                .filter(|c| matches!(c, Cmd::Http(r) if r.call == Call::BotsOnline))
+                .count()
+        };
+        let t0 = m.now;
+        assert_eq!(asks(&update(&mut m, Msg::Tick)), 1);
+        m.now = t0 + 1_000.0;
+        assert_eq!(asks(&update(&mut m, Msg::Tick)), 0);
+        m.now = t0 + BOTS_POLL_MS + 1.0;
+        assert_eq!(asks(&update(&mut m, Msg::Tick)), 1);
+        let body = concat!(
+            r#"{"id":"anong-bot","username":"Anong-Bot","title":"BOT","perfs":{"blitz":{"rating":1830,"rd":60,"prov":false,"games":400}}}"#,
+            "\n",
+            r#"{"id":"malee","username":"Malee","perfs":{}}"#,
+            "\n\n{not json\n"
+        );
+        let epoch = m.accounts.epoch;
+        http_answer(&mut m, Call::BotsOnline, epoch, 200, body);
+        let Fetch::Loaded(bots) = &m.profiles.bots else {
+            panic!("not loaded")
+        };
+        assert_eq!(bots.len(), 1);
+        assert_eq!(bots[0].username.as_str(), "Anong-Bot");
+        assert!(bots[0].bot);
+        assert_eq!(Call::BotsOnline.path(), "/api/bot/online?nb=20");
     }
 }

@@ -33,6 +33,7 @@ pub mod account;
 pub mod analysis;
 pub mod announce;
 pub mod board;
+pub mod bots;
 pub mod challenges;
 pub mod clocks;
 pub mod dialogs;
@@ -78,6 +79,7 @@ pub struct View {
     account: account::AccountView,
     profile: profile::ProfileView,
     challenges: challenges::ChallengesView,
+    bots: bots::BotsView,
 }
 
 /// The elements the views need.
@@ -136,6 +138,7 @@ impl View {
             account: account::AccountView::default(),
             profile: profile::ProfileView::default(),
             challenges: challenges::ChallengesView::default(),
+            bots: bots::BotsView::default(),
         })
     }
 
@@ -160,6 +163,7 @@ impl View {
         self.account.render(m);
         self.profile.render(m);
         self.challenges.render(m);
+        self.bots.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.

@@ -2,7 +2,8 @@
 //! (`#/leaderboard/<perf>`), shown instead of the board while `#app[data-screen]` is
 //! `profile` or `leaderboard`.
 //!
-//! DOM contract: `#profile[data-username][data-state="loading"|"ok"|"closed"|"missing"|
+//! DOM contract: `#profile-bot` (the `BOT` badge) shown on a bot's profile;
+//! `#profile[data-username][data-state="loading"|"ok"|"closed"|"missing"|
 //! "error"]`; `#profile-perfs li[data-perf][data-provisional]` (`.perf-rating` `1500?`);
 //! `#profile-counts [data-count="all"|"win"|"draw"|"loss"]`; `#rating-graph svg` with a
 //! `polyline[data-perf]` and `circle[data-perf]` per rated perf (`#rating-graph-empty`
@@ -170,6 +171,9 @@ fn draw_profile(section: &Element, page: &ProfilePage, lang: Lang) {
     }
     if let Some(content) = dom::by_id("profile-content") {
         dom::set_hidden(&content, loaded.is_none());
+    }
+    if let Some(badge) = dom::by_id("profile-bot") {
+        dom::set_hidden(&badge, !loaded.is_some_and(|p| p.bot));
     }
     let Some(p) = loaded else { return };
     if let Some(list) = dom::by_id("profile-perfs") {
