@@ -691,6 +691,77 @@ async fn export_a_finished_game_then_import_it() -> Result<()> {
     finish(browser).await
 }
 
+/// Imports `text` through the import dialog and waits for its `plies`.
+async fn import_text(browser: &Browser, text: &str, plies: usize) -> Result<()> {
+    browser.click("#btn-import").await?;
+    wait_dialog(browser, "import", true).await?;
+    paste(browser, text).await?;
+    browser.click("#import-start").await?;
+    wait_dialog(browser, "import", false).await?;
+    browser.wait_for_plies(plies).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_pgn_keeps_its_tags_and_shows_its_result_as_the_record_says() -> Result<()> {
+    let (_server, browser) = start_app(Viewport::PHONE).await?;
+    let text = "[Event \"Club championship\"]\n[Site \"Khon Kaen\"]\n[Date \"2026.11.30\"]\n\
+                [Round \"3\"]\n[White \"Anong\"]\n[Black \"Boon\"]\n[WhiteElo \"1850\"]\n\
+                [TimeControl \"40/7200:3600\"]\n[Annotator \"Chai\"]\n[Result \"1-0\"]\n\n\
+                1. e4 d5 2. Nd2 Nd7 1-0\n";
+    import_text(&browser, text, 4).await?;
+    let status = browser.text("#status").await?;
+    ensure!(
+        status.contains("White wins") && status.contains("1-0") && !status.contains("resigned"),
+        "a result alone is shown as the record's, with no resignation made up: {status}"
+    );
+    let (pgn, _) = export(&browser, "#btn-export").await?;
+    for tag in [
+        "[Event \"Club championship\"]",
+        "[Site \"Khon Kaen\"]",
+        "[Date \"2026.11.30\"]",
+        "[Round \"3\"]",
+        "[White \"Anong\"]",
+        "[Black \"Boon\"]",
+        "[WhiteElo \"1850\"]",
+        "[TimeControl \"40/7200:3600\"]",
+        "[Annotator \"Chai\"]",
+        "[Result \"1-0\"]",
+    ] {
+        ensure!(pgn.contains(tag), "the export keeps {tag}:\n{pgn}");
+    }
+    browser.click("#export-close").await?;
+    wait_dialog(&browser, "export", false).await?;
+    // After a reload, the same.
+    browser.reload().await?;
+    browser.wait_for_plies(4).await?;
+    let again = browser.text("#status").await?;
+    ensure!(again == status, "after a reload: {again}");
+
+    // A time forfeit stays a time forfeit.
+    import_text(
+        &browser,
+        "[Termination \"time forfeit\"]\n\n1. e4 d5 0-1\n",
+        2,
+    )
+    .await?;
+    browser
+        .wait_for_attr("#status", "data-outcome", "timeout-black-wins")
+        .await?;
+    // A mate scored the other way: as played, with the record's word against it.
+    import_text(&browser, "1. Nd2 Nd7 2. Nc4 Ne7 3. Nxd6# 0-1\n", 5).await?;
+    browser
+        .wait_for_attr("#status", "data-outcome", "checkmate-white-wins")
+        .await?;
+    let warned = browser.text("#status").await?;
+    ensure!(
+        warned.contains("Checkmate") && warned.contains("0-1"),
+        "the warning: {warned}"
+    );
+    browser.wait_for_text("#toasts", "does not match").await?;
+    browser.screenshot("import-contradicted-phone").await?;
+    finish(browser).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn import_a_fen_with_a_running_count() -> Result<()> {
     let start = replay(COUNT_FEN, "any", &[]);

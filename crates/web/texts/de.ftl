@@ -515,3 +515,9 @@ ChallengeGone = Diese Herausforderung ist nicht mehr offen.
 BotsTitle = Bots online
 BotsLead = Programme, die jederzeit spielen: öffnen Sie einen, um ihn herauszufordern.
 BotBadge = BOT
+# An imported game's end as its PGN says it.
+ResRecordWhite = Weiß gewinnt (Ergebnis laut Partienotation: { $score }).
+ResRecordBlack = Schwarz gewinnt (Ergebnis laut Partienotation: { $score }).
+ResRecordDraw = Remis (Ergebnis laut Partienotation: { $score }).
+ResRecordContradicts = Die Partienotation nennt { $score }, was ihre Züge nicht ergeben.
+ToastImportedContradicts = Partie importiert. Das notierte Ergebnis passt nicht zu den Zügen: Die Partie wird so gezeigt, wie sie gespielt wurde.

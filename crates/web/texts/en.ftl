@@ -519,3 +519,9 @@ ChallengeGone = This challenge is no longer open.
 BotsTitle = Bots online
 BotsLead = Programs that play any time: open one to challenge it.
 BotBadge = BOT
+# An imported game's end as its PGN says it.
+ResRecordWhite = White wins (the game record's result: { $score }).
+ResRecordBlack = Black wins (the game record's result: { $score }).
+ResRecordDraw = Drawn (the game record's result: { $score }).
+ResRecordContradicts = The game record says { $score }, which its moves do not give.
+ToastImportedContradicts = Game imported. Its recorded result does not match its moves: the game is shown as played.

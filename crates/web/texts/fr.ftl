@@ -523,3 +523,9 @@ ChallengeGone = Ce défi n'est plus ouvert.
 BotsTitle = Bots en ligne
 BotsLead = Des programmes qui jouent à toute heure : ouvrez-en un pour le défier.
 BotBadge = BOT
+# An imported game's end as its PGN says it.
+ResRecordWhite = Les Blancs gagnent (résultat de la partie enregistrée : { $score }).
+ResRecordBlack = Les Noirs gagnent (résultat de la partie enregistrée : { $score }).
+ResRecordDraw = Partie nulle (résultat de la partie enregistrée : { $score }).
+ResRecordContradicts = La partie enregistrée indique { $score }, ce que ses coups ne donnent pas.
+ToastImportedContradicts = Partie importée. Son résultat enregistré ne correspond pas à ses coups : la partie est montrée telle que jouée.

@@ -523,3 +523,9 @@ ChallengeGone = Este desafio já não está aberto.
 BotsTitle = Bots em linha
 BotsLead = Programas que jogam a qualquer hora: abra um para o desafiar.
 BotBadge = BOT
+# An imported game's end as its PGN says it.
+ResRecordWhite = As Brancas ganham (resultado do registo da partida: { $score }).
+ResRecordBlack = As Pretas ganham (resultado do registo da partida: { $score }).
+ResRecordDraw = Empate (resultado do registo da partida: { $score }).
+ResRecordContradicts = O registo da partida indica { $score }, o que os seus lances não dão.
+ToastImportedContradicts = Partida importada. O resultado registado não corresponde aos lances: a partida é mostrada como foi jogada.

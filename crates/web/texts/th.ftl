@@ -510,3 +510,9 @@ ChallengeGone = คำท้านี้ไม่เปิดอยู่แล�
 BotsTitle = บอตที่ออนไลน์
 BotsLead = โปรแกรมที่พร้อมเล่นทุกเวลา เปิดโปรไฟล์ของบอตเพื่อท้าเล่น
 BotBadge = บอต
+# An imported game's end as its PGN says it.
+ResRecordWhite = ฝ่ายขาวชนะ (ผลตามบันทึกเกม: { $score })
+ResRecordBlack = ฝ่ายดำชนะ (ผลตามบันทึกเกม: { $score })
+ResRecordDraw = เสมอ (ผลตามบันทึกเกม: { $score })
+ResRecordContradicts = บันทึกเกมระบุผล { $score } แต่ตาเดินในเกมไม่ได้ให้ผลนี้
+ToastImportedContradicts = นำเข้าเกมแล้ว ผลที่บันทึกไว้ไม่ตรงกับตาเดิน จึงแสดงเกมตามที่เล่นจริง

@@ -514,3 +514,9 @@ ChallengeGone = Lời thách đấu này không còn mở.
 BotsTitle = Bot đang trực tuyến
 BotsLead = Các chương trình chơi bất cứ lúc nào: mở một bot để thách đấu.
 BotBadge = BOT
+# An imported game's end as its PGN says it.
+ResRecordWhite = Trắng thắng (kết quả theo biên bản ván đấu: { $score }).
+ResRecordBlack = Đen thắng (kết quả theo biên bản ván đấu: { $score }).
+ResRecordDraw = Hòa (kết quả theo biên bản ván đấu: { $score }).
+ResRecordContradicts = Biên bản ván đấu ghi { $score }, nhưng các nước đi không cho kết quả đó.
+ToastImportedContradicts = Đã nhập ván đấu. Kết quả được ghi không khớp với các nước đi: ván đấu được hiển thị như đã chơi.

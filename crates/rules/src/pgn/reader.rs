@@ -39,10 +39,13 @@ pub enum Verdict {
     /// of the game's own end.
     Agrees,
     /// The rules have not ended the game, but the token says it ended: this is the end it
-    /// implies. A win is the loser's resignation (also for a time forfeit or an abandoned game:
-    /// the [`Game`] knows no other way to lose; the `Termination` tag tells them apart); a draw
-    /// is an agreement, unless the final comment (or an unrecognised `Termination` value) names
-    /// a claim (`repetition`/`threefold`, `50-move`/`fifty`) that is valid in the final position.
+    /// implies. With `Termination "time forfeit"` a flag (a win on time, or a draw on time when
+    /// the token is a draw; a win the position cannot give, the winner having no mating
+    /// material, is [`Verdict::Contradicts`]); otherwise a win is the loser's resignation (also
+    /// for an abandoned game: the [`Game`] knows no other way to lose; [`Imported::says`] tells
+    /// what the text said); a draw is an agreement, unless the final comment (or an
+    /// unrecognised `Termination` value) names a claim (`repetition`/`threefold`,
+    /// `50-move`/`fifty`) that is valid in the final position.
     Implies(Outcome),
     /// The token contradicts the rules' end (`0-1` after White mated, `1-0` after a stalemate,
     /// `*` after a mate); the game is left as played.
@@ -63,16 +66,35 @@ impl Imported {
     /// ```
     #[must_use]
     pub fn verdict(&self) -> Verdict {
+        let on_time = self.termination == Some(Termination::TimeForfeit);
+        let win = |winner: Color| {
+            // A time forfeit is a flag, which the position must confirm (a side that cannot
+            // mate does not win on time); any other win is the loser's resignation.
+            if on_time {
+                let mut flagged = self.game.clone();
+                return match flagged.flag(winner.other()).ok().and(flagged.outcome()) {
+                    Some(o @ Outcome::Win { .. }) => Verdict::Implies(o),
+                    _ => Verdict::Contradicts,
+                };
+            }
+            Verdict::Implies(Outcome::Win {
+                winner,
+                reason: WinReason::Resignation,
+            })
+        };
         match (self.game.outcome(), self.score) {
             (None, Score::Unfinished) => Verdict::Agrees,
-            (None, Score::WhiteWins) => Verdict::Implies(Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Resignation,
-            }),
-            (None, Score::BlackWins) => Verdict::Implies(Outcome::Win {
-                winner: Color::Black,
-                reason: WinReason::Resignation,
-            }),
+            (None, Score::WhiteWins) => win(Color::White),
+            (None, Score::BlackWins) => win(Color::Black),
+            (None, Score::Draw) if on_time => {
+                if self.flag_for_draw().is_some() {
+                    Verdict::Implies(Outcome::Draw {
+                        reason: DrawReason::Timeout,
+                    })
+                } else {
+                    Verdict::Contradicts
+                }
+            }
             (None, Score::Draw) => Verdict::Implies(Outcome::Draw {
                 reason: self.claim().map_or(DrawReason::Agreement, DrawReason::from),
             }),
@@ -96,6 +118,14 @@ impl Imported {
         if let Verdict::Implies(outcome) = verdict {
             // The verdict checked that the game goes on and that a claim is valid.
             let _ = match outcome {
+                Outcome::Win {
+                    winner,
+                    reason: WinReason::Timeout,
+                } => self.game.flag(winner.other()).is_ok(),
+                // A draw on time: the flag of a side whose opponent cannot mate fell.
+                Outcome::Draw {
+                    reason: DrawReason::Timeout,
+                } => self.flag_for_draw().map(|g| self.game = g).is_some(),
                 Outcome::Win { winner, .. } => self.game.resign(winner.other()).is_ok(),
                 Outcome::Draw {
                     reason: DrawReason::FiftyMoves,
@@ -125,8 +155,18 @@ impl Imported {
         }
     }
 
-    /// The draw claim the text names, when it is valid in the final position.
-    fn claim(&self) -> Option<DrawClaim> {
+    /// Whether the final comment or an unrecognised `Termination` value holds one of `words`
+    /// (ASCII, lower case), in any case: `says(&["resign"])` for a game the text says was
+    /// resigned, rather than a result alone.
+    ///
+    /// ```
+    /// use rules::{Rules, pgn};
+    /// let read = pgn::read("1. e4 d5 {White resigns.} 0-1", Rules::default()).unwrap();
+    /// assert!(read.says(&["resign"]));
+    /// assert!(!pgn::read("1. e4 d5 0-1", Rules::default()).unwrap().says(&["resign"]));
+    /// ```
+    #[must_use]
+    pub fn says(&self, words: &[&str]) -> bool {
         // The words looked for are ASCII: ASCII case folding finds them as well as Unicode's
         // would, without its tables in the browser bundle.
         let mut text = self
@@ -140,7 +180,27 @@ impl Imported {
                 text.push_str(&value.to_ascii_lowercase());
             }
         }
-        let says = |words: &[&str]| words.iter().any(|w| text.contains(w));
+        words.iter().any(|w| text.contains(w))
+    }
+
+    /// The game after the flag of a side whose opponent cannot mate (the side to move's
+    /// first): a draw on time; `None` when both sides could still mate.
+    fn flag_for_draw(&self) -> Option<Game> {
+        let turn = self.game.position().turn();
+        [turn, turn.other()].into_iter().find_map(|side| {
+            let mut g = self.game.clone();
+            let drawn = g.flag(side).is_ok()
+                && g.outcome()
+                    == Some(Outcome::Draw {
+                        reason: DrawReason::Timeout,
+                    });
+            drawn.then_some(g)
+        })
+    }
+
+    /// The draw claim the text names, when it is valid in the final position.
+    fn claim(&self) -> Option<DrawClaim> {
+        let says = |words: &[&str]| self.says(words);
         [
             (
                 DrawClaim::Threefold,
@@ -870,6 +930,52 @@ mod tests {
         let mut i = ok("1. Nd2 Nd7 2. Nc4 Ne7 3. Nxd6# *");
         assert_eq!(i.apply_result(), Verdict::Contradicts);
         assert!(i.game.position().is_checkmate());
+    }
+
+    #[test]
+    fn a_time_forfeit_is_a_flag_that_the_position_must_confirm() {
+        let mut i = ok("[Termination \"time forfeit\"]\n\n1. e4 d5 1-0");
+        assert_eq!(
+            i.apply_result(),
+            Verdict::Implies(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Timeout
+            })
+        );
+        assert_eq!(
+            i.game.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Timeout
+            })
+        );
+        // A draw on time needs a side that cannot mate; from the start, both can.
+        let i = ok("[Termination \"Time forfeit\"]\n\n1. e4 d5 1/2-1/2");
+        assert_eq!(i.verdict(), Verdict::Contradicts);
+        let lone = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/3P4/8/4K3 w - - 0 1\"]\n[Termination \"time forfeit\"]\n\n1. Kf2 Kf7 1/2-1/2";
+        let mut i = ok(lone);
+        i.apply_result();
+        assert_eq!(
+            i.game.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Timeout
+            })
+        );
+        // A bare king cannot win on time: the result contradicts the position.
+        let bare = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/3P4/8/4K3 w - - 0 1\"]\n[Termination \"time forfeit\"]\n\n1. Kf2 Kf7 0-1";
+        let mut i = ok(bare);
+        assert_eq!(i.apply_result(), Verdict::Contradicts);
+        assert_eq!(i.game.outcome(), None);
+        // Without the tag, a win is still a resignation, and the text says whether it was one.
+        let i = ok("1. e4 d5 1-0");
+        assert!(matches!(
+            i.verdict(),
+            Verdict::Implies(Outcome::Win {
+                reason: WinReason::Resignation,
+                ..
+            })
+        ));
+        assert!(!i.says(&["resign"]));
     }
 
     #[test]

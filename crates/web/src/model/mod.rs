@@ -51,6 +51,8 @@ pub struct Local {
     pub synced: Option<(f64, Vec<Move>)>,
     /// The clocks of a timed game (`None`: untimed).
     pub clock: Option<clock::LocalClock>,
+    /// What the PGN it was imported from says beyond its moves (tags, end), if it was.
+    pub record: Option<export::Record>,
 }
 
 /// A request to the AI worker that the page still waits for.
@@ -642,6 +644,7 @@ impl Model {
                 created: now,
                 synced: None,
                 clock: None,
+                record: None,
             }),
             board: BoardUi::default(),
             review: None,
@@ -714,6 +717,13 @@ impl Model {
             Mode::Online(o) => o.view.as_ref().and_then(|v| v.state.outcome),
             _ => self.game.outcome(),
         }
+    }
+
+    /// How the end of an imported game is shown, while its moves are its record's (see
+    /// [`export::RecordEnd`]); `None` for any other game.
+    pub fn record_end(&self) -> Option<export::RecordEnd> {
+        let r = self.mode.local()?.record.as_ref()?;
+        (self.game.moves().len() == r.plies).then_some(r.shown)
     }
 
     /// Why the online room closed without a game.

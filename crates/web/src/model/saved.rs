@@ -63,6 +63,33 @@ pub struct SavedGame {
     /// The clocks of a timed game of this device (absent: untimed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<LocalClock>,
+    /// The PGN an imported game was read from (absent: not imported).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<SavedRecord>,
+}
+
+/// The PGN of an imported game: its text (tags and end are read from it again) and how its end
+/// is shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedRecord {
+    /// The text as imported (at most [`MAX_RECORD_BYTES`](crate::model::export::MAX_RECORD_BYTES)).
+    pub pgn: String,
+    /// How its end is shown.
+    pub shown: crate::model::export::RecordEnd,
+    /// The record's plies (the end is the record's while the game has exactly these).
+    pub plies: usize,
+}
+
+impl SavedGame {
+    /// How the saved list shows the end of an imported game still at its record's end
+    /// (`None` for any other game).
+    #[must_use]
+    pub fn record_end(&self) -> Option<crate::model::export::RecordEnd> {
+        self.record
+            .as_ref()
+            .filter(|r| r.plies == self.moves.len())
+            .map(|r| r.shown)
+    }
 }
 
 /// The online side of a saved game: its room and the seat held there.
@@ -180,7 +207,26 @@ impl SavedGame {
             ai: None,
             online: None,
             clock: None,
+            record: None,
         }
+    }
+
+    /// The record with the PGN an imported game came from.
+    #[must_use]
+    pub fn with_record(mut self, record: Option<&crate::model::export::Record>) -> SavedGame {
+        self.record = record.map(|r| SavedRecord {
+            pgn: r.text.clone(),
+            shown: r.shown,
+            plies: r.plies,
+        });
+        self
+    }
+
+    /// The imported game's record, read again under the game's rules.
+    #[must_use]
+    pub fn to_record(&self) -> Option<crate::model::export::Record> {
+        let r = self.record.as_ref()?;
+        crate::model::export::Record::restore(&r.pgn, r.shown, self.rules.to_rules())
     }
 
     /// The record with the clocks of a timed local game.

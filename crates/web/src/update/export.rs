@@ -2,6 +2,7 @@
 
 use super::{BrowserCmd, Cmd, CopyWhat, new_game, online, saved, toast};
 use crate::i18n::Key;
+use crate::model::export::RecordEnd;
 use crate::model::{AiGame, Dialog, Model, export};
 
 /// Copies the PGN, the FEN or the invite link.
@@ -48,10 +49,19 @@ pub fn import(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
             // a word that no game reaches it.
             let composed = !imported.from_pgn && imported.game.position().waiting_side_in_check();
             online::leave(model, out);
+            let contradicts = imported
+                .record
+                .as_ref()
+                .is_some_and(|r| matches!(r.shown, RecordEnd::Contradicts(_)));
             new_game::fresh_board(model, imported.game, ai, None);
+            if let Some(local) = model.mode.local_mut() {
+                local.record = imported.record;
+            }
             saved::persist(model, out);
             let key = if composed {
                 Key::ToastImportedWaitingInCheck
+            } else if contradicts {
+                Key::ToastImportedContradicts
             } else {
                 Key::ToastImported
             };

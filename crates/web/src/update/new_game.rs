@@ -61,6 +61,7 @@ pub fn fresh_board(
         created: model.now,
         synced: None,
         clock: clock.map(|c| LocalClock::new(c, model.now)),
+        record: None,
     };
     set_local(model, local, ai, game);
 }

@@ -15,6 +15,7 @@ pub fn adopt(model: &mut Model, saved: SavedGame, game: Game) {
         created: saved.created,
         synced: Some((saved.updated, game.moves().to_vec())),
         clock: saved.clock.clone(),
+        record: saved.to_record(),
     };
     new_game::set_local(model, local, ai, game);
 }
@@ -45,7 +46,8 @@ pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
     }
     let saved = SavedGame::from_game(&local.id, local.created, now, &model.game)
         .with_ai(ai)
-        .with_clock(local.clock.clone());
+        .with_clock(local.clock.clone())
+        .with_record(local.record.as_ref());
     let synced = local
         .synced
         .take()

@@ -2155,3 +2155,98 @@ fn retrying_reaches_for_the_server_at_once_only_while_it_is_out_of_reach() {
         "connected: nothing to retry"
     );
 }
+
+/// The saved record of the game on the board, as the last `Save` command wrote it.
+fn last_saved(cmds: &[Cmd]) -> Option<SavedGame> {
+    cmds.iter().rev().find_map(|c| match c {
+        Cmd::Storage(StorageCmd::Save { saved, .. }) => Some(saved.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn an_imported_pgn_keeps_its_tags_and_its_result_as_written_through_a_save_and_an_export() {
+    use crate::model::export::{RecordEnd, RecordScore};
+    let text = "[Event \"Club championship\"]\n[Site \"Khon Kaen\"]\n[Date \"2026.??.??\"]\n\
+                [Round \"3\"]\n[White \"Anong\"]\n[Black \"Boon\"]\n[WhiteElo \"1850\"]\n\
+                [TimeControl \"40/7200:3600\"]\n[Annotator \"Chai\"]\n[Result \"1-0\"]\n\n\
+                1. e4 d5 2. Nd2 Nd7 1-0\n";
+    let mut m = model();
+    let cmds = update(&mut m, Msg::ImportStart(text.into()));
+    // A result alone: White wins, and nobody is said to have resigned.
+    assert_eq!(
+        m.record_end(),
+        Some(RecordEnd::Unstated(RecordScore::WhiteWins))
+    );
+    let pgn = crate::model::export::pgn(&m);
+    for tag in [
+        "[Event \"Club championship\"]",
+        "[Site \"Khon Kaen\"]",
+        "[Round \"3\"]",
+        "[White \"Anong\"]",
+        "[Black \"Boon\"]",
+        "[WhiteElo \"1850\"]",
+        "[TimeControl \"40/7200:3600\"]",
+        "[Annotator \"Chai\"]",
+        "[Result \"1-0\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in\n{pgn}");
+    }
+    assert!(!pgn.contains("resigned"), "no resignation made up:\n{pgn}");
+    // Saved and read back (a reload): the same record.
+    let saved = last_saved(&cmds).expect("saved");
+    let json = serde_json::to_string(&saved).expect("json");
+    let back = SavedGame::parse(&json).expect("parse");
+    assert_eq!(
+        back.record_end(),
+        Some(RecordEnd::Unstated(RecordScore::WhiteWins))
+    );
+    let game = back.to_game().expect("game");
+    let mut again = model();
+    crate::update::saved::adopt(&mut again, back, game);
+    assert_eq!(crate::model::export::pgn(&again), pgn);
+    assert_eq!(
+        again.record_end(),
+        Some(RecordEnd::Unstated(RecordScore::WhiteWins))
+    );
+}
+
+#[test]
+fn a_time_forfeit_stays_one_and_a_contradicted_result_is_imported_with_a_warning() {
+    use crate::model::export::{RecordEnd, RecordScore};
+    let mut m = model();
+    update(
+        &mut m,
+        Msg::ImportStart("[Termination \"time forfeit\"]\n\n1. e4 d5 0-1\n".into()),
+    );
+    assert_eq!(
+        m.result(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Timeout
+        })
+    );
+    assert_eq!(m.record_end(), Some(RecordEnd::AsPlayed));
+    assert!(crate::model::export::pgn(&m).contains("[Termination \"time forfeit\"]"));
+    // Said resigned: a resignation.
+    update(
+        &mut m,
+        Msg::ImportStart("1. e4 d5 {White resigns} 0-1\n".into()),
+    );
+    assert_eq!(m.record_end(), Some(RecordEnd::AsPlayed));
+    // A mate scored the other way: shown as played, with a warning.
+    let cmds = update(
+        &mut m,
+        Msg::ImportStart("1. Nd2 Nd7 2. Nc4 Ne7 3. Nxd6# 0-1\n".into()),
+    );
+    assert!(m.game.position().is_checkmate());
+    assert_eq!(
+        m.record_end(),
+        Some(RecordEnd::Contradicts(RecordScore::BlackWins))
+    );
+    assert!(
+        toasts(&cmds).iter().any(|t| t.contains("does not match")),
+        "{:?}",
+        toasts(&cmds)
+    );
+}

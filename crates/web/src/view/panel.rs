@@ -4,6 +4,7 @@
 
 use crate::dom;
 use crate::i18n::{Key, Lang};
+use crate::model::export::{RecordEnd, RecordScore};
 use crate::model::{Mode, Model, RoomView, lone_side};
 use crate::update::valid_claim;
 use protocol::{CloseReason, Color, DrawReason, Outcome, WinReason};
@@ -35,6 +36,32 @@ pub fn result_key(result: Outcome) -> Key {
             DrawReason::PlyCap => Key::ResPlyCap,
         },
         Outcome::Aborted => Key::ResAborted,
+    }
+}
+
+/// The sentence of an imported game's end as its record says it ([`RecordEnd`]): `None` when
+/// it is the rules' own sentence ([`result_key`]).
+pub fn record_sentence(shown: RecordEnd, lang: Lang) -> Option<String> {
+    match shown {
+        RecordEnd::AsPlayed => None,
+        RecordEnd::Unstated(score) => Some(lang.fmt(
+            match score {
+                RecordScore::WhiteWins => Key::ResRecordWhite,
+                RecordScore::BlackWins => Key::ResRecordBlack,
+                _ => Key::ResRecordDraw,
+            },
+            &[("score", score.text())],
+        )),
+        RecordEnd::Abandoned(winner) => Some(
+            lang.t(match winner {
+                Color::White => Key::ResAbandonedWhite,
+                Color::Black => Key::ResAbandonedBlack,
+            })
+            .to_owned(),
+        ),
+        RecordEnd::Contradicts(score) => {
+            Some(lang.fmt(Key::ResRecordContradicts, &[("score", score.text())]))
+        }
     }
 }
 
@@ -101,14 +128,17 @@ fn status(m: &Model, lang: Lang) -> (String, &'static str, &'static str, bool, b
     } else {
         "black"
     };
+    let recorded = m.record_end().and_then(|e| record_sentence(e, lang));
     if let Some(r) = m.result() {
-        return (
-            lang.t(result_key(r)).to_owned(),
-            r.label(),
-            turn,
-            false,
-            true,
-        );
+        let text = match (&recorded, m.record_end()) {
+            // A contradicted record: the game as played, and the record's word against it.
+            (Some(warning), Some(RecordEnd::Contradicts(_))) => {
+                format!("{} {warning}", lang.t(result_key(r)))
+            }
+            (Some(sentence), _) => sentence.clone(),
+            (None, _) => lang.t(result_key(r)).to_owned(),
+        };
+        return (text, r.label(), turn, false, true);
     }
     if let Some(reason) = m.closed() {
         return (
@@ -117,6 +147,22 @@ fn status(m: &Model, lang: Lang) -> (String, &'static str, &'static str, bool, b
             turn,
             false,
             true,
+        );
+    }
+    if let Some(warning) = recorded {
+        // A record whose result the moves do not give (a win on time a bare king cannot
+        // have): the game goes on, and says so.
+        let key = if pos.turn() == Color::White {
+            Key::TurnWhite
+        } else {
+            Key::TurnBlack
+        };
+        return (
+            format!("{} {warning}", lang.t(key)),
+            "",
+            turn,
+            pos.is_check(),
+            false,
         );
     }
     let key = match (pos.turn(), pos.is_check()) {

@@ -1,9 +1,10 @@
 //! `#saved-games`: this device's saved games, the one on the board marked `current`.
 
-use super::panel::result_key;
+use super::panel::{record_sentence, result_key};
 use crate::dom;
 use crate::i18n::{Key, Lang};
 use crate::model::Model;
+use crate::model::export::RecordEnd;
 use crate::update::{Emit, Msg};
 use web_sys::Event;
 
@@ -74,17 +75,24 @@ impl SavedView {
                 let here = Some(g.id.as_str()) == current;
                 let when = crate::intl::date_time(lang, g.updated);
                 let summary = lang.moves_summary(&when, g.moves.len().div_ceil(2) as u64);
+                let recorded = g
+                    .record_end()
+                    .filter(|e| !matches!(e, RecordEnd::Contradicts(_)))
+                    .and_then(|e| record_sentence(e, lang));
                 let state = if here {
-                    lang.t(Key::SavedCurrent)
+                    lang.t(Key::SavedCurrent).to_owned()
+                } else if let (Some(sentence), Some(_)) = (recorded, g.result) {
+                    sentence
                 } else {
                     g.result
                         .map_or(lang.t(Key::SavedOngoing), |r| lang.t(result_key(r)))
+                        .to_owned()
                 };
                 Row {
                     id: g.id.clone(),
                     summary,
                     who: who_played(lang, g),
-                    state: state.to_owned(),
+                    state,
                     current: here,
                     finished: g.result.is_some(),
                 }
