@@ -23,18 +23,16 @@ mod common;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
-use futures_util::{SinkExt, StreamExt};
-use protocol::{
-    ClientMsg, PROTOCOL_VERSION, PromotionRule, RoomCommand, RoomEvent, SeatChoice, ServerMsg,
-    parse_server,
-};
-use rules::{Color, Position, Rules};
-use tokio::sync::{Mutex, Semaphore};
+use common::play::{self, Plan, Stats, Ws, next_msg, player};
+use futures_util::SinkExt;
+use protocol::{ClientMsg, PromotionRule, SeatChoice, ServerMsg};
+use rules::Color;
+use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
 
 /// The load generator's command line (`cargo xtask bench-lobby -- --help`).
@@ -95,15 +93,6 @@ async fn time_to_answer(addr: SocketAddr, room: protocol::RoomId, from: Instant)
     }
 }
 
-#[derive(Default)]
-struct Stats {
-    moves: AtomicU64,
-    errors: AtomicU64,
-    latencies_us: Mutex<Vec<u64>>,
-}
-
-type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
-
 /// The loopback address client `n` connects from: ten clients (five rooms) per address, as
 /// players behind their own addresses, well inside the server's caps per address.
 fn source_ip(n: usize) -> std::net::Ipv4Addr {
@@ -117,104 +106,9 @@ fn source_ip(n: usize) -> std::net::Ipv4Addr {
 }
 
 async fn connect(addr: SocketAddr, n: usize) -> Ws {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from((source_ip(n), 0)))
-        .expect("bind a loopback source address");
-    let stream = socket.connect(addr).await.expect("connect");
-    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
+    play::connect(addr, source_ip(n), None)
         .await
-        .expect("handshake");
-    ws.send(Message::Text(
-        ClientMsg::Hello {
-            protocol: PROTOCOL_VERSION,
-        }
-        .to_json()
-        .into(),
-    ))
-    .await
-    .expect("hello");
-    ws
-}
-
-async fn next_msg(ws: &mut Ws) -> Option<ServerMsg> {
-    loop {
-        match ws.next().await? {
-            Ok(Message::Text(t)) => return parse_server(&t).ok(),
-            Ok(_) => continue,
-            Err(_) => return None,
-        }
-    }
-}
-
-/// One player: plays its colour's random legal moves, one per interval, until `deadline`.
-#[allow(clippy::too_many_arguments)]
-async fn player(
-    mut ws: Ws,
-    room: protocol::RoomId,
-    me: Color,
-    stats: Arc<Stats>,
-    measure_from: Instant,
-    deadline: Instant,
-    interval: Duration,
-    seed: u64,
-) {
-    let mut pos = Position::new(Rules::default());
-    let mut ply = 0u32;
-    let mut rng = seed | 1;
-    let mut sent_at: Option<Instant> = None;
-    let mut seen = 0u64;
-    let mut next_move =
-        Instant::now() + Duration::from_millis(seed % interval.as_millis().max(1) as u64);
-    loop {
-        let my_turn = pos.turn() == me && sent_at.is_none();
-        let wake = if my_turn { next_move } else { deadline };
-        tokio::select! {
-            msg = next_msg(&mut ws) => {
-                let Some(msg) = msg else { return };
-                // Like the page: every event is acknowledged once, duplicates are skipped.
-                if let ServerMsg::Event { seq, .. } = &msg {
-                    if *seq <= seen {
-                        continue;
-                    }
-                    seen = *seq;
-                    let ack = ClientMsg::Ack { room: room.clone(), seq: *seq };
-                    let _ = ws.send(Message::Text(ack.to_json().into())).await;
-                }
-                match msg {
-                    ServerMsg::Event { event: RoomEvent::Moved { uci, .. }, .. } => {
-                        let Ok(m) = uci.to_move(&pos) else { return };
-                        let mover = pos.turn();
-                        pos.play_unchecked(m);
-                        ply += 1;
-                        if mover == me && let Some(t) = sent_at.take() {
-                            let now = Instant::now();
-                            if now >= measure_from {
-                                stats.moves.fetch_add(1, Ordering::Relaxed);
-                                stats.latencies_us.lock().await.push(now.duration_since(t).as_micros() as u64);
-                            }
-                            next_move = now + interval;
-                        }
-                    }
-                    ServerMsg::Event { event: RoomEvent::GameOver { .. }, .. } => return,
-                    ServerMsg::Error { .. } => { stats.errors.fetch_add(1, Ordering::Relaxed); }
-                    _ => {}
-                }
-            }
-            () = tokio::time::sleep_until(wake.into()) => {
-                if Instant::now() >= deadline { return; }
-                if pos.turn() == me && sent_at.is_none() {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() { return; }
-                    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-                    let m = moves[(rng % moves.len() as u64) as usize];
-                    let msg = RoomCommand::Move { ply, uci: m.into() }.to(room.clone());
-                    sent_at = Some(Instant::now());
-                    if ws.send(Message::Text(msg.to_json().into())).await.is_err() { return; }
-                }
-            }
-        }
-    }
+        .expect("connect")
 }
 
 #[tokio::main]
@@ -304,25 +198,27 @@ async fn main() {
     let mut tasks = Vec::new();
     for (p, room, a, b) in ready {
         let seed = (p as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let plan = |seed| Plan {
+            measure_from,
+            deadline,
+            interval,
+            seed,
+        };
         tasks.push(tokio::spawn(player(
             a,
             room.clone(),
             Color::White,
             stats.clone(),
-            measure_from,
-            deadline,
-            interval,
-            seed,
+            plan(seed),
+            None,
         )));
         tasks.push(tokio::spawn(player(
             b,
             room,
             Color::Black,
             stats.clone(),
-            measure_from,
-            deadline,
-            interval,
-            seed ^ 0xff,
+            plan(seed ^ 0xff),
+            None,
         )));
     }
     for t in tasks {

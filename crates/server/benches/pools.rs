@@ -18,15 +18,16 @@
 mod common;
 
 use std::collections::HashMap;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
+use common::accounts;
+use common::play::{self, Ws};
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMsg, PROTOCOL_VERSION, RoomId, ServerMsg, TimeControl, parse_server};
+use protocol::{ClientMsg, RoomId, ServerMsg, TimeControl, parse_server};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 #[derive(Debug, clap::Parser)]
 #[command(
@@ -51,70 +52,12 @@ struct Options {
     anonymous: bool,
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
-
-/// Player `n`'s own loopback address (four players an address: within the sign-ups allowed
-/// per address).
-fn address(n: usize) -> Ipv4Addr {
-    let k = n / 4;
-    Ipv4Addr::new(
-        127,
-        2,
-        u8::try_from(k / 250).unwrap_or(0),
-        u8::try_from(k % 250 + 2).unwrap_or(2),
-    )
-}
-
-/// An HTTP client whose requests leave from `from`.
-fn http_from(from: Ipv4Addr) -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(std::net::IpAddr::V4(from))
-        .build()
-        .expect("http client")
-}
-
-/// Signs player `n` up on `node` and answers its session cookie.
 async fn sign_up(node: SocketAddr, n: usize) -> Result<String, String> {
-    let r = http_from(address(n))
-        .post(format!("http://{node}/signup"))
-        .header(
-            reqwest::header::CONTENT_TYPE,
-            "application/x-www-form-urlencoded",
-        )
-        .body(format!("username=pool{n}&password=pool{n}-password"))
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    if !r.status().is_success() {
-        return Err(format!("sign-up {n}: {}", r.status()));
-    }
-    common::session::session_cookie(r.headers()).ok_or_else(|| format!("sign-up {n}: no cookie"))
+    accounts::sign_up(node, n, "pool").await
 }
 
 async fn connect(node: SocketAddr, n: usize, cookie: Option<&str>) -> Result<Ws, String> {
-    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
-    socket
-        .bind(SocketAddr::from((address(n), 0)))
-        .map_err(|e| e.to_string())?;
-    let stream = socket.connect(node).await.map_err(|e| e.to_string())?;
-    let mut request = format!("ws://{node}/ws")
-        .into_client_request()
-        .map_err(|e| e.to_string())?;
-    if let Some(c) = cookie {
-        request
-            .headers_mut()
-            .insert("cookie", c.parse().map_err(|_| "cookie".to_owned())?);
-    }
-    let (mut ws, _) = tokio_tungstenite::client_async(request, stream)
-        .await
-        .map_err(|e| e.to_string())?;
-    let hello = ClientMsg::Hello {
-        protocol: PROTOCOL_VERSION,
-    };
-    ws.send(Message::Text(hello.to_json().into()))
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(ws)
+    play::connect(node, accounts::address(n), cookie).await
 }
 
 /// What one player saw: the time to its first seat, every room it was told, refusals.

@@ -4,8 +4,10 @@
 
 #![allow(dead_code)]
 
+pub mod accounts;
 #[path = "../../tests/common/backing.rs"]
 pub mod backing;
+pub mod play;
 #[path = "../../tests/common/session.rs"]
 pub mod session;
 
