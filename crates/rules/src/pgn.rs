@@ -230,7 +230,9 @@ pub struct Tags {
     pub event: String,
     /// `Site`: where it was played (`?` when unknown).
     pub site: String,
-    /// `Date` as year, month and day (`????.??.??` when unknown).
+    /// `Date` as year, month and day (`????.??.??` when unknown; a partial date read from a
+    /// text, such as `2026.??.??`, is kept as written in [`Tags::extra`] and written in its
+    /// place).
     pub date: Option<(u16, u8, u8)>,
     /// `Round` (`-` when it does not apply).
     pub round: String,
@@ -354,8 +356,15 @@ pub fn write(game: &Game, tags: &Tags, end: &End) -> String {
     let mut out = String::new();
     tag(&mut out, "Event", &tags.event);
     tag(&mut out, "Site", &tags.site);
+    // A partial date read from a text is among the extra tags, written here in its place.
+    let is_date = |name: &str| name.eq_ignore_ascii_case("Date");
     let date = tags.date.map_or_else(
-        || "????.??.??".to_owned(),
+        || {
+            tags.extra
+                .iter()
+                .find(|(n, _)| is_date(n))
+                .map_or_else(|| "????.??.??".to_owned(), |(_, v)| v.clone())
+        },
         |(y, m, d)| format!("{y:04}.{m:02}.{d:02}"),
     );
     tag(&mut out, "Date", &date);
@@ -373,7 +382,7 @@ pub fn write(game: &Game, tags: &Tags, end: &End) -> String {
         tag(&mut out, "TimeControl", &tc.to_string());
     }
     tag(&mut out, "Termination", end.termination.value());
-    for (name, value) in &tags.extra {
+    for (name, value) in tags.extra.iter().filter(|(n, _)| !is_date(n)) {
         // A tag name is one symbol: letters, digits and `_`.
         let name: String = name
             .chars()

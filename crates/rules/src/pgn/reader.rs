@@ -574,7 +574,12 @@ impl Head {
             match name.to_ascii_lowercase().as_str() {
                 "event" => tags.event = value,
                 "site" => tags.site = value,
-                "date" => tags.date = parse_date(&value),
+                "date" => match parse_date(&value) {
+                    Some(date) => tags.date = Some(date),
+                    // A partial date (`2026.??.??`) is kept as written.
+                    None if value.trim().is_empty() || value.trim() == "????.??.??" => {}
+                    None => tags.extra.push((name, value)),
+                },
                 "round" => tags.round = value,
                 "white" => tags.white = value,
                 "black" => tags.black = value,
@@ -930,6 +935,17 @@ mod tests {
         let mut i = ok("1. Nd2 Nd7 2. Nc4 Ne7 3. Nxd6# *");
         assert_eq!(i.apply_result(), Verdict::Contradicts);
         assert!(i.game.position().is_checkmate());
+    }
+
+    #[test]
+    fn a_partial_date_is_kept_as_written_in_its_place() {
+        let i = ok("[Event \"x\"]\n[Date \"2026.??.??\"]\n[Round \"1\"]\n\n1. e4 *");
+        assert_eq!(i.tags.date, None);
+        let text = super::super::write(&i.game, &i.tags, &i.end());
+        assert!(text.contains("[Date \"2026.??.??\"]\n[Round \"1\"]"), "{text}");
+        assert_eq!(text.matches("[Date ").count(), 1, "{text}");
+        let unknown = ok("[Date \"????.??.??\"]\n\n1. e4 *");
+        assert!(unknown.tags.extra.is_empty());
     }
 
     #[test]

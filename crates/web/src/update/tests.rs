@@ -2182,6 +2182,7 @@ fn an_imported_pgn_keeps_its_tags_and_its_result_as_written_through_a_save_and_a
     for tag in [
         "[Event \"Club championship\"]",
         "[Site \"Khon Kaen\"]",
+        "[Date \"2026.??.??\"]",
         "[Round \"3\"]",
         "[White \"Anong\"]",
         "[Black \"Boon\"]",
