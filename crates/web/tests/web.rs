@@ -421,9 +421,24 @@ fn reference_games_export_and_import_as_the_page_does() {
         // abandonment, abort), which the rules cannot show: the same moves; the PGN's score is
         // applied as a resignation or an agreement, an abort (`*`) leaves the game going on.
         if !game.is_over() {
+            // A flag ends the game as the position allows: a win on time needs the winner's
+            // mating material, a draw on time a side that cannot mate.
+            let possible = |r: Outcome| {
+                let flagged = |side: rules::Color| {
+                    let mut g = game.clone();
+                    g.flag(side).is_ok() && g.outcome() == Some(r)
+                };
+                match r.decided_by() {
+                    rules::Decider::Clock => match r.winner() {
+                        Some(winner) => flagged(winner.other()),
+                        None => flagged(rules::Color::White) || flagged(rules::Color::Black),
+                    },
+                    _ => true,
+                }
+            };
             let results = Outcome::ALL
                 .into_iter()
-                .filter(|&r| web::model::room::is_server_only(r));
+                .filter(|&r| web::model::room::is_server_only(r) && possible(r));
             for r in results {
                 let what = format!("{id} ({})", r.label());
                 let end = export::end_of(&game, Some(r));
