@@ -8,8 +8,10 @@
 mod common;
 
 use anyhow::{Context, Result, ensure};
-use common::{START_FEN, finish, inject_game, replay, wait_dialog};
-use e2e::{Browser, Viewport, start_app};
+use common::{
+    SEATS_KEY, START_FEN, drop_connection, finish, inject_game, replay, seat_two, wait_dialog,
+};
+use e2e::{Browser, TestServer, Viewport, start_app};
 use serde_json::Value;
 use thirtyfour::Key;
 
@@ -27,6 +29,15 @@ async fn wait_announced(b: &Browser, words: &str) -> Result<()> {
         Ok(announced(b).await? == words)
     })
     .await
+}
+
+/// Waits until the page's test hook has recorded exactly `want` (a sound waits for the end
+/// of its burst); the error names what was heard.
+async fn wait_sounds(b: &Browser, want: &[&str]) -> Result<()> {
+    let heard = b
+        .wait_until("the sounds", async |b| Ok(sounds(b).await? == want))
+        .await;
+    heard.with_context(|| format!("wanted {want:?}"))
 }
 
 /// The sounds recorded by the page's test hook.
@@ -95,11 +106,8 @@ async fn moves_are_announced_and_sounds_follow_the_toggle_across_a_reload() -> R
     wait_announced(&b, "Black: pawn to d5").await?;
     b.click_move("e4", "d5").await?;
     wait_announced(&b, "White: pawn takes d5").await?;
-    ensure!(
-        sounds(&b).await? == ["move", "move", "capture"],
-        "heard {:?}",
-        sounds(&b).await?
-    );
+    // A move's sound comes at the end of its burst (a few tens of milliseconds).
+    wait_sounds(&b, &["move", "move", "capture"]).await?;
 
     // Muted: the move is still said, but nothing is played; the choice is stored.
     b.click("#btn-sound").await?;
@@ -108,6 +116,7 @@ async fn moves_are_announced_and_sounds_follow_the_toggle_across_a_reload() -> R
     ensure!(b.storage_get("asean.sound.v1").await?.as_deref() == Some("off"));
     b.click_move("c6", "d5").await?;
     wait_announced(&b, "Black: pawn from c6 takes d5").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     ensure!(
         sounds(&b).await?.len() == 3,
         "a muted move made a sound: {:?}",
@@ -120,6 +129,7 @@ async fn moves_are_announced_and_sounds_follow_the_toggle_across_a_reload() -> R
         .await?;
     b.click_move("b1", "d2").await?;
     wait_announced(&b, "White: knight to d2").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     ensure!(
         sounds(&b).await?.is_empty(),
         "muted after the reload, yet heard {:?}",
@@ -145,11 +155,7 @@ async fn a_mate_is_announced_with_its_check_and_end_sounds() -> Result<()> {
         b.click_move(&uci[..2], &uci[2..]).await?;
     }
     wait_announced(&b, "White: knight takes d6, checkmate").await?;
-    ensure!(
-        sounds(&b).await? == ["move", "move", "move", "move", "check", "win"],
-        "heard {:?}",
-        sounds(&b).await?
-    );
+    wait_sounds(&b, &["move", "move", "move", "move", "check", "win"]).await?;
     // A resignation is said as the result.
     wait_dialog(&b, "game-over", true).await?;
     b.click("#game-over-close").await?;
@@ -382,4 +388,87 @@ async fn the_keyboard_alone_reaches_everything_and_the_focus_is_not_the_hint() -
     wait_dialog(&b, "new-game", false).await?;
     ensure!(b.sans().await?.len() == 1, "Escape started no game");
     finish(b).await
+}
+
+/// Makes the page believe its tab went to the background (or came back), as a browser tells
+/// it: `document.hidden` and the `visibilitychange` event.
+async fn set_hidden(b: &Browser, hidden: bool) -> Result<()> {
+    b.js(&format!(
+        "Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }}); \
+         document.dispatchEvent(new Event('visibilitychange')); return true;"
+    ))
+    .await?;
+    Ok(())
+}
+
+/// Forgets the sounds recorded so far.
+async fn clear_sounds(b: &Browser) -> Result<()> {
+    b.js("window.__aseanSounds = []; return true;").await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_background_tab_sounds_the_opponents_move_alone_and_a_rejoin_once() -> Result<()> {
+    let server = TestServer::start().await?;
+    let white = server.browser(Viewport::DESKTOP).await?;
+    let black = server.browser(Viewport::DESKTOP).await?;
+    white.open_app().await?;
+    seat_two(&white, &black).await?;
+    // A sound is heard after the page's first gesture; the clicks of seating were those.
+    clear_sounds(&white).await?;
+
+    // White's tab in the background: its own move (made just before) is silent, Black's
+    // answer sounds (it is White's turn), the end does not.
+    set_hidden(&white, true).await?;
+    white.click_move("e3", "e4").await?;
+    black.wait_for_plies(1).await?;
+    black.click_move("d6", "d5").await?;
+    white.wait_for_plies(2).await?;
+    wait_sounds(&white, &["move"]).await?;
+    set_hidden(&white, false).await?;
+
+    // A second page holding White's seat (another device of the same player) plays on while
+    // the first is away: back, the first hears the latest of the missed moves once.
+    let other = server.browser(Viewport::DESKTOP).await?;
+    let seats = white.storage_get(SEATS_KEY).await?.context("seat book")?;
+    other.open_app().await?;
+    other.storage_set(SEATS_KEY, &seats).await?;
+    let room = white
+        .js("return window.location.hash.replace('#/room/', '');")
+        .await?;
+    other
+        .open(&format!("/#/room/{}", room.as_str().unwrap_or_default()))
+        .await?;
+    other.reload().await?;
+    other.wait_app_ready().await?;
+    other
+        .wait_for_text("#mode-setting", "you play White")
+        .await?;
+    other.wait_for_plies(2).await?;
+    clear_sounds(&white).await?;
+    drop_connection(&white, 6000).await?;
+    white.wait_for("#reconnecting:not([hidden])").await?;
+    for (page, from, to, plies) in [
+        (&other, "e4", "d5", 3),
+        (&black, "c6", "d5", 4),
+        (&other, "b1", "d2", 5),
+        (&black, "b8", "d7", 6),
+    ] {
+        page.click_move(from, to).await?;
+        other.wait_for_plies(plies).await?;
+        black.wait_for_plies(plies).await?;
+    }
+    ensure!(sounds(&white).await?.is_empty(), "heard while away");
+    white.wait_for("#reconnecting[hidden]").await?;
+    white.wait_for_plies(6).await?;
+    wait_sounds(&white, &["move"]).await?;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    ensure!(
+        sounds(&white).await? == ["move"],
+        "a burst: {:?}",
+        sounds(&white).await?
+    );
+    finish(other).await?;
+    finish(white).await?;
+    finish(black).await
 }

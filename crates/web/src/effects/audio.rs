@@ -6,6 +6,9 @@
 //! (or resumed) on the first pointer press or key press. A sound asked for before that is not
 //! heard.
 //!
+//! A burst of move sounds (asked within [`BURST_MS`] of each other) is played once, the
+//! latest.
+//!
 //! Test hook: every sound this effect plays (or would play, before the first gesture) is
 //! pushed by name ([`Sound::name`]) onto the array `window.__aseanSounds`. The update asks for
 //! no sound while sounds are off, so a muted sound is never recorded.
@@ -38,10 +41,22 @@ struct Voice {
     free_at: f64,
 }
 
+/// Move sounds asked for within this many milliseconds of each other are one sound, the
+/// latest: a burst of moves (a tab back from a freeze, the events a reconnection catches up,
+/// a premove played at once) is heard once, never as a rattle. Below what a player notices.
+const BURST_MS: i32 = 40;
+
 /// The audio effect.
 #[derive(Clone, Default)]
 pub struct Audio {
     voice: Rc<RefCell<Option<Voice>>>,
+    /// The move sound waiting for the end of its burst.
+    pending: Rc<RefCell<Option<Sound>>>,
+}
+
+/// Whether `sound` is a move's (coalesced in a burst): a move, a capture, a check.
+fn is_move(sound: Sound) -> bool {
+    matches!(sound, Sound::Move | Sound::Capture | Sound::Check)
 }
 
 impl Audio {
@@ -77,8 +92,31 @@ impl Audio {
         }
     }
 
-    /// Plays `sound` (after the sound before it) and records it in `window.__aseanSounds`.
+    /// Plays `sound` (after the sound before it): a move's at the end of its burst
+    /// ([`BURST_MS`], the latest of the burst), any other at once after the move waiting.
     pub fn play(&self, sound: Sound) {
+        if is_move(sound) {
+            let first = self.pending.borrow_mut().replace(sound).is_none();
+            if first {
+                let a = self.clone();
+                crate::dom::after_ms(BURST_MS, move || a.flush());
+            }
+            return;
+        }
+        self.flush();
+        self.sound(sound);
+    }
+
+    /// Plays the move sound waiting, if any.
+    fn flush(&self) {
+        let waiting = self.pending.borrow_mut().take();
+        if let Some(s) = waiting {
+            self.sound(s);
+        }
+    }
+
+    /// Plays `sound` now (after the sound before it) and records it in `window.__aseanSounds`.
+    fn sound(&self, sound: Sound) {
         record(sound);
         let mut voice = self.voice.borrow_mut();
         let Some(v) = voice.as_mut() else { return };

@@ -194,6 +194,10 @@ pub fn watch(dispatch: &Dispatch) {
         TICK_MS,
     );
     tick.forget();
+    // The tab in the background or back: sounds follow it.
+    if let Some(doc) = w.document() {
+        d_visibility(dispatch, &doc);
+    }
     // Whether the browser is online: online play says it needs a connection when not.
     for (event, online) in [("online", true), ("offline", false)] {
         let d = dispatch.clone();
@@ -204,4 +208,14 @@ pub fn watch(dispatch: &Dispatch) {
     if !w.navigator().on_line() {
         dispatch.send(Msg::BrowserOnline(false));
     }
+}
+
+/// Tells the page whether the tab is hidden now and at each change.
+fn d_visibility(dispatch: &Dispatch, doc: &web_sys::Document) {
+    dispatch.send(Msg::Visibility(doc.hidden()));
+    let d = dispatch.clone();
+    let doc2 = doc.clone();
+    dom::on(doc, "visibilitychange", move |_: web_sys::Event| {
+        d.send(Msg::Visibility(doc2.hidden()));
+    });
 }

@@ -617,6 +617,8 @@ pub struct Model {
     pub low_time_warned: Option<usize>,
     /// Sounds are on (`#btn-sound`, remembered in `asean.sound.v1`).
     pub sound_on: bool,
+    /// The tab is in the background (`document.hidden`): only the opponent's move sounds.
+    pub hidden: bool,
     /// The last thing said in `#announce`.
     pub announcement: Option<Announcement>,
     /// The typed move box.
@@ -662,6 +664,7 @@ impl Model {
             start: false,
             low_time_warned: None,
             sound_on: true,
+            hidden: false,
             announcement: None,
             entry: entry::MoveEntry::default(),
             looks: looks::Looks::default(),

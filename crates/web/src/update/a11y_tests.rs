@@ -278,3 +278,67 @@ fn a_typed_promotion_without_its_piece_opens_the_panel() {
         Some("White: pawn to b8, promotes to met. Draw: neither side can deliver mate any more.")
     );
 }
+
+/// The room's snapshot `seq` with `moves` played, as a page that joins again receives it.
+fn rejoined(seq: u64, moves: &[&str]) -> Msg {
+    Msg::Net(NetEvent::Message(ServerMsg::Snapshot {
+        room: super::tests::room(),
+        seq,
+        you: Some(Color::White),
+        state: super::tests::state(moves),
+    }))
+}
+
+#[test]
+fn in_the_background_only_the_opponents_move_sounds() {
+    let mut m = online_model(Color::White, &[]);
+    update(&mut m, Msg::Visibility(true));
+    // Our own move (played before the tab went away, or premoved): silent.
+    assert!(sounds(&click_move(&mut m, "e3", "e4")).is_empty());
+    assert!(sounds(&update(&mut m, moved(5, 0, "e3e4"))).is_empty());
+    // The opponent's: it is our turn.
+    assert_eq!(
+        sounds(&update(&mut m, moved(6, 1, "d6d5"))),
+        vec![Sound::Move]
+    );
+    // Nothing else: the end, the low-time warning.
+    let result = Outcome::win(Color::Black, WinReason::Timeout);
+    assert!(sounds(&update(&mut m, game_over(7, result))).is_empty());
+    // Back in front, sounds as before; hot-seat and the AI are silent in the background.
+    let mut m = online_model(Color::White, &[]);
+    update(&mut m, Msg::Visibility(true));
+    update(&mut m, Msg::Visibility(false));
+    assert_eq!(sounds(&click_move(&mut m, "e3", "e4")), vec![Sound::Move]);
+    let mut m = model();
+    update(&mut m, Msg::Visibility(true));
+    assert!(sounds(&click_move(&mut m, "e3", "e4")).is_empty());
+    assert!(sounds(&click_move(&mut m, "d6", "d5")).is_empty());
+}
+
+#[test]
+fn joining_again_after_missed_moves_sounds_the_latest_once() {
+    let moves = ["e3e4", "d6d5", "e4d5", "c6d5", "b1d2"];
+    // Four missed moves (a reconnection, a frozen tab), the latest Black's recapture: one
+    // sound, the latest move's, not four.
+    let mut m = online_model(Color::White, &[]);
+    assert_eq!(
+        sounds(&update(&mut m, rejoined(20, &moves[..4]))),
+        vec![Sound::Capture]
+    );
+    // One more, ours (played from another tab): one sound in front, none behind.
+    assert_eq!(
+        sounds(&update(&mut m, rejoined(22, &moves))),
+        vec![Sound::Move]
+    );
+    let mut m = online_model(Color::White, &[]);
+    update(&mut m, Msg::Visibility(true));
+    assert_eq!(
+        sounds(&update(&mut m, rejoined(20, &moves[..4]))),
+        vec![Sound::Capture]
+    );
+    let mut m = online_model(Color::White, &moves[..4]);
+    update(&mut m, Msg::Visibility(true));
+    assert!(sounds(&update(&mut m, rejoined(22, &moves))).is_empty());
+    // The same moves again: nothing.
+    assert!(sounds(&update(&mut m, rejoined(23, &moves))).is_empty());
+}

@@ -8,12 +8,20 @@ use crate::model::sound::{self, Sound};
 use crate::model::{Model, Said};
 use protocol::Outcome;
 
-/// Asks the audio effect for `sound`, unless sounds are off. The clock code asks for
+/// Asks the audio effect for `sound`, unless sounds are off or the tab is in the background
+/// (where only the opponent's move sounds online: [`moved`]). The clock code asks for
 /// [`Sound::LowTime`] this way.
 pub fn cue(model: &Model, sound: Sound, out: &mut Vec<Cmd>) {
-    if model.sound_on {
+    if model.sound_on && !model.hidden {
         out.push(Cmd::Audio(sound));
     }
+}
+
+/// Whether the last move of the game on the board is the opponent's in an online game where
+/// this page holds a seat.
+fn opponents_move(model: &Model) -> bool {
+    let mover = model.game.position().turn().other();
+    model.mode.online().is_some() && model.side().is_some_and(|me| me != mover)
 }
 
 /// The last move of the game on the board was just applied: its sound (and the count's tick
@@ -28,7 +36,13 @@ pub fn moved(model: &mut Model, out: &mut Vec<Cmd>) {
         return;
     };
     let after = model.game.position();
-    cue(model, Sound::of_move(before, m, after), out);
+    let sound = Sound::of_move(before, m, after);
+    if model.hidden && model.sound_on && opponents_move(model) {
+        // In the background, the opponent's move alone: the player knows it is their turn.
+        out.push(Cmd::Audio(sound));
+    } else {
+        cue(model, sound, out);
+    }
     if model.game.outcome().is_none()
         && let Some(tick) = Sound::count_tick(after)
     {

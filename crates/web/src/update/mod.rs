@@ -288,6 +288,8 @@ pub enum Msg {
     Looks(LooksMsg),
     /// Accounts: signing in and out, the account view, the server's answers.
     Account(AccountMsg),
+    /// The tab went to the background (`true`) or came back.
+    Visibility(bool),
     /// Challenges: the event stream's lines, the challenge form, answering a challenge.
     Challenge(ChallengeMsg),
     /// The address's fragment changed (or asks for something at start-up).
@@ -542,6 +544,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Looks(m) => looks::handle(model, m, out),
         Msg::Account(m) => account::handle(model, m, out),
         Msg::Challenge(m) => challenge::handle(model, m, out),
+        Msg::Visibility(hidden) => model.hidden = hidden,
         Msg::Route(route) => match route {
             crate::model::Route::Account => account::route_account(model, out),
             crate::model::Route::Room(room) => {

@@ -412,6 +412,12 @@ fn drop_input(model: &mut Model) {
 
 /// Shows the room's game on the board (after a snapshot, an event or a refusal).
 fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
+    sync_board_after(model, false, out);
+}
+
+/// [`sync_board`]; `caught_up` when a snapshot of the room followed brings the moves missed
+/// while away (a reconnection, a frozen tab): their latest sounds once, the others not.
+fn sync_board_after(model: &mut Model, caught_up: bool, out: &mut Vec<Cmd>) {
     let Some(view) = model.room() else { return };
     let game = match room::rebuild(view) {
         Ok(g) => g,
@@ -422,6 +428,7 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
     };
     let before = model.game.moves();
     let after = game.moves();
+    let missed = caught_up && after.len() > before.len() + 1 && after.starts_with(before);
     let mut next = false;
     if before != after {
         // Slide the opponent's new move (ours is already in place).
@@ -433,7 +440,7 @@ fn sync_board(model: &mut Model, out: &mut Vec<Cmd>) {
         }
     }
     model.game = game;
-    if next {
+    if next || missed {
         feedback::moved(model, out);
     }
     // A review stays on its position while moves arrive.
@@ -637,7 +644,7 @@ fn snapshot(
             return;
         }
     }
-    sync_board(model, out);
+    sync_board_after(model, !first, out);
     record(model, out);
     if !first && !was_full && full {
         toast(model, Key::ToastFriendJoined, false, out);

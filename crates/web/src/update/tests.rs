@@ -516,11 +516,11 @@ fn the_export_names_the_mode_and_the_result() {
 
 // Online.
 
-fn room() -> RoomId {
+pub(super) fn room() -> RoomId {
     RoomId::from_bytes([3; 10])
 }
 
-fn state(moves: &[&str]) -> RoomState {
+pub(super) fn state(moves: &[&str]) -> RoomState {
     let seat = Seat {
         taken: true,
         online: true,
