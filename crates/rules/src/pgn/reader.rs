@@ -942,7 +942,10 @@ mod tests {
         let i = ok("[Event \"x\"]\n[Date \"2026.??.??\"]\n[Round \"1\"]\n\n1. e4 *");
         assert_eq!(i.tags.date, None);
         let text = super::super::write(&i.game, &i.tags, &i.end());
-        assert!(text.contains("[Date \"2026.??.??\"]\n[Round \"1\"]"), "{text}");
+        assert!(
+            text.contains("[Date \"2026.??.??\"]\n[Round \"1\"]"),
+            "{text}"
+        );
         assert_eq!(text.matches("[Date ").count(), 1, "{text}");
         let unknown = ok("[Date \"????.??.??\"]\n\n1. e4 *");
         assert!(unknown.tags.extra.is_empty());
