@@ -1228,6 +1228,7 @@ impl Lobby {
             _ => crate::store::SeekTerms {
                 seeker: None,
                 rating_range,
+                pool: false,
             },
         };
         let seat = match seat {
@@ -1407,6 +1408,7 @@ impl Lobby {
                 provisional: rating.is_some_and(|g| g.provisional()),
             }),
             rating_range,
+            pool: false,
         })
     }
 

@@ -96,6 +96,8 @@ pub struct Metrics {
     pub pool_waiting: Gauge,
     /// The API's streams open on this node (game streams of the Board and Bot API).
     pub api_streams: Gauge,
+    /// Seeks of the API (`POST /api/board/seek`) waiting in the pools on this node.
+    pub api_seeks: Gauge,
     /// Connections whose session had ended (signed out, revoked, expired, account closed)
     /// when checked again before a rated or listed room or a seat: anonymous from then on.
     pub sessions_ended: Counter,
@@ -303,6 +305,11 @@ impl Metrics {
             "asean_api_streams",
             "The API's streams open on this node (game streams of the Board and Bot API)",
             self.api_streams.clone(),
+        );
+        registry.register(
+            "asean_api_seeks",
+            "Seeks of the API (POST /api/board/seek) waiting in the pools on this node",
+            self.api_seeks.clone(),
         );
         registry.register(
             "asean_sessions_ended",

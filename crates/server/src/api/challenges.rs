@@ -120,7 +120,7 @@ struct Asked {
 /// The fields of a request's body: a form (`application/x-www-form-urlencoded`), or a JSON
 /// object as some clients send (berserk does), its `null`s left out and its other values
 /// as text.
-fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Refusal> {
+pub(super) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Refusal> {
     let json = headers
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

@@ -191,7 +191,9 @@ pub async fn game_event(
 /// Where a game in progress came from, as far as its room tells.
 #[must_use]
 pub fn source_of(stored: &StoredRoom) -> &'static str {
-    if stored.meta.seek.seeker.is_some() {
+    if stored.meta.seek.pool {
+        "pool"
+    } else if stored.meta.seek.seeker.is_some() {
         "lobby"
     } else {
         "friend"

@@ -23,12 +23,14 @@
 //! - [`challenges`]: `POST /api/challenge/{username}`, `/api/challenge/{id}/accept`,
 //!   `/decline`, `/cancel`.
 //! - [`events`]: `GET /api/stream/event`.
+//! - [`seek`]: `POST /api/board/seek` (the quick-pairing pools).
 
 pub mod board;
 pub mod challenges;
 pub mod events;
 pub mod lichess;
 pub mod link;
+pub mod seek;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -134,5 +136,6 @@ impl std::fmt::Debug for Api {
 pub fn router(api: Arc<Api>) -> Router {
     board::router(api.clone())
         .merge(challenges::router(api.clone()))
-        .merge(events::router(api))
+        .merge(events::router(api.clone()))
+        .merge(seek::router(api))
 }

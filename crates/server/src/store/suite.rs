@@ -222,6 +222,7 @@ pub(super) fn meta(n: u8) -> RoomMeta {
                     provisional: n.is_multiple_of(2),
                 }),
                 rating_range: protocol::RatingRange::new(1200, 1800).ok(),
+                pool: n.is_multiple_of(2),
             }
         } else {
             crate::store::SeekTerms::default()
