@@ -1461,3 +1461,71 @@ async fn a_challenge_made_on_one_node_is_seen_and_accepted_on_another() {
         assert_eq!(v["game"]["winner"], "white", "{v}");
     }
 }
+
+/// `POST /api/board/seek` across nodes: a seek on node 1 is paired with a page player who
+/// tapped the same pool on node 2, and a seek on node 2 with a seek on node 1; each seek's
+/// stream ends, and its account's event stream (on the other node) starts the game from the
+/// pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn seeks_are_paired_with_players_and_seeks_of_another_node() {
+    use common::api::{Stream, seek, token};
+    let b = Backing::new().await;
+    let wave = ["--pool-wave-ms", "100"];
+    let (n1, n2) = (b.node_with(&wave).await, b.node_with(&wave).await);
+    let scopes = ["board:play"];
+    let seeker = token(
+        n1.addr,
+        &common::sign_up(n1.addr, "Seek_One").await,
+        &scopes,
+    )
+    .await;
+    let tapper_cookie = common::sign_up(n2.addr, "Tap_Two").await;
+    let events = |node: SocketAddr, t: String| async move {
+        let r = Stream::get(node, "/api/stream/event", Some(&t)).await;
+        assert_eq!(r.status().as_u16(), 200);
+        Stream::new(r)
+    };
+    let mut seeker_events = events(n2.addr, seeker.clone()).await;
+    let r = seek(n1.addr, Some(&seeker), "rated=true&time=5&increment=3").await;
+    assert_eq!(r.status().as_u16(), 200);
+    let mut page = common::signed_in(n2.addr, &tapper_cookie).await;
+    join_pool(&mut page, TimeControl::fischer(300, 3).expect("5+3")).await;
+    let (room, _, _) = paired(&mut page).await;
+    let body = tokio::time::timeout(Duration::from_secs(15), r.text())
+        .await
+        .expect("the seek's stream ends")
+        .expect("body");
+    assert!(body.trim().is_empty(), "{body:?}");
+    let start = seeker_events.expect("gameStart").await;
+    assert_eq!(start["game"]["gameId"], room.as_str(), "{start}");
+    assert_eq!(start["game"]["source"], "pool", "{start}");
+    assert_eq!(start["game"]["opponent"]["username"], "Tap_Two", "{start}");
+
+    // Two seeks, one on each node, casual 1+0.
+    let other = token(
+        n2.addr,
+        &common::sign_up(n2.addr, "Seek_Two").await,
+        &scopes,
+    )
+    .await;
+    let mut other_events = events(n1.addr, other.clone()).await;
+    let one = seek(n2.addr, Some(&other), "time=1&increment=0").await;
+    let two = seek(n1.addr, Some(&seeker), "time=1&increment=0").await;
+    for r in [one, two] {
+        assert_eq!(r.status().as_u16(), 200);
+        tokio::time::timeout(Duration::from_secs(15), r.text())
+            .await
+            .expect("the seek's stream ends")
+            .expect("body");
+    }
+    let a = seeker_events.expect("gameStart").await;
+    let b2 = other_events.expect("gameStart").await;
+    assert_eq!(a["game"]["gameId"], b2["game"]["gameId"], "{a} {b2}");
+    assert_ne!(a["game"]["color"], b2["game"]["color"], "{a} {b2}");
+    assert_eq!(a["game"]["rated"], false, "{a}");
+    assert_eq!(a["game"]["source"], "pool", "{a}");
+}
