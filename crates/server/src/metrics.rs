@@ -173,7 +173,8 @@ impl Metrics {
     }
 
     /// The steps of [`Metrics::challenges`], all exported from the start (at 0).
-    pub const CHALLENGE_STEPS: [&'static str; 4] = ["created", "accepted", "declined", "canceled"];
+    pub const CHALLENGE_STEPS: [&'static str; 5] =
+        ["created", "accepted", "declined", "canceled", "open"];
 
     /// Counts a challenge's step.
     pub fn challenge(&self, event: &'static str) {

@@ -294,10 +294,9 @@ async fn stream(
         .open_challenges(&user, now)
         .await
         .map_err(crate::accounts::store_failed)?;
+    let site = api.site(&headers);
     for c in &open {
-        first.push(
-            json!({"type": "challenge", "challenge": challenge_json(c, &headers)}).to_string(),
-        );
+        first.push(json!({"type": "challenge", "challenge": challenge_json(c, &site)}).to_string());
     }
     let state = Streaming {
         sub,
