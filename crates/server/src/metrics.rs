@@ -98,6 +98,8 @@ pub struct Metrics {
     pub api_streams: Gauge,
     /// Seeks of the API (`POST /api/board/seek`) waiting in the pools on this node.
     pub api_seeks: Gauge,
+    /// Challenges of the API deleted from the store past their expiry.
+    pub challenges_purged: Counter,
     /// Connections whose session had ended (signed out, revoked, expired, account closed)
     /// when checked again before a rated or listed room or a seat: anonymous from then on.
     pub sessions_ended: Counter,
@@ -311,6 +313,11 @@ impl Metrics {
             "asean_api_seeks",
             "Seeks of the API (POST /api/board/seek) waiting in the pools on this node",
             self.api_seeks.clone(),
+        );
+        registry.register(
+            "asean_challenges_purged",
+            "Challenges of the API deleted from the store past their expiry",
+            self.challenges_purged.clone(),
         );
         registry.register(
             "asean_sessions_ended",
