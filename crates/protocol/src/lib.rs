@@ -234,6 +234,15 @@ pub enum ClientMsg {
         /// `true` to watch only, never taking a free seat.
         watch: bool,
     },
+    /// Open a room taking one seat in particular when it is free (an open challenge's link
+    /// for White or Black, `#/room/<id>?color=white`): the seat the connection or its account
+    /// holds already, else `seat` if free, else watch (told [`ErrorCode::NotAllowed`]).
+    TakeSeat {
+        /// The room.
+        room: RoomId,
+        /// The seat wanted.
+        seat: Color,
+    },
     /// A command to the game in a room the connection has joined.
     Room {
         /// The room.
@@ -401,6 +410,10 @@ enum ClientWire {
         #[serde(default)]
         watch: bool,
     },
+    TakeSeat {
+        room: RoomId,
+        seat: Color,
+    },
     /// Play a move; `ply` is the number of moves already played (so a replay is refused).
     Move {
         /// The room.
@@ -523,6 +536,7 @@ impl From<ClientWire> for ClientMsg {
             ClientWire::Leave { room } => ClientMsg::Leave { room },
             ClientWire::JoinPool { pool } => ClientMsg::JoinPool { pool },
             ClientWire::LeavePool => ClientMsg::LeavePool,
+            ClientWire::TakeSeat { room, seat } => ClientMsg::TakeSeat { room, seat },
             ClientWire::Ping => ClientMsg::Ping,
         }
     }
@@ -575,6 +589,7 @@ impl From<ClientMsg> for ClientWire {
             ClientMsg::Leave { room } => ClientWire::Leave { room },
             ClientMsg::JoinPool { pool } => ClientWire::JoinPool { pool },
             ClientMsg::LeavePool => ClientWire::LeavePool,
+            ClientMsg::TakeSeat { room, seat } => ClientWire::TakeSeat { room, seat },
             ClientMsg::Ping => ClientWire::Ping,
         }
     }
@@ -1264,6 +1279,7 @@ impl ClientMsg {
     pub fn room(&self) -> Option<&RoomId> {
         match self {
             ClientMsg::Join { room, .. }
+            | ClientMsg::TakeSeat { room, .. }
             | ClientMsg::Room { room, .. }
             | ClientMsg::Ack { room, .. }
             | ClientMsg::Leave { room } => Some(room),

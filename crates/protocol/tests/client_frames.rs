@@ -20,6 +20,8 @@ fn frames() -> Vec<String> {
         r#"{"type":"create_room","seat":"random","promotion":"any","clock":null,"public":true}"#.to_owned(),
         format!(r#"{{"type":"join","room":"{r}","secret":null,"after":null,"watch":false}}"#),
         format!(r#"{{"type":"join","room":"{r}","secret":"s3cr3t","after":17,"watch":true}}"#),
+        format!(r#"{{"type":"take_seat","room":"{r}","seat":"white"}}"#),
+        format!(r#"{{"type":"take_seat","room":"{r}","seat":"black"}}"#),
         format!(r#"{{"type":"move","room":"{r}","ply":4,"uci":"e3e4"}}"#),
         format!(r#"{{"type":"move","room":"{r}","ply":0,"uci":"a7a8r"}}"#),
         format!(r#"{{"type":"resign","room":"{r}"}}"#),
@@ -48,6 +50,7 @@ fn kind(msg: &ClientMsg) -> &'static str {
         ClientMsg::UnwatchLobby => "unwatch_lobby",
         ClientMsg::CreateRoom { .. } => "create_room",
         ClientMsg::Join { .. } => "join",
+        ClientMsg::TakeSeat { .. } => "take_seat",
         ClientMsg::Room { command, .. } => match command {
             RoomCommand::Move { .. } => "move",
             RoomCommand::Resign => "resign",
@@ -67,7 +70,7 @@ fn kind(msg: &ClientMsg) -> &'static str {
     }
 }
 
-const KINDS: usize = 19;
+const KINDS: usize = 20;
 
 #[test]
 fn every_client_frame_reads_and_writes_back_byte_identical() {

@@ -221,6 +221,7 @@ pub fn app(
             lobby: state_lobby,
             accounts: accounts.clone(),
             proxies: trusted_proxies_api,
+            site: config.public_url.as_ref().map(ToString::to_string),
         })))
         .merge(accounts::router(accounts))
         .merge(profiles::router(profiles))

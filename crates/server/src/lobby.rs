@@ -142,7 +142,8 @@ pub const STORE_PROBE_EVERY: Duration = Duration::from_secs(5);
 const STORE_PROBE_EVERY_MIN: Duration = Duration::from_millis(10);
 /// How long a probe of the store may take before the store counts as not answering.
 pub const STORE_PROBE_TIMEOUT: Duration = Duration::from_secs(10);
-/// How often the store's cancelled, expired and aborted rooms are purged (also at start-up).
+/// How often the store's cancelled, expired and aborted rooms, and the API's expired
+/// challenges, are purged (also at start-up).
 const PURGE_EVERY: Duration = Duration::from_secs(3600);
 
 /// [`LobbyConfig::max_rooms`] unless told otherwise.
@@ -748,6 +749,15 @@ impl Lobby {
                         }
                         Err(e) => tracing::warn!("rooms not purged: {e}"),
                     }
+                    // The API's challenges past their expiry (answered or not).
+                    match store.purge_challenges(clock.now_ms()).await {
+                        Ok(0) => {}
+                        Ok(n) => {
+                            metrics.challenges_purged.inc_by(n);
+                            tracing::info!("purged {n} expired challenges");
+                        }
+                        Err(e) => tracing::warn!("challenges not purged: {e}"),
+                    }
                 }
             })
         };
@@ -1228,6 +1238,7 @@ impl Lobby {
             _ => crate::store::SeekTerms {
                 seeker: None,
                 rating_range,
+                pool: false,
             },
         };
         let seat = match seat {
@@ -1407,6 +1418,7 @@ impl Lobby {
                 provisional: rating.is_some_and(|g| g.provisional()),
             }),
             rating_range,
+            pool: false,
         })
     }
 

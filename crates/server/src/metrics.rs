@@ -96,6 +96,10 @@ pub struct Metrics {
     pub pool_waiting: Gauge,
     /// The API's streams open on this node (game streams of the Board and Bot API).
     pub api_streams: Gauge,
+    /// Seeks of the API (`POST /api/board/seek`) waiting in the pools on this node.
+    pub api_seeks: Gauge,
+    /// Challenges of the API deleted from the store past their expiry.
+    pub challenges_purged: Counter,
     /// Connections whose session had ended (signed out, revoked, expired, account closed)
     /// when checked again before a rated or listed room or a seat: anonymous from then on.
     pub sessions_ended: Counter,
@@ -171,7 +175,8 @@ impl Metrics {
     }
 
     /// The steps of [`Metrics::challenges`], all exported from the start (at 0).
-    pub const CHALLENGE_STEPS: [&'static str; 4] = ["created", "accepted", "declined", "canceled"];
+    pub const CHALLENGE_STEPS: [&'static str; 5] =
+        ["created", "accepted", "declined", "canceled", "open"];
 
     /// Counts a challenge's step.
     pub fn challenge(&self, event: &'static str) {
@@ -303,6 +308,16 @@ impl Metrics {
             "asean_api_streams",
             "The API's streams open on this node (game streams of the Board and Bot API)",
             self.api_streams.clone(),
+        );
+        registry.register(
+            "asean_api_seeks",
+            "Seeks of the API (POST /api/board/seek) waiting in the pools on this node",
+            self.api_seeks.clone(),
+        );
+        registry.register(
+            "asean_challenges_purged",
+            "Challenges of the API deleted from the store past their expiry",
+            self.challenges_purged.clone(),
         );
         registry.register(
             "asean_sessions_ended",

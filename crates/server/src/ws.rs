@@ -483,6 +483,7 @@ fn needs_identity(msg: &ClientMsg) -> bool {
     match msg {
         ClientMsg::CreateRoom { .. } | ClientMsg::JoinPool { .. } => true,
         ClientMsg::Join { secret, watch, .. } => secret.is_none() && !watch,
+        ClientMsg::TakeSeat { .. } => true,
         // A rated room's rematch is a new rated game.
         ClientMsg::Room {
             command: RoomCommand::Rematch,
@@ -533,7 +534,7 @@ fn action_of(msg: &ClientMsg) -> Action {
     match msg {
         ClientMsg::CreateRoom { .. } => Action::CreateRoom,
         ClientMsg::JoinPool { .. } => Action::JoinPool,
-        ClientMsg::Join { .. } => Action::Join,
+        ClientMsg::Join { .. } | ClientMsg::TakeSeat { .. } => Action::Join,
         ClientMsg::Ack { .. } | ClientMsg::Ping => Action::Upkeep,
         _ => Action::Message,
     }
@@ -565,7 +566,7 @@ async fn route(
         ClientMsg::UnwatchLobby => {
             watching.send_replace(false);
         }
-        ClientMsg::CreateRoom { .. } | ClientMsg::Join { .. }
+        ClientMsg::CreateRoom { .. } | ClientMsg::Join { .. } | ClientMsg::TakeSeat { .. }
             if joined.len() >= limits.max_joined
                 && !msg.room().is_some_and(|r| joined.contains_key(r)) =>
         {
@@ -610,43 +611,16 @@ async fn route(
             after,
             watch,
         } => {
-            // A room not open yet counts against the address's rooms open (a join again of
-            // an open room, a resync, keeps its place).
-            let ticket = if joined.contains_key(&room) {
-                None
+            let mode = if watch {
+                JoinMode::Watch
             } else {
-                match lobby.watch(sub.addr) {
-                    Ok(t) => Some(t),
-                    Err(r) => {
-                        refuse(r.code, r.message, Some(&room));
-                        return;
-                    }
-                }
+                JoinMode::Play
             };
-            let (told, answer) = tokio::sync::oneshot::channel();
-            let cmd = RoomCmd::Join {
-                sub: sub.clone(),
-                secret,
-                after,
-                mode: if watch {
-                    JoinMode::Watch
-                } else {
-                    JoinMode::Play
-                },
-                joined: Some(told),
-            };
-            match lobby.send(&room, cmd).await {
-                // Only a room that exists counts against the rooms joined; the room answers
-                // once it is loaded (an unknown room answers the client itself).
-                Ok(()) => {
-                    if let Ok(Ok(true)) = tokio::time::timeout(JOIN_ANSWER, answer).await
-                        && let Some(t) = ticket
-                    {
-                        joined.insert(room, t);
-                    }
-                }
-                Err(r) => refuse(r.code, r.message, Some(&room)),
-            }
+            join(lobby, sub, joined, room, secret, after, mode, refuse).await;
+        }
+        ClientMsg::TakeSeat { room, seat } => {
+            let mode = JoinMode::Take(seat);
+            join(lobby, sub, joined, room, None, None, mode, refuse).await;
         }
         ClientMsg::Room { room, command } => {
             let cmd = RoomCmd::Command {
@@ -670,6 +644,53 @@ async fn route(
         }
         // Read before routing: the connection loop answers every hello itself.
         ClientMsg::Hello { .. } => {}
+    }
+}
+
+/// Opens `room` for the connection ([`ClientMsg::Join`], [`ClientMsg::TakeSeat`]).
+#[allow(clippy::too_many_arguments)]
+async fn join(
+    lobby: &Lobby,
+    sub: &Subscriber,
+    joined: &mut Joined,
+    room: RoomId,
+    secret: Option<String>,
+    after: Option<u64>,
+    mode: JoinMode,
+    refuse: &impl Fn(ErrorCode, String, Option<&RoomId>),
+) {
+    // A room not open yet counts against the address's rooms open (a join again of an open
+    // room, a resync, keeps its place).
+    let ticket = if joined.contains_key(&room) {
+        None
+    } else {
+        match lobby.watch(sub.addr) {
+            Ok(t) => Some(t),
+            Err(r) => {
+                refuse(r.code, r.message, Some(&room));
+                return;
+            }
+        }
+    };
+    let (told, answer) = tokio::sync::oneshot::channel();
+    let cmd = RoomCmd::Join {
+        sub: sub.clone(),
+        secret,
+        after,
+        mode,
+        joined: Some(told),
+    };
+    match lobby.send(&room, cmd).await {
+        // Only a room that exists counts against the rooms joined; the room answers once it
+        // is loaded (an unknown room answers the client itself).
+        Ok(()) => {
+            if let Ok(Ok(true)) = tokio::time::timeout(JOIN_ANSWER, answer).await
+                && let Some(t) = ticket
+            {
+                joined.insert(room, t);
+            }
+        }
+        Err(r) => refuse(r.code, r.message, Some(&room)),
     }
 }
 

@@ -1361,57 +1361,6 @@ async fn rated_games_ending_as_their_node_is_killed_are_rated_exactly_once() {
     }
 }
 
-/// A token with `scopes` of the player signed in by `cookie`, made on `node`.
-async fn api_token(node: SocketAddr, cookie: &str) -> String {
-    let r = reqwest::Client::new()
-        .post(format!("http://{node}/account/oauth/token/create"))
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("cookie", cookie)
-        .body("description=t&scopes%5B%5D=challenge:read&scopes%5B%5D=challenge:write&scopes%5B%5D=board:play")
-        .send()
-        .await
-        .expect("token");
-    let v: serde_json::Value = serde_json::from_str(&r.text().await.expect("body")).expect("json");
-    v["token"].as_str().expect("token").to_owned()
-}
-
-/// `POST path` on `node` with `token`: the status and the JSON body.
-async fn api_post(node: SocketAddr, path: &str, token: &str) -> (u16, serde_json::Value) {
-    let r = reqwest::Client::new()
-        .post(format!("http://{node}{path}"))
-        .header("authorization", format!("Bearer {token}"))
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body("clock.limit=300&clock.increment=3&color=white")
-        .send()
-        .await
-        .expect("post");
-    let status = r.status().as_u16();
-    let text = r.text().await.expect("body");
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
-    )
-}
-
-/// The next line of type other than empty on an NDJSON stream.
-async fn api_line(r: &mut reqwest::Response, buffer: &mut String) -> serde_json::Value {
-    loop {
-        if let Some(i) = buffer.find('\n') {
-            let line: String = buffer.drain(..=i).collect();
-            if !line.trim().is_empty() {
-                return serde_json::from_str(line.trim()).expect("a JSON line");
-            }
-            continue;
-        }
-        let chunk = tokio::time::timeout(Duration::from_secs(10), r.chunk())
-            .await
-            .expect("a line in time")
-            .expect("read")
-            .expect("the stream goes on");
-        buffer.push_str(std::str::from_utf8(&chunk).expect("utf-8"));
-    }
-}
-
 /// The Board API on either node plays a game whose room lives on the other: the stream on
 /// node 2 follows a room of node 1, and moves posted to both nodes reach it, to mate.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1465,42 +1414,33 @@ async fn the_board_api_plays_a_game_across_two_nodes() {
     ignore = "needs PostgreSQL and Redis"
 )]
 async fn a_challenge_made_on_one_node_is_seen_and_accepted_on_another() {
+    use common::api::{Stream, post_form, token};
+    const SCOPES: [&str; 3] = ["challenge:read", "challenge:write", "board:play"];
+    const FORM: &str = "clock.limit=300&clock.increment=3&color=white";
     let b = Backing::new().await;
     let (n1, n2) = (b.node().await, b.node().await);
-    let a = api_token(n1.addr, &common::sign_up(n1.addr, "Node_A").await).await;
-    let bt = api_token(n2.addr, &common::sign_up(n2.addr, "Node_B").await).await;
+    let a = token(n1.addr, &common::sign_up(n1.addr, "Node_A").await, &SCOPES).await;
+    let bt = token(n2.addr, &common::sign_up(n2.addr, "Node_B").await, &SCOPES).await;
     let stream = |node: SocketAddr, token: String| async move {
-        let r = reqwest::Client::new()
-            .get(format!("http://{node}/api/stream/event"))
-            .header("authorization", format!("Bearer {token}"))
-            .send()
-            .await
-            .expect("stream");
+        let r = Stream::get(node, "/api/stream/event", Some(&token)).await;
         assert_eq!(r.status().as_u16(), 200);
-        r
+        Stream::new(r)
     };
     // Each player streams on the other node than the one they act on.
-    let (mut a_events, mut a_buf) = (stream(n2.addr, a.clone()).await, String::new());
-    let (mut b_events, mut b_buf) = (stream(n1.addr, bt.clone()).await, String::new());
-    let (status, made) = api_post(n1.addr, "/api/challenge/node_b", &a).await;
+    let mut a_events = stream(n2.addr, a.clone()).await;
+    let mut b_events = stream(n1.addr, bt.clone()).await;
+    let (status, made) = post_form(n1.addr, "/api/challenge/node_b", &a, FORM).await;
     assert_eq!(status, 200, "{made}");
     let id = made["id"].as_str().expect("id").to_owned();
-    for (r, buf) in [(&mut a_events, &mut a_buf), (&mut b_events, &mut b_buf)] {
-        let v = api_line(r, buf).await;
-        assert_eq!(
-            (&v["type"], &v["challenge"]["id"]),
-            (&"challenge".into(), &id.clone().into()),
-            "{v}"
-        );
+    for events in [&mut a_events, &mut b_events] {
+        let v = events.expect("challenge").await;
+        assert_eq!(v["challenge"]["id"], id.as_str(), "{v}");
     }
-    let (status, v) = api_post(n2.addr, &format!("/api/challenge/{id}/accept"), &bt).await;
+    let path = format!("/api/challenge/{id}/accept");
+    let (status, v) = post_form(n2.addr, &path, &bt, "").await;
     assert_eq!(status, 200, "{v}");
-    for (r, buf, color) in [
-        (&mut a_events, &mut a_buf, "white"),
-        (&mut b_events, &mut b_buf, "black"),
-    ] {
-        let v = api_line(r, buf).await;
-        assert_eq!(v["type"], "gameStart", "{v}");
+    for (events, color) in [(&mut a_events, "white"), (&mut b_events, "black")] {
+        let v = events.expect("gameStart").await;
         assert_eq!(
             (&v["game"]["gameId"], &v["game"]["color"]),
             (&id.clone().into(), &color.into()),
@@ -1509,17 +1449,83 @@ async fn a_challenge_made_on_one_node_is_seen_and_accepted_on_another() {
     }
     // The game is played from either node: White moves on node 2, Black on node 1.
     for (node, uci, t) in [(n2.addr, "b1d2", &a), (n1.addr, "b8d7", &bt)] {
-        let (status, v) = api_post(node, &format!("/api/board/game/{id}/move/{uci}"), t).await;
+        let path = format!("/api/board/game/{id}/move/{uci}");
+        let (status, v) = post_form(node, &path, t, "").await;
         assert_eq!(status, 200, "{uci}: {v}");
     }
-    let (status, v) = api_post(n1.addr, &format!("/api/board/game/{id}/resign"), &bt).await;
+    let path = format!("/api/board/game/{id}/resign");
+    let (status, v) = post_form(n1.addr, &path, &bt, "").await;
     assert_eq!(status, 200, "{v}");
-    for (r, buf) in [(&mut a_events, &mut a_buf), (&mut b_events, &mut b_buf)] {
-        let v = api_line(r, buf).await;
-        assert_eq!(
-            (&v["type"], &v["game"]["winner"]),
-            (&"gameFinish".into(), &"white".into()),
-            "{v}"
-        );
+    for events in [&mut a_events, &mut b_events] {
+        let v = events.expect("gameFinish").await;
+        assert_eq!(v["game"]["winner"], "white", "{v}");
     }
+}
+
+/// `POST /api/board/seek` across nodes: a seek on node 1 is paired with a page player who
+/// tapped the same pool on node 2, and a seek on node 2 with a seek on node 1; each seek's
+/// stream ends, and its account's event stream (on the other node) starts the game from the
+/// pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn seeks_are_paired_with_players_and_seeks_of_another_node() {
+    use common::api::{Stream, seek, token};
+    let b = Backing::new().await;
+    let wave = ["--pool-wave-ms", "100"];
+    let (n1, n2) = (b.node_with(&wave).await, b.node_with(&wave).await);
+    let scopes = ["board:play"];
+    let seeker = token(
+        n1.addr,
+        &common::sign_up(n1.addr, "Seek_One").await,
+        &scopes,
+    )
+    .await;
+    let tapper_cookie = common::sign_up(n2.addr, "Tap_Two").await;
+    let events = |node: SocketAddr, t: String| async move {
+        let r = Stream::get(node, "/api/stream/event", Some(&t)).await;
+        assert_eq!(r.status().as_u16(), 200);
+        Stream::new(r)
+    };
+    let mut seeker_events = events(n2.addr, seeker.clone()).await;
+    let r = seek(n1.addr, Some(&seeker), "rated=true&time=5&increment=3").await;
+    assert_eq!(r.status().as_u16(), 200);
+    let mut page = common::signed_in(n2.addr, &tapper_cookie).await;
+    join_pool(&mut page, TimeControl::fischer(300, 3).expect("5+3")).await;
+    let (room, _, _) = paired(&mut page).await;
+    let body = tokio::time::timeout(Duration::from_secs(15), r.text())
+        .await
+        .expect("the seek's stream ends")
+        .expect("body");
+    assert!(body.trim().is_empty(), "{body:?}");
+    let start = seeker_events.expect("gameStart").await;
+    assert_eq!(start["game"]["gameId"], room.as_str(), "{start}");
+    assert_eq!(start["game"]["source"], "pool", "{start}");
+    assert_eq!(start["game"]["opponent"]["username"], "Tap_Two", "{start}");
+
+    // Two seeks, one on each node, casual 1+0.
+    let other = token(
+        n2.addr,
+        &common::sign_up(n2.addr, "Seek_Two").await,
+        &scopes,
+    )
+    .await;
+    let mut other_events = events(n1.addr, other.clone()).await;
+    let one = seek(n2.addr, Some(&other), "time=1&increment=0").await;
+    let two = seek(n1.addr, Some(&seeker), "time=1&increment=0").await;
+    for r in [one, two] {
+        assert_eq!(r.status().as_u16(), 200);
+        tokio::time::timeout(Duration::from_secs(15), r.text())
+            .await
+            .expect("the seek's stream ends")
+            .expect("body");
+    }
+    let a = seeker_events.expect("gameStart").await;
+    let b2 = other_events.expect("gameStart").await;
+    assert_eq!(a["game"]["gameId"], b2["game"]["gameId"], "{a} {b2}");
+    assert_ne!(a["game"]["color"], b2["game"]["color"], "{a} {b2}");
+    assert_eq!(a["game"]["rated"], false, "{a}");
+    assert_eq!(a["game"]["source"], "pool", "{a}");
 }

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::header::{CONTENT_TYPE, HOST};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -90,6 +90,7 @@ type Shared = State<Arc<Api>>;
 /// The routes (see the module documentation).
 pub fn router(api: Arc<Api>) -> Router {
     Router::new()
+        .route("/api/challenge/open", post(open))
         .route("/api/challenge/{username}", post(create))
         .route("/api/challenge/{id}/{action}", post(answer))
         .with_state(api)
@@ -120,7 +121,7 @@ struct Asked {
 /// The fields of a request's body: a form (`application/x-www-form-urlencoded`), or a JSON
 /// object as some clients send (berserk does), its `null`s left out and its other values
 /// as text.
-fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Refusal> {
+pub(super) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Refusal> {
     let json = headers
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -220,28 +221,14 @@ fn player_json(name: &Username, r: protocol::SeatRating) -> Value {
     })
 }
 
-/// The page of challenge `id`'s game, on the host the request named.
-fn url_of(id: &RoomId, headers: &HeaderMap) -> String {
-    let host = headers
-        .get(HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            h.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-        })
-        .unwrap_or("localhost");
-    format!("http://{host}/#/room/{id}")
+/// The page of challenge `id`'s game on `site` (an origin, [`Api::site`]).
+fn url_of(id: &RoomId, site: &str) -> String {
+    format!("{site}/#/room/{id}")
 }
 
-/// Lichess's challenge object (see the module documentation).
-#[must_use]
-pub fn challenge_json(c: &Challenge, headers: &HeaderMap) -> Value {
-    let t = &c.terms;
-    let speed = crate::profiles::speed_key(t.clock);
-    let perf = t
-        .clock
-        .map_or("correspondence", |tc| rating::Perf::of(tc).name());
-    let time_control = match t.clock {
+/// Lichess's `timeControl` of a challenge.
+fn time_control_json(clock: Option<TimeControl>) -> Value {
+    match clock {
         Some(tc) => json!({
             "type": "clock",
             "limit": tc.initial().as_secs(),
@@ -249,10 +236,21 @@ pub fn challenge_json(c: &Challenge, headers: &HeaderMap) -> Value {
             "show": tc.to_string(),
         }),
         None => json!({"type": "unlimited"}),
-    };
+    }
+}
+
+/// Lichess's challenge object (see the module documentation).
+#[must_use]
+pub fn challenge_json(c: &Challenge, site: &str) -> Value {
+    let t = &c.terms;
+    let speed = crate::profiles::speed_key(t.clock);
+    let perf = t
+        .clock
+        .map_or("correspondence", |tc| rating::Perf::of(tc).name());
+    let time_control = time_control_json(t.clock);
     let mut v = json!({
         "id": c.id.to_string(),
-        "url": url_of(&c.id, headers),
+        "url": url_of(&c.id, site),
         "status": c.status.name(),
         "challenger": player_json(&t.challenger, t.challenger_rating),
         "destUser": player_json(&t.dest, t.dest_rating),
@@ -353,13 +351,110 @@ async fn create(
         }
     }
     api.lobby.metrics.challenge("created");
-    let v = challenge_json(&challenge, &headers);
+    let v = challenge_json(&challenge, &api.site(&headers));
     tell_both(
         &api,
         &challenge,
         &json!({"type": "challenge", "challenge": v}),
     );
     Ok(axum::Json(v).into_response())
+}
+
+/// `POST /api/challenge/open`: a casual game whose links anyone may open in the page.
+async fn open(
+    State(api): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, Refusal> {
+    // Any token of an account (no scope needed, as on lichess), or the session cookie: the
+    // API's budgets per token and per address bound how many are made.
+    api.accounts.caller_required(peer, &headers).await?;
+    let fields = fields(&headers, &body)?;
+    for (key, value) in &fields {
+        match (key.as_str(), value.as_str()) {
+            ("rated", "true") => {
+                return Err(bad(
+                    "rated: open challenges are casual here (whoever opens the link plays, \
+                     signed in or not)",
+                ));
+            }
+            ("fen", v) if !v.is_empty() => {
+                return Err(bad("fen: games start from the initial position here"));
+            }
+            ("users", v) if !v.is_empty() => {
+                return Err(bad("users: open challenges here are open to anyone"));
+            }
+            _ => {}
+        }
+    }
+    let asked = parse_form(&fields)?;
+    let now = api.lobby.now_ms();
+    let meta = RoomMeta {
+        id: random_room_id(),
+        created_ms: now,
+        public: false,
+        promotion: PromotionRule::default(),
+        clock: asked.clock,
+        initial_fen: Position::new(Rules::default()).fen(),
+        rated: false,
+        seek: crate::store::SeekTerms::default(),
+    };
+    let append = Append {
+        room: meta.id.clone(),
+        first_seq: 1,
+        events: Vec::new(),
+        create: Some(meta.clone()),
+        seats: Vec::new(),
+        phase: Some(Phase::Waiting),
+        fence: api.lobby.cluster().map(|_| 0),
+        ratings: None,
+        pairing: None,
+    };
+    let written = api
+        .lobby
+        .store()
+        .append(append)
+        .await
+        .unwrap_or(Err(StoreError::Stopped));
+    if let Err(e) = written {
+        tracing::error!("open challenge {}: its room not written: {e}", meta.id);
+        api.lobby.metrics.errors.inc();
+        return Err(store_failed(e));
+    }
+    let id = meta.id.clone();
+    api.lobby.start_paired(StoredRoom {
+        meta,
+        phase: Phase::Waiting,
+        secrets: ByColor::default(),
+        events: Vec::new(),
+        away: None,
+    });
+    api.lobby.metrics.challenge("open");
+    Ok(axum::Json(open_json(&id, asked.clock, &api.site(&headers))).into_response())
+}
+
+/// The answer to `POST /api/challenge/open` (see the module documentation).
+fn open_json(id: &RoomId, clock: Option<TimeControl>, site: &str) -> Value {
+    let url = url_of(id, site);
+    let perf = clock.map_or("correspondence", |tc| rating::Perf::of(tc).name());
+    json!({
+        "id": id.to_string(),
+        "url": url,
+        "urlWhite": format!("{url}?color=white"),
+        "urlBlack": format!("{url}?color=black"),
+        "status": "created",
+        "challenger": null,
+        "destUser": null,
+        "variant": {"key": "asean", "name": "ASEAN", "short": "ASEAN"},
+        "rated": false,
+        "speed": crate::profiles::speed_key(clock),
+        "timeControl": time_control_json(clock),
+        // The links choose the seats.
+        "color": "random",
+        "perf": {"name": perf},
+        "open": {},
+    })
 }
 
 /// `POST /api/challenge/{id}/accept`, `/decline`, `/cancel`.
@@ -415,7 +510,7 @@ async fn answer(
         }
         ChallengeStatus::Declined => {
             api.lobby.metrics.challenge("declined");
-            let v = challenge_json(&settled, &headers);
+            let v = challenge_json(&settled, &api.site(&headers));
             tell_both(
                 &api,
                 &settled,
@@ -424,7 +519,7 @@ async fn answer(
         }
         ChallengeStatus::Canceled => {
             api.lobby.metrics.challenge("canceled");
-            let v = challenge_json(&settled, &headers);
+            let v = challenge_json(&settled, &api.site(&headers));
             tell_both(
                 &api,
                 &settled,

@@ -191,7 +191,9 @@ pub async fn game_event(
 /// Where a game in progress came from, as far as its room tells.
 #[must_use]
 pub fn source_of(stored: &StoredRoom) -> &'static str {
-    if stored.meta.seek.seeker.is_some() {
+    if stored.meta.seek.pool {
+        "pool"
+    } else if stored.meta.seek.seeker.is_some() {
         "lobby"
     } else {
         "friend"
@@ -292,10 +294,9 @@ async fn stream(
         .open_challenges(&user, now)
         .await
         .map_err(crate::accounts::store_failed)?;
+    let site = api.site(&headers);
     for c in &open {
-        first.push(
-            json!({"type": "challenge", "challenge": challenge_json(c, &headers)}).to_string(),
-        );
+        first.push(json!({"type": "challenge", "challenge": challenge_json(c, &site)}).to_string());
     }
     let state = Streaming {
         sub,

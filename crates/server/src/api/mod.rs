@@ -23,6 +23,7 @@
 //! - [`challenges`]: `POST /api/challenge/{username}`, `/api/challenge/{id}/accept`,
 //!   `/decline`, `/cancel`.
 //! - [`events`]: `GET /api/stream/event`.
+//! - [`seek`]: `POST /api/board/seek` (the quick-pairing pools).
 //! - [`docs`]: `GET /api`, the reference page (`docs/api.md`).
 
 pub mod board;
@@ -31,6 +32,7 @@ pub mod docs;
 pub mod events;
 pub mod lichess;
 pub mod link;
+pub mod seek;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -124,6 +126,50 @@ pub struct Api {
     pub proxies: Arc<TrustedProxies>,
     /// The open streams of each account.
     pub streams: Arc<StreamPermits>,
+    /// The server's public origin (`--public-url`, e.g. `https://example.org`): the links of
+    /// challenges lead there; without it, to the request's `Host` on `http`.
+    pub site: Option<String>,
+}
+
+impl Api {
+    /// The origin of the page links in answers to a request with `headers`: the public
+    /// origin when the server has one, else `http://` and the request's `Host` when it is a
+    /// host name or address with an optional port (anything else: `localhost`).
+    #[must_use]
+    pub fn site(&self, headers: &axum::http::HeaderMap) -> String {
+        if let Some(s) = &self.site {
+            return s.trim_end_matches('/').to_owned();
+        }
+        let host = headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| valid_host(h))
+            .unwrap_or("localhost");
+        format!("http://{host}")
+    }
+}
+
+/// Whether `h` reads as `host[:port]`: a name of letters, digits, dots and hyphens, or an
+/// IPv6 address in brackets, and a port of digits.
+fn valid_host(h: &str) -> bool {
+    let port_ok = |p: &str| !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit());
+    if let Some(rest) = h.strip_prefix('[') {
+        let Some((addr, after)) = rest.split_once(']') else {
+            return false;
+        };
+        return addr.parse::<std::net::Ipv6Addr>().is_ok()
+            && (after.is_empty() || after.strip_prefix(':').is_some_and(port_ok));
+    }
+    let (name, port) = match h.split_once(':') {
+        Some((n, p)) => (n, Some(p)),
+        None => (h, None),
+    };
+    !name.is_empty()
+        && name.len() <= 253
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        && port.is_none_or(port_ok)
 }
 
 impl std::fmt::Debug for Api {
@@ -136,6 +182,40 @@ impl std::fmt::Debug for Api {
 pub fn router(api: Arc<Api>) -> Router {
     board::router(api.clone())
         .merge(challenges::router(api.clone()))
-        .merge(events::router(api))
+        .merge(events::router(api.clone()))
+        .merge(seek::router(api))
         .route("/api", axum::routing::get(docs::serve))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::valid_host;
+
+    #[test]
+    fn a_host_header_is_a_host_and_a_port_or_nothing() {
+        for good in [
+            "localhost",
+            "127.0.0.1:8080",
+            "chess.example.org",
+            "[::1]:80",
+            "[::1]",
+        ] {
+            assert!(valid_host(good), "{good}");
+        }
+        for bad in [
+            "",
+            "evil.org/path",
+            "a b",
+            "x:",
+            "x:80:80",
+            "x:port",
+            "[::1",
+            "[nope]:80",
+            "user@host",
+            "host\\x",
+            "x:123456",
+        ] {
+            assert!(!valid_host(bad), "{bad}");
+        }
+    }
 }

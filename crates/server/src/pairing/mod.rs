@@ -156,17 +156,43 @@ impl Pools {
         sub: &Subscriber,
         clock: TimeControl,
     ) -> Result<(), Refusal> {
+        let pool = PoolKey {
+            clock,
+            rated: sub.user.is_some(),
+        };
+        self.join_pool(lobby, sub, pool).await
+    }
+
+    /// Puts `sub` in `pool`, replacing its place in any other pool and the place of its
+    /// account on another connection of this node, and tells it [`ServerMsg::Pool`]. The
+    /// page's players join through [`Pools::join`]; `POST /api/board/seek` joins here with
+    /// a connection of its own ([`crate::api::seek`]), in the casual pool when asked, so a
+    /// signed-in player may wait there too (seated by their account all the same).
+    ///
+    /// # Errors
+    /// [`ErrorCode::InvalidSettings`] for a time control that is not a pool's, or a rated
+    /// pool without an account; [`ErrorCode::Internal`] when the store or the registry does
+    /// not answer.
+    pub async fn join_pool(
+        &self,
+        lobby: &Lobby,
+        sub: &Subscriber,
+        pool: PoolKey,
+    ) -> Result<(), Refusal> {
+        let clock = pool.clock;
         if !protocol::is_pool(clock) {
             return Err(Refusal::new(
                 ErrorCode::InvalidSettings,
                 format!("{clock} is not a pool: choose one of the listed time controls"),
             ));
         }
+        if pool.rated && sub.user.is_none() {
+            return Err(Refusal::new(
+                ErrorCode::InvalidSettings,
+                "the rated pools are for signed-in players",
+            ));
+        }
         let now = lobby.now_ms();
-        let pool = PoolKey {
-            clock,
-            rated: sub.user.is_some(),
-        };
         let rating = match &sub.user {
             Some(u) => rating_of(lobby, u, clock, now).await?,
             None => protocol::SeatRating {
@@ -190,6 +216,15 @@ impl Pools {
                 .collect()
         };
         for (_, m) in replaced {
+            // Out of the registry too: in another pool than the new place, it would stay
+            // there and be paired with nobody to tell.
+            if let Err(e) = self
+                .registry
+                .remove(m.pool, &m.place.key, &m.place.ticket)
+                .await
+            {
+                tracing::warn!("replaced pool place not removed: {e}");
+            }
             m.outbox.send(&ServerMsg::PoolLeft { pool: m.pool.clock });
         }
         let secret = random_secret();
@@ -448,7 +483,10 @@ impl Pools {
             clock: Some(pool.clock),
             initial_fen: Position::new(rules).fen(),
             rated: pool.rated,
-            seek: crate::store::SeekTerms::default(),
+            seek: crate::store::SeekTerms {
+                pool: true,
+                ..crate::store::SeekTerms::default()
+            },
         };
         let places = ByColor {
             white: white.clone(),

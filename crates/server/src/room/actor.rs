@@ -149,6 +149,20 @@ pub enum JoinMode {
     /// Its own seat only, else watch: never takes a free seat (the API's game streams and
     /// commands, which act only in the caller's own games).
     Resume,
+    /// Its own seat, else this seat if it is free, else watch (an open challenge's link for
+    /// one colour, [`protocol::ClientMsg::TakeSeat`]).
+    Take(Color),
+}
+
+impl JoinMode {
+    /// Whether the join may take a free seat, and which (`None`: either).
+    fn takes(self) -> Option<Option<Color>> {
+        match self {
+            JoinMode::Play => Some(None),
+            JoinMode::Take(c) => Some(Some(c)),
+            JoinMode::Watch | JoinMode::Resume => None,
+        }
+    }
 }
 
 /// How a room task starts.
@@ -904,10 +918,20 @@ impl Actor {
         }
         // Joining again on the same connection (a resync) replaces the subscription.
         self.subscribe(&sub, seat);
-        let taking = seat.is_none()
-            && mode == JoinMode::Play
-            && secret.is_none()
-            && self.room.free_seat().is_some();
+        let wanted = mode.takes();
+        let free = match wanted {
+            Some(Some(c)) => self.room.free_seat().is_some() && self.room.seat_free(c),
+            Some(None) => self.room.free_seat().is_some(),
+            None => false,
+        };
+        if seat.is_none() && secret.is_none() && !free && matches!(mode, JoinMode::Take(_)) {
+            sub.outbox.send(&ServerMsg::error(
+                ErrorCode::NotAllowed,
+                "this seat is taken: watching instead",
+                Some(&id),
+            ));
+        }
+        let taking = seat.is_none() && secret.is_none() && free;
         let rating = if taking {
             self.seat_rating(sub.user.as_ref()).await
         } else {
@@ -929,13 +953,15 @@ impl Actor {
             }
             sub.outbox.send(&refusal_msg(r, &id));
         }
-        if seat.is_none() && mode == JoinMode::Play && secret.is_none() && refusal.is_none() {
+        if taking && refusal.is_none() {
             let secret = random_secret();
             if let Some(Plan {
                 events,
                 new_seat: Some((s, secret)),
                 ..
-            }) = self.room.plan_take_seat(secret, sub.user.clone(), rating)
+            }) = self
+                .room
+                .plan_take_seat_as(secret, sub.user.clone(), rating, wanted.flatten())
             {
                 let hash = hash_secret(&secret);
                 if self.commit(events, vec![(s, hash)], Some(&sub)).await {

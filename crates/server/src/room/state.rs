@@ -458,6 +458,12 @@ impl Room {
         self.ended_ms
     }
 
+    /// Whether nobody holds seat `c` yet.
+    #[must_use]
+    pub fn seat_free(&self, c: Color) -> bool {
+        self.secrets.get(c).is_none()
+    }
+
     /// The seat nobody holds yet, if any (White first).
     #[must_use]
     pub fn free_seat(&self) -> Option<Color> {
@@ -1020,10 +1026,26 @@ impl Room {
         user: Option<Username>,
         seat_rating: Option<protocol::SeatRating>,
     ) -> Option<Plan> {
+        self.plan_take_seat_as(secret, user, seat_rating, None)
+    }
+
+    /// [`RoomState::plan_take_seat`] of the seat `wanted` (`None`: the free one, White
+    /// first), if it is free.
+    #[must_use]
+    pub fn plan_take_seat_as(
+        &self,
+        secret: String,
+        user: Option<Username>,
+        seat_rating: Option<protocol::SeatRating>,
+        wanted: Option<Color>,
+    ) -> Option<Plan> {
         if self.phase() != Phase::Waiting {
             return None;
         }
-        let seat = self.free_seat()?;
+        let seat = match wanted {
+            Some(c) => Some(c).filter(|&c| self.seat_free(c))?,
+            None => self.free_seat()?,
+        };
         Some(Plan {
             events: vec![RoomEvent::Seated {
                 seat,

@@ -184,7 +184,8 @@ pub trait AccountStore: Send + Sync {
     fn revoke_sessions(&self, user: &UserId, keep: Option<SessionHash>) -> StoreFuture<u64>;
 
     /// Closes the account at `now_ms`: its password hash, every session and every API token
-    /// ([`super::tokens`]) are deleted, its name stays taken. Whether it was open.
+    /// ([`super::tokens`]) are deleted, its open challenges made or received are canceled
+    /// ([`super::challenges`]), its name stays taken. Whether it was open.
     fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool>;
 
     /// The ratings of `user` in the perfs they played rated games of (the others are
@@ -480,6 +481,7 @@ impl AccountStore for super::MemoryStore {
         let mut m = super::common::lock(&self.accounts);
         m.sessions.retain(|_, (_, u)| u != user);
         m.tokens.retain(|_, (_, u)| u != user);
+        super::common::lock(&self.challenges).cancel_of(user);
         let closed = match m.users.get_mut(user) {
             Some(a) if !a.is_closed() => {
                 a.password_hash = None;

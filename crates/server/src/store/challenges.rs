@@ -193,6 +193,10 @@ pub trait ChallengeStore: Send + Sync {
 
     /// The challenges open at `now_ms` that `user` made or received, oldest first.
     fn open_challenges(&self, user: &UserId, now_ms: u64) -> StoreFuture<Vec<Challenge>>;
+
+    /// Deletes the challenges expired by `now_ms`, answered or not (an answer after the
+    /// expiry finds none either way); how many.
+    fn purge_challenges(&self, now_ms: u64) -> StoreFuture<u64>;
 }
 
 /// The challenges of a [`super::MemoryStore`].
@@ -272,5 +276,26 @@ impl ChallengeStore for super::MemoryStore {
             .collect();
         out.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
         Box::pin(std::future::ready(Ok(out)))
+    }
+
+    fn purge_challenges(&self, now_ms: u64) -> StoreFuture<u64> {
+        let mut m = super::common::lock(&self.challenges);
+        let before = m.all.len();
+        m.all.retain(|c| c.expires_ms > now_ms);
+        let n = u64::try_from(before - m.all.len()).unwrap_or(u64::MAX);
+        Box::pin(std::future::ready(Ok(n)))
+    }
+}
+
+impl MemoryChallenges {
+    /// Cancels the open challenges `user` made or received (their account closed).
+    pub(super) fn cancel_of(&mut self, user: &UserId) {
+        for c in &mut self.all {
+            if c.status == ChallengeStatus::Created
+                && (&c.terms.challenger.id() == user || &c.terms.dest.id() == user)
+            {
+                c.status = ChallengeStatus::Canceled;
+            }
+        }
     }
 }

@@ -70,8 +70,8 @@ pub struct RoomMeta {
 }
 
 /// A seek's player and conditions, kept with its room (stored as JSON, `NULL` when empty):
-/// the signed-in creator of a listed room with their rating when it was created, and the
-/// ratings that may take the free seat.
+/// the signed-in creator of a listed room with their rating when it was created, the
+/// ratings that may take the free seat, and whether the pools paired the game.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeekTerms {
     /// The signed-in creator of a listed room.
@@ -80,13 +80,16 @@ pub struct SeekTerms {
     /// The ratings that may take the free seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating_range: Option<protocol::RatingRange>,
+    /// A game the quick-pairing pools started ([`crate::pairing`]; absent: not).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub pool: bool,
 }
 
 impl SeekTerms {
     /// Whether there is nothing to keep (stored as `NULL`).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.seeker.is_none() && self.rating_range.is_none()
+        self.seeker.is_none() && self.rating_range.is_none() && !self.pool
     }
 }
 

@@ -222,6 +222,7 @@ pub(super) fn meta(n: u8) -> RoomMeta {
                     provisional: n.is_multiple_of(2),
                 }),
                 rating_range: protocol::RatingRange::new(1200, 1800).ok(),
+                pool: n.is_multiple_of(2),
             }
         } else {
             crate::store::SeekTerms::default()
@@ -1379,8 +1380,20 @@ pub(super) async fn check_challenges(s: &dyn Store) {
             .unwrap(),
         ChallengeCreated::Created
     );
-    // A closed account is challenged no more.
+    // Purged past its expiry (answered or not), the others kept.
+    assert_eq!(s.purge_challenges(late).await.unwrap(), 1);
+    assert_eq!(s.challenge(&id(1)).await.unwrap(), None);
+    assert!(s.challenge(&id(2)).await.unwrap().is_some());
+    assert_eq!(s.purge_challenges(late).await.unwrap(), 0);
+    // A closed account is challenged no more, and its open challenges are canceled, made
+    // or received.
+    assert_eq!(open(&krit, 7_000).await.len(), 21);
     assert!(s.close_account(&ploy, 7_000).await.unwrap());
+    assert!(open(&krit, 7_000).await.is_empty());
+    for n in [98, 99] {
+        let c = s.challenge(&id(n)).await.unwrap().unwrap();
+        assert_eq!(c.status, ChallengeStatus::Canceled, "{n}");
+    }
     assert_eq!(
         s.create_challenge(challenge(97, &krit, &ploy, 7_000))
             .await
@@ -1393,18 +1406,19 @@ async fn challenges<F: Fixture>(f: &F) {
     check_challenges(&*f.open().await).await;
     // Kept across a reopening; a corrupt row is an error, not a panic.
     let s = f.open().await;
-    let krit = "krit".parse::<protocol::user::UserId>().unwrap();
-    // Its 20 open, and Ploy's two to it.
-    assert_eq!(s.open_challenges(&krit, 6_000).await.unwrap().len(), 22);
+    // Canceled with Ploy's account, kept so.
+    let c = s.challenge(&protocol::RoomId::from_bytes([99; 10])).await;
+    assert!(matches!(c, Ok(Some(c)) if c.status == super::challenges::ChallengeStatus::Canceled));
     drop(s);
     f.exec("UPDATE challenges SET status = 'lost'").await;
     let s = f.open().await;
+    let krit = "krit".parse::<protocol::user::UserId>().unwrap();
     assert!(matches!(
         s.open_challenges(&krit, 6_000).await,
         Ok(v) if v.is_empty()
     ));
     assert!(matches!(
-        s.challenge(&protocol::RoomId::from_bytes([1; 10])).await,
+        s.challenge(&protocol::RoomId::from_bytes([2; 10])).await,
         Err(StoreError::Corrupt { .. })
     ));
 }

@@ -43,6 +43,43 @@ pub async fn post(
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
+/// `POST path` with `token` and the form `form`: the status and the JSON body.
+pub async fn post_form(
+    addr: std::net::SocketAddr,
+    path: &str,
+    token: &str,
+    form: &str,
+) -> (StatusCode, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}{path}"))
+        .header(AUTHORIZATION, format!("Bearer {token}"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(form.to_owned())
+        .send()
+        .await
+        .expect("request");
+    let status = r.status();
+    let text = r.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// `POST /api/board/seek` with `token` (if any) and the form `form`: the answer, its stream
+/// still to be read.
+pub async fn seek(
+    addr: std::net::SocketAddr,
+    token: Option<&str>,
+    form: &str,
+) -> reqwest::Response {
+    let mut req = reqwest::Client::new()
+        .post(format!("http://{addr}/api/board/seek"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(form.to_owned());
+    if let Some(t) = token {
+        req = req.header(AUTHORIZATION, format!("Bearer {t}"));
+    }
+    req.send().await.expect("seek")
+}
+
 /// A game stream being read: its lines, as they come.
 pub struct Stream {
     response: reqwest::Response,

@@ -28,6 +28,11 @@ pub fn room_in_address() -> Option<RoomId> {
     room::room_from_hash(&location_hash())
 }
 
+/// The seat the invite link in the address names, if any (`?color=white` or `black`).
+pub fn seat_in_address() -> Option<protocol::Color> {
+    room::seat_from_hash(&location_hash())
+}
+
 /// The page's surroundings.
 pub fn env(persistent: bool) -> Env {
     let window = web_sys::window();

@@ -140,7 +140,11 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
         system_dark: browser::system_dark(),
         ..store.looks()
     };
-    let started = storage::started(&store, browser::room_in_address());
+    let started = storage::started(
+        &store,
+        browser::room_in_address(),
+        browser::seat_in_address(),
+    );
     let dispatch = Dispatch::default();
     *dispatch.0.runtime.borrow_mut() = Some(Runtime {
         model,

@@ -112,6 +112,7 @@ impl Socket {
             ClientMsg::Ack { .. }
                 | ClientMsg::Ping
                 | ClientMsg::Join { .. }
+                | ClientMsg::TakeSeat { .. }
                 | ClientMsg::WatchLobby
         );
         if !resent && c.outbox.len() < OUTBOX {

@@ -489,7 +489,7 @@ pub fn stored_is_newer(
 }
 
 /// The first message of the page: what storage holds, and the room of the address.
-pub fn started(store: &Store, room: Option<RoomId>) -> Msg {
+pub fn started(store: &Store, room: Option<RoomId>, seat: Option<protocol::Color>) -> Msg {
     let current = store
         .current_id()
         .and_then(|id| store.load(&id).transpose());
@@ -500,6 +500,7 @@ pub fn started(store: &Store, room: Option<RoomId>) -> Msg {
         problems,
         seats: store.seats(),
         room,
+        seat,
         flip: store.flip(),
     }
 }

@@ -173,8 +173,9 @@ impl Mode {
 /// What the address's fragment asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
-    /// `#/room/<id>`: an invite link.
-    Room(protocol::RoomId),
+    /// `#/room/<id>`: an invite link; `#/room/<id>?color=white` (or `black`): an open
+    /// challenge's link for one seat.
+    Room(protocol::RoomId, Option<protocol::Color>),
     /// `#/account`: the account view (the sign-in view when signed out).
     Account,
     /// `#/@/<username>`: a player's profile (the name as in the address).
@@ -193,7 +194,7 @@ impl Route {
     /// assert_eq!(Route::from_hash("#/account"), Route::Account);
     /// assert_eq!(Route::from_hash("#/account/"), Route::Account);
     /// assert_eq!(Route::from_hash("#/accounts"), Route::Board);
-    /// assert!(matches!(Route::from_hash("#/room/0123456789abcdef0123"), Route::Room(_)));
+    /// assert!(matches!(Route::from_hash("#/room/0123456789abcdef0123"), Route::Room(_, None)));
     /// assert_eq!(Route::from_hash(""), Route::Board);
     /// assert_eq!(Route::from_hash("#/@/Somchai"), Route::Profile("Somchai".into()));
     /// use web::model::profile::Perf;
@@ -202,7 +203,7 @@ impl Route {
     /// ```
     pub fn from_hash(hash: &str) -> Route {
         if let Some(room) = room::room_from_hash(hash) {
-            return Route::Room(room);
+            return Route::Room(room, room::seat_from_hash(hash));
         }
         let path = hash.trim_start_matches('#').trim_end_matches('/');
         if path == "/account" {

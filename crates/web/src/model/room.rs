@@ -23,12 +23,42 @@ use rules::{Game, Move, Rules};
 /// assert_eq!(room_from_hash(""), None);
 /// ```
 pub fn room_from_hash(hash: &str) -> Option<RoomId> {
-    hash.strip_prefix('#')
-        .unwrap_or(hash)
+    let (path, _) = split_query(hash);
+    path.strip_prefix('#')
+        .unwrap_or(path)
         .strip_prefix("/room/")?
         .trim_end_matches('/')
         .parse()
         .ok()
+}
+
+/// The seat an invite link's fragment names (`#/room/<id>?color=white` or `?color=black`,
+/// an open challenge's links for one colour), if it is a room's link and names one.
+///
+/// ```
+/// use web::model::room::seat_from_hash;
+/// use protocol::Color;
+/// assert_eq!(seat_from_hash("#/room/0123456789abcdef0123?color=black"), Some(Color::Black));
+/// assert_eq!(seat_from_hash("#/room/0123456789abcdef0123"), None);
+/// assert_eq!(seat_from_hash("#/room/0123456789abcdef0123?color=green"), None);
+/// assert_eq!(seat_from_hash("#/account?color=white"), None);
+/// ```
+pub fn seat_from_hash(hash: &str) -> Option<Color> {
+    room_from_hash(hash)?;
+    let (_, query) = split_query(hash);
+    query?.split('&').find_map(|kv| match kv {
+        "color=white" => Some(Color::White),
+        "color=black" => Some(Color::Black),
+        _ => None,
+    })
+}
+
+/// A fragment's path and its query (after `?`), if any.
+fn split_query(hash: &str) -> (&str, Option<&str>) {
+    match hash.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (hash, None),
+    }
 }
 
 /// The invite link of `room` on the site at `origin` (e.g. `https://example.org`).
@@ -387,6 +417,9 @@ pub struct Online {
     /// The page joined again after the server said it was not in the room (the room had left
     /// the server's memory); cleared by the next snapshot, so it happens once, never in a loop.
     pub rejoined: bool,
+    /// The seat the room's link named (an open challenge's link for one colour): asked for
+    /// again when the page joins again before holding a seat.
+    pub wanted: Option<Color>,
 }
 
 /// The game of a room: its moves replayed from its first position, with the end the local

@@ -570,6 +570,7 @@ mod tests {
                 problems: Vec::new(),
                 seats: Default::default(),
                 room: None,
+                seat: None,
                 flip: None,
             },
         );

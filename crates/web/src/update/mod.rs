@@ -116,6 +116,8 @@ pub enum Msg {
         seats: SeatBook,
         /// The room of an invite link in the address.
         room: Option<RoomId>,
+        /// The seat that link names (an open challenge's link for one colour).
+        seat: Option<protocol::Color>,
         /// The board's orientation as last set, and the game it was set for.
         flip: Option<(String, bool)>,
     },
@@ -330,6 +332,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             problems,
             seats,
             room,
+            seat,
             flip,
         } => {
             model.saved = saved;
@@ -353,7 +356,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             out.push(Cmd::Socket(ClientMsg::WatchLobby));
             account::started(model, out);
             if let Some(room) = room {
-                online::join_room(model, &room, out);
+                online::join_room_as(model, &room, seat, out);
             }
         }
         Msg::PointerDown {
@@ -547,9 +550,9 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Visibility(hidden) => model.hidden = hidden,
         Msg::Route(route) => match route {
             crate::model::Route::Account => account::route_account(model, out),
-            crate::model::Route::Room(room) => {
+            crate::model::Route::Room(room, seat) => {
                 account::route_away(model);
-                online::user(model, OnlineMsg::Join(room), out);
+                online::user(model, OnlineMsg::JoinAs(room, seat), out);
             }
             crate::model::Route::Profile(name) => profile::route_profile(model, &name, out),
             crate::model::Route::Leaderboard(perf) => {

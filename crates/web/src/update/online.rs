@@ -132,6 +132,9 @@ pub fn rated_refusal(signed_in: bool, clock: Option<TimeControl>) -> Option<Key>
 pub enum OnlineMsg {
     /// Open this room (invite link, lobby list, the address's fragment).
     Join(RoomId),
+    /// Open this room taking this seat if it is free (an open challenge's link for one
+    /// colour), or as [`OnlineMsg::Join`] (`None`).
+    JoinAs(RoomId, Option<protocol::Color>),
     /// Share the invite link (Web Share API).
     Share,
     /// Cancel this page's invitation while nobody has taken the other seat.
@@ -219,6 +222,17 @@ pub fn create(model: &mut Model, s: RoomSettings, out: &mut Vec<Cmd>) {
 
 /// Opens `room`: resumes a stored seat, else takes the free seat or watches.
 pub fn join_room(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
+    join_room_as(model, room, None, out);
+}
+
+/// Opens `room`: resumes a stored seat, else takes the seat `wanted` if it is free
+/// ([`ClientMsg::TakeSeat`]; `None`: the free seat) or watches.
+pub fn join_room_as(
+    model: &mut Model,
+    room: &RoomId,
+    wanted: Option<protocol::Color>,
+    out: &mut Vec<Cmd>,
+) {
     let open = model
         .mode
         .online()
@@ -227,11 +241,21 @@ pub fn join_room(model: &mut Model, room: &RoomId, out: &mut Vec<Cmd>) {
         return;
     }
     enter(model, Some(room), out);
-    out.push(Cmd::Socket(ClientMsg::Join {
-        room: room.clone(),
-        secret: secret_of(model, room),
-        after: None,
-        watch: false,
+    if let Some(o) = model.mode.online_mut() {
+        o.wanted = wanted;
+    }
+    let secret = secret_of(model, room);
+    out.push(Cmd::Socket(match (secret, wanted) {
+        (None, Some(seat)) => ClientMsg::TakeSeat {
+            room: room.clone(),
+            seat,
+        },
+        (secret, _) => ClientMsg::Join {
+            room: room.clone(),
+            secret,
+            after: None,
+            watch: false,
+        },
     }));
 }
 
@@ -344,13 +368,14 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
 /// A user action of online play.
 pub fn user(model: &mut Model, msg: OnlineMsg, out: &mut Vec<Cmd>) {
     match msg {
-        OnlineMsg::Join(room) => {
+        OnlineMsg::Join(room) => user(model, OnlineMsg::JoinAs(room, None), out),
+        OnlineMsg::JoinAs(room, seat) => {
             let same = model
                 .mode
                 .online()
                 .is_some_and(|o| o.room.as_ref() == Some(&room));
             if !same {
-                join_room(model, &room, out);
+                join_room_as(model, &room, seat, out);
             }
         }
         OnlineMsg::JoinPool(clock) => join_pool(model, clock, out),
@@ -477,14 +502,20 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
             // Join the room again and catch up from the last event seen.
             let rejoin = model.mode.online_mut().and_then(|o| {
                 o.pending = None;
-                o.room.clone().map(|r| (r, o.view.as_ref().map(|v| v.seq)))
+                o.room
+                    .clone()
+                    .map(|r| (r, o.view.as_ref().map(|v| v.seq), o.wanted))
             });
-            if let Some((room, after)) = rejoin {
-                out.push(Cmd::Socket(ClientMsg::Join {
-                    secret: secret_of(model, &room),
-                    room,
-                    after,
-                    watch: false,
+            if let Some((room, after, wanted)) = rejoin {
+                let secret = secret_of(model, &room);
+                out.push(Cmd::Socket(match (secret, wanted) {
+                    (None, Some(seat)) => ClientMsg::TakeSeat { room, seat },
+                    (secret, _) => ClientMsg::Join {
+                        secret,
+                        room,
+                        after,
+                        watch: false,
+                    },
                 }));
             }
             sync_board(model, out);

@@ -52,6 +52,7 @@ pub(super) fn model() -> Model {
             problems: Vec::new(),
             seats: SeatBook::default(),
             room: None,
+            seat: None,
             flip: None,
         },
     );
@@ -1245,6 +1246,7 @@ fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap()
             problems: Vec::new(),
             seats: SeatBook::default(),
             room: None,
+            seat: None,
             flip: None,
         },
     );
@@ -1538,6 +1540,7 @@ fn the_boards_flip_is_remembered_for_its_game() {
         problems: Vec::new(),
         seats: SeatBook::default(),
         room: None,
+        seat: None,
         flip,
     };
     let mut again = Model::new(Lang::En, m.env.clone(), 0.0, 5);
@@ -2249,5 +2252,51 @@ fn a_time_forfeit_stays_one_and_a_contradicted_result_is_imported_with_a_warning
         toasts(&cmds).iter().any(|t| t.contains("does not match")),
         "{:?}",
         toasts(&cmds)
+    );
+}
+
+#[test]
+fn an_open_challenge_s_link_for_one_colour_asks_for_that_seat_until_one_is_held() {
+    let env = Env {
+        origin: "http://127.0.0.1:8080".into(),
+        can_share: false,
+        persistent: true,
+    };
+    let mut m = Model::new(Lang::En, env, 1_764_547_200_000.0, 7);
+    // The page opens at `#/room/<id>?color=black`.
+    let route = crate::model::Route::from_hash(&format!("#/room/{}?color=black", room()));
+    assert_eq!(
+        route,
+        crate::model::Route::Room(room(), Some(protocol::Color::Black))
+    );
+    let take = Cmd::Socket(ClientMsg::TakeSeat {
+        room: room(),
+        seat: protocol::Color::Black,
+    });
+    let cmds = update(
+        &mut m,
+        Msg::Started {
+            current: None,
+            saved: Vec::new(),
+            problems: Vec::new(),
+            seats: SeatBook::default(),
+            room: Some(room()),
+            seat: Some(protocol::Color::Black),
+            flip: None,
+        },
+    );
+    assert!(cmds.contains(&take), "{cmds:?}");
+    // The socket opens after: the join sent again asks for Black again.
+    let cmds = update(&mut m, Msg::Net(NetEvent::Connected));
+    assert!(cmds.contains(&take), "{cmds:?}");
+    // The plain link, from the lobby or the address, takes whichever seat is free.
+    update(&mut m, Msg::Online(OnlineMsg::LeaveRoom));
+    let cmds = update(&mut m, Msg::Route(crate::model::Route::Room(room(), None)));
+    assert!(
+        cmds.iter().any(|c| matches!(
+            c,
+            Cmd::Socket(ClientMsg::Join { room: r, secret: None, .. }) if *r == room()
+        )),
+        "{cmds:?}"
     );
 }

@@ -353,6 +353,12 @@ impl AccountStore for PostgresStore {
                 &[&user.as_str()],
             )
             .await?;
+            tx.execute(
+                "UPDATE challenges SET status = 'canceled'
+                 WHERE (challenger = $1 OR dest = $1) AND status = 'created'",
+                &[&user.as_str()],
+            )
+            .await?;
             let n = tx
                 .execute(
                     "UPDATE users SET password_hash = NULL, closed_ms = $1

@@ -132,4 +132,16 @@ impl ChallengeStore for PostgresStore {
             rows.iter().map(decode).collect()
         })
     }
+
+    fn purge_challenges(&self, now_ms: u64) -> StoreFuture<u64> {
+        self.read(move |pool| async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            Ok(client
+                .execute(
+                    "DELETE FROM challenges WHERE expires_ms <= $1",
+                    &[&db_ms(now_ms)],
+                )
+                .await?)
+        })
+    }
 }

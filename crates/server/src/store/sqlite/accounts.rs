@@ -297,6 +297,11 @@ impl AccountStore for SqliteStore {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute("DELETE FROM sessions WHERE user_id = ?1", [user.as_str()])?;
             tx.execute("DELETE FROM api_tokens WHERE user_id = ?1", [user.as_str()])?;
+            tx.execute(
+                "UPDATE challenges SET status = 'canceled'
+                 WHERE (challenger = ?1 OR dest = ?1) AND status = 'created'",
+                [user.as_str()],
+            )?;
             let n = tx.execute(
                 "UPDATE users SET password_hash = NULL, closed_ms = ?1
                  WHERE id = ?2 AND closed_ms IS NULL",

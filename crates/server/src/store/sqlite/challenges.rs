@@ -126,4 +126,14 @@ impl ChallengeStore for SqliteStore {
             Ok(out)
         })
     }
+
+    fn purge_challenges(&self, now_ms: u64) -> StoreFuture<u64> {
+        self.read(move |conn| {
+            let n = conn.execute(
+                "DELETE FROM challenges WHERE expires_ms <= ?1",
+                [db_ms(now_ms)],
+            )?;
+            Ok(u64::try_from(n).unwrap_or(u64::MAX))
+        })
+    }
 }
