@@ -5,7 +5,8 @@
 //!
 //! `GET /api/account` answers the account of the session cookie, or of an API token sent as
 //! `Authorization: Bearer` ([`Accounts::caller`]: no scope needed; `{"id", "username",
-//! "createdAt", "perfs"}`); 401 `{"error"}` with neither.
+//! "createdAt", "perfs"}`, and `"title": "BOT"` for a bot account); 401 `{"error"}` with
+//! neither.
 //!
 //! Anonymous play needs none of it. An account is a [`Username`] and a password (hashed with
 //! argon2id, [`password`]); signing in (or up) makes a session whose token the browser keeps
@@ -237,7 +238,7 @@ impl Accounts {
             .map_err(store_failed)
     }
 
-    fn refuse(
+    pub(crate) fn refuse(
         &self,
         reason: &'static str,
         status: StatusCode,
@@ -599,6 +600,10 @@ pub(crate) fn public_json(
         "createdAt": account.created_ms,
         "perfs": perfs,
     });
+    if account.bot {
+        // lichess shows a bot account's title so.
+        v["title"] = json!("BOT");
+    }
     if account.is_closed() {
         v["disabled"] = Value::Bool(true);
     }

@@ -23,8 +23,10 @@
 //! - [`challenges`]: `POST /api/challenge/{username}`, `/api/challenge/{id}/accept`,
 //!   `/decline`, `/cancel`.
 //! - [`events`]: `GET /api/stream/event`.
+//! - [`bots`]: `POST /api/bot/account/upgrade`, `GET /api/bot/online`.
 
 pub mod board;
+pub mod bots;
 pub mod challenges;
 pub mod events;
 pub mod lichess;
@@ -133,6 +135,7 @@ impl std::fmt::Debug for Api {
 /// The API's routes (see the module documentation), to merge into the app.
 pub fn router(api: Arc<Api>) -> Router {
     board::router(api.clone())
+        .merge(bots::router(api.clone()))
         .merge(challenges::router(api.clone()))
         .merge(events::router(api))
 }
