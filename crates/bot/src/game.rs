@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use engine::uci_client::{Answer, Fault, UciEngine};
+use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::api::{Api, ApiError, Lines};
@@ -279,14 +280,7 @@ async fn on_state(
             && uci != "0000"
             && uci.bytes().all(|b| b.is_ascii_alphanumeric());
         let refused = if playable {
-            match api
-                .post(&format!("/api/bot/game/{id}/move/{uci}"), "")
-                .await
-            {
-                Ok(_) => None,
-                Err(ApiError::Status(s, e)) if s.is_client_error() => Some(e),
-                Err(e) => return Err(e.to_string()),
-            }
+            post_move(api, id, uci).await?
         } else {
             Some("not a move".to_owned())
         };
@@ -317,6 +311,32 @@ async fn on_state(
                 resign(api, id).await?;
                 return Ok(true);
             }
+        }
+    }
+}
+
+/// How many times a move the server answered 429 (too many requests) is sent again, a
+/// second apart (the token's budget grows by one request a second).
+const MOVE_RETRIES_WHEN_LIMITED: u32 = 30;
+
+/// Posts the move `uci`: `Ok(None)` once played, `Ok(Some(why))` when the server refuses
+/// it; a transport failure breaks the stream. Past the request budget it waits and tries
+/// again.
+async fn post_move(api: &Api, id: &str, uci: &str) -> Result<Option<String>, String> {
+    let path = format!("/api/bot/game/{id}/move/{uci}");
+    let mut limited = 0;
+    loop {
+        match api.post(&path, "").await {
+            Ok(_) => return Ok(None),
+            Err(ApiError::Status(StatusCode::TOO_MANY_REQUESTS, e))
+                if limited < MOVE_RETRIES_WHEN_LIMITED =>
+            {
+                limited += 1;
+                tracing::warn!("game {id}: too many requests ({e}); the move again in 1 s");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(ApiError::Status(s, e)) if s.is_client_error() => return Ok(Some(e)),
+            Err(e) => return Err(e.to_string()),
         }
     }
 }

@@ -1,0 +1,203 @@
+//! `asean-bot` against a real server process with the workspace's `asean-engine`: two bots
+//! play a rated game on a short clock to a result; a bot declines the challenges its rules
+//! exclude with lichess's reason keys (and accepts the others); and a bot whose server is
+//! killed and started again on the same port and database reconnects and finishes its game.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{BotProcess, ServerProcess, Stream, account, post};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+/// The statuses of a game played to a result.
+const RESULTS: [&str; 7] = [
+    "mate",
+    "resign",
+    "stalemate",
+    "timeout",
+    "draw",
+    "outoftime",
+    "variantEnd",
+];
+
+/// Waits until `n` bots are listed online.
+async fn online(server: &ServerProcess, n: usize, bots: &[&BotProcess]) {
+    for _ in 0..200 {
+        let text = reqwest::get(format!("http://{}/api/bot/online", server.addr))
+            .await
+            .expect("online")
+            .text()
+            .await
+            .expect("body");
+        if text.lines().count() >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let logs: Vec<String> = bots.iter().map(|b| b.log()).collect();
+    panic!("the bots never came online:\n{}", logs.join("\n-----\n"));
+}
+
+fn status(game: &Value) -> String {
+    game["status"]["name"]
+        .as_str()
+        .or(game["status"].as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_play_a_rated_game_on_a_clock_to_a_result() {
+    let server = ServerProcess::start().await;
+    let addr = server.addr;
+    let alpha = account(addr, "AlphaBot", &["bot:play"]).await;
+    let beta = account(addr, "BetaBot", &["bot:play"]).await;
+    // One upgraded through the API, the other by its runner (`upgrade = true`).
+    let (s, v) = post(addr, "/api/bot/account/upgrade", &alpha, "").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let a = BotProcess::start(addr, &alpha, 8, "");
+    let b = BotProcess::start(addr, &beta, 8, "upgrade = true");
+    online(&server, 2, &[&a, &b]).await;
+    let mut events = Stream::open(addr, "/api/stream/event", &alpha).await;
+    let (s, c) = post(
+        addr,
+        "/api/challenge/betabot",
+        &alpha,
+        "rated=true&clock.limit=10&clock.increment=0",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let finish = events
+        .until(Duration::from_secs(120), |v| v["type"] == "gameFinish")
+        .await;
+    let game = &finish["game"];
+    let logs = format!("{}\n-----\n{}", a.log(), b.log());
+    assert_eq!(game["id"], c["id"], "{finish}\n{logs}");
+    assert!(RESULTS.contains(&status(game).as_str()), "{finish}\n{logs}");
+    assert_eq!(game["rated"], true);
+    assert!(logs.contains("accepted"), "{logs}");
+    for t in [&alpha, &beta] {
+        assert!(!logs.contains(t.as_str()), "a token in the log");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_declines_the_challenges_its_rules_exclude_with_lichess_s_reasons() {
+    let server = ServerProcess::start().await;
+    let addr = server.addr;
+    let bot = account(addr, "CasualBot", &["bot:play"]).await;
+    let person = account(addr, "Somchai", &["challenge:read", "challenge:write"]).await;
+    let b = BotProcess::start(
+        addr,
+        &bot,
+        1,
+        "upgrade = true\n[challenge]\nrated = false\nmax_base_s = 600\n",
+    );
+    online(&server, 1, &[&b]).await;
+    let mut events = Stream::open(addr, "/api/stream/event", &person).await;
+    for (form, reason) in [
+        ("rated=true&clock.limit=300&clock.increment=3", "casual"),
+        ("rated=false", "timeControl"),
+        ("rated=false&clock.limit=900&clock.increment=0", "tooSlow"),
+    ] {
+        let (s, c) = post(addr, "/api/challenge/casualbot", &person, form).await;
+        assert_eq!(s, StatusCode::OK, "{c}");
+        let declined = events
+            .until(Duration::from_secs(20), |v| {
+                v["type"] == "challengeDeclined" && v["challenge"]["id"] == c["id"]
+            })
+            .await;
+        assert_eq!(
+            declined["challenge"]["declineReasonKey"],
+            reason,
+            "{form}: {declined}\n{}",
+            b.log()
+        );
+    }
+    // What the rules allow is accepted.
+    let (s, c) = post(
+        addr,
+        "/api/challenge/casualbot",
+        &person,
+        "rated=false&clock.limit=300&clock.increment=3",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let start = events
+        .until(Duration::from_secs(20), |v| v["type"] == "gameStart")
+        .await;
+    assert_eq!(start["game"]["id"], c["id"], "{}", b.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_reconnects_after_its_server_restarts_and_finishes_its_game() {
+    let mut server = ServerProcess::start().await;
+    let addr = server.addr;
+    let alpha = account(addr, "KhonBot", &["bot:play"]).await;
+    let beta = account(addr, "MetBot", &["bot:play"]).await;
+    for t in [&alpha, &beta] {
+        let (s, v) = post(addr, "/api/bot/account/upgrade", t, "").await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let a = BotProcess::start(addr, &alpha, 8, "");
+    let b = BotProcess::start(addr, &beta, 8, "");
+    online(&server, 2, &[&a, &b]).await;
+    let (s, c) = post(
+        addr,
+        "/api/challenge/metbot",
+        &alpha,
+        "rated=false&clock.limit=20&clock.increment=0",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let id = c["id"].as_str().expect("id").to_owned();
+    let mut events = Stream::open(addr, "/api/stream/event", &alpha).await;
+    events
+        .until(Duration::from_secs(20), |v| v["type"] == "gameStart")
+        .await;
+    let plies = |v: &Value| {
+        v["moves"]
+            .as_str()
+            .unwrap_or_default()
+            .split_whitespace()
+            .count()
+    };
+    let mut game = Stream::open(addr, &format!("/api/bot/game/stream/{id}"), &alpha).await;
+    let before = game
+        .until(Duration::from_secs(30), |v| {
+            plies(v) >= 6 || plies(&v["state"]) >= 6
+        })
+        .await;
+    assert_eq!(status(&before), "started", "{before}");
+    let at_kill = plies(&before);
+    drop((game, events));
+    server.kill();
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    server.restart().await;
+    // The game goes on to its end.
+    let mut game = Stream::open(addr, &format!("/api/bot/game/stream/{id}"), &alpha).await;
+    let end = game
+        .until(Duration::from_secs(120), |v| {
+            let s = if v["type"] == "gameFull" {
+                &v["state"]
+            } else {
+                v
+            };
+            !matches!(s["status"].as_str(), Some("started" | "created") | None)
+        })
+        .await;
+    let end = if end["type"] == "gameFull" {
+        end["state"].clone()
+    } else {
+        end
+    };
+    let logs = format!("{}\n-----\n{}", a.log(), b.log());
+    assert!(RESULTS.contains(&status(&end).as_str()), "{end}\n{logs}");
+    assert!(
+        plies(&end) > at_kill + 2,
+        "{at_kill} plies at the kill: {end}\n{logs}"
+    );
+    assert!(logs.contains("trying again"), "{logs}");
+}
