@@ -70,6 +70,9 @@ const PENDING_FOR: Duration = Duration::from_secs(30);
 #[derive(Debug, Default)]
 struct Games {
     running: HashMap<String, JoinHandle<()>>,
+    /// Games of `running` whose `gameFinish` came while their task is still finishing (its
+    /// engine stopping): they no longer count.
+    finished: std::collections::HashSet<String>,
     /// Challenges accepted whose game has not started yet, and since when.
     pending: HashMap<String, Instant>,
 }
@@ -78,8 +81,10 @@ impl Games {
     /// Games in progress or about to start.
     fn count(&mut self) -> usize {
         self.running.retain(|_, h| !h.is_finished());
+        let running = &self.running;
+        self.finished.retain(|id| running.contains_key(id));
         self.pending.retain(|_, at| at.elapsed() < PENDING_FOR);
-        self.running.len() + self.pending.len()
+        self.running.len() - self.finished.len() + self.pending.len()
     }
 }
 
@@ -187,8 +192,15 @@ async fn on_event(shared: &Arc<Shared>, games: &mut Games, v: &Value) {
             games.running.insert(id.to_owned(), task);
         }
         Some("gameFinish") => {
-            let id = v["game"]["gameId"].as_str().unwrap_or("?");
+            let game = &v["game"];
+            let id = game["gameId"]
+                .as_str()
+                .or(game["id"].as_str())
+                .unwrap_or("?");
             tracing::debug!("game {id} finished");
+            if games.running.contains_key(id) {
+                games.finished.insert(id.to_owned());
+            }
         }
         Some(kind @ ("challengeCanceled" | "challengeDeclined")) => {
             let id = v["challenge"]["id"].as_str().unwrap_or("?");

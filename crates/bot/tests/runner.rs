@@ -201,3 +201,123 @@ async fn a_bot_reconnects_after_its_server_restarts_and_finishes_its_game() {
     );
     assert!(logs.contains("trying again"), "{logs}");
 }
+
+/// A UCI engine in `sh` that answers its first `go` with `bestmove e6e5` (Black's legal
+/// first move here) and the next ones with `later` (a command: `echo 'bestmove e6e5'`, an
+/// illegal move by then, or `exit 3` to die).
+fn fake_engine(later: &str) -> String {
+    let script = format!(
+        "n=0; while read line; do case \"$line\" in \
+         uci) echo 'id name fake'; echo uciok;; \
+         isready) echo readyok;; \
+         go*) n=$((n+1)); echo 'info depth 1 score cp 0'; \
+         if [ $n -ge 2 ]; then {later}; else echo 'bestmove e6e5'; fi;; \
+         quit) exit 0;; esac; done"
+    );
+    format!("command = \"sh\"\nargs = [\"-c\", {script:?}]\n")
+}
+
+/// The bot's game against `person` (who plays White and opens, so that the bot's
+/// resignation is one and not an abort) from a casual 5+3 challenge: the game's finish on the
+/// person's event stream.
+async fn lost_game(
+    addr: std::net::SocketAddr,
+    person: &str,
+    events: &mut Stream,
+    bot: &BotProcess,
+) -> Value {
+    let (s, c) = post(
+        addr,
+        "/api/challenge/fakebot",
+        person,
+        "rated=false&clock.limit=300&clock.increment=3&color=white",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let id = c["id"].as_str().expect("id");
+    tokio::time::timeout(
+        Duration::from_secs(25),
+        events.until(Duration::from_secs(30), |v| {
+            v["type"] == "gameStart" && v["game"]["id"] == id
+        }),
+    )
+    .await
+    .unwrap_or_else(|_| panic!("no gameStart\n{}", bot.log()));
+    // Two moves of White's each way, the second once the bot has answered the first.
+    for uci in ["e3e4", "d3d4"] {
+        let mut played = false;
+        for _ in 0..100 {
+            let (s, _) = post(
+                addr,
+                &format!("/api/board/game/{id}/move/{uci}"),
+                person,
+                "",
+            )
+            .await;
+            if s == StatusCode::OK {
+                played = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(played, "{uci} never taken\n{}", bot.log());
+    }
+    let finish = tokio::time::timeout(
+        Duration::from_secs(25),
+        events.until(Duration::from_secs(30), |v| {
+            v["type"] == "gameFinish" && v["game"]["id"] == id
+        }),
+    )
+    .await;
+    finish.unwrap_or_else(|_| panic!("no gameFinish\n{}", bot.log()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_that_answers_an_illegal_move_or_dies_is_logged_and_the_bot_resigns() {
+    let server = ServerProcess::start().await;
+    let addr = server.addr;
+    let bot = account(addr, "FakeBot", &["bot:play"]).await;
+    let person = account(
+        addr,
+        "Malee",
+        &["challenge:read", "challenge:write", "board:play"],
+    )
+    .await;
+    let mut b = BotProcess::start_with_engine(
+        addr,
+        &bot,
+        &fake_engine("echo 'bestmove e6e5'"),
+        "upgrade = true",
+    );
+    online(&server, 1, &[&b]).await;
+    let mut events = Stream::open(addr, "/api/stream/event", &person).await;
+    let finish = lost_game(addr, &person, &mut events, &b).await;
+    let log = b.log();
+    assert_eq!(
+        (status(&finish["game"]).as_str(), &finish["game"]["winner"]),
+        ("resign", &Value::from("white")),
+        "{finish}\n{log}"
+    );
+    assert!(
+        log.contains("the engine answered \"e6e5\", refused"),
+        "{log}"
+    );
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(!b.exited(), "{log}");
+    drop(b);
+
+    // An engine that dies at its second `go`: started again (whose first answer is illegal by
+    // then), the bot resigns, and plays its next game with a new engine (which answers its
+    // first move, then dies again).
+    let mut b = BotProcess::start_with_engine(addr, &bot, &fake_engine("exit 3"), "");
+    online(&server, 1, &[&b]).await;
+    for _ in 0..2 {
+        let finish = lost_game(addr, &person, &mut events, &b).await;
+        assert_eq!(status(&finish["game"]), "resign", "{finish}\n{}", b.log());
+    }
+    let log = b.log();
+    assert!(log.contains("the engine failed (exited"), "{log}");
+    assert_eq!(log.matches("the engine failed (exited").count(), 2, "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    assert!(!b.exited(), "{log}");
+}

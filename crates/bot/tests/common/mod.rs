@@ -255,18 +255,30 @@ pub struct BotProcess {
 
 impl BotProcess {
     /// Runs `asean-bot` for `token` against the server at `addr`, with `extra` appended to
-    /// its config (`[challenge]` and such); the engine is the workspace's `asean-engine` at
-    /// skill level `level`.
+    /// its `[server]` section (more keys, and sections after them); the engine is the
+    /// workspace's `asean-engine` at skill level `level`.
     pub fn start(addr: SocketAddr, token: &str, level: u8, extra: &str) -> BotProcess {
         let (_, engine) = binaries();
+        let engine = format!(
+            "command = {:?}\n[engine.options]\n\"Skill Level\" = {level}\nHash = 8\n",
+            engine.display().to_string()
+        );
+        BotProcess::start_with_engine(addr, token, &engine, extra)
+    }
+
+    /// [`BotProcess::start`] with `engine` as the `[engine]` section's keys.
+    pub fn start_with_engine(
+        addr: SocketAddr,
+        token: &str,
+        engine: &str,
+        extra: &str,
+    ) -> BotProcess {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("token"), format!("{token}\n")).expect("token file");
         let config = format!(
             "[server]\nurl = \"http://{addr}\"\ntoken_file = {:?}\nreconnect_max_ms = 1000\n\
-             {extra}\n\
-             [engine]\ncommand = {:?}\n[engine.options]\n\"Skill Level\" = {level}\nHash = 8\n",
+             {extra}\n[engine]\n{engine}\n",
             dir.path().join("token").display().to_string(),
-            engine.display().to_string(),
         );
         let config_path = dir.path().join("bot.toml");
         std::fs::write(&config_path, config).expect("config");
