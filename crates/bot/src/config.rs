@@ -387,6 +387,58 @@ enabled = false
     }
 
     #[test]
+    fn the_example_file_reads_with_the_documented_defaults() {
+        let c = Config::parse(include_str!("../asean-bot.example.toml")).unwrap();
+        assert_eq!(c.server.token_env.as_deref(), Some("ASEAN_BOT_TOKEN"));
+        assert_eq!(c.server.reconnect_max_ms, default_reconnect_max_ms());
+        assert_eq!(c.engine.start_timeout_ms, default_start_timeout_ms());
+        let d = ChallengeRules::default();
+        let e = &c.challenge;
+        assert_eq!(
+            (e.rated, e.casual, e.unlimited, e.min_base_s, e.max_base_s),
+            (d.rated, d.casual, d.unlimited, d.min_base_s, d.max_base_s)
+        );
+        assert_eq!(
+            (
+                e.min_increment_s,
+                e.max_increment_s,
+                e.max_games,
+                &e.variants
+            ),
+            (
+                d.min_increment_s,
+                d.max_increment_s,
+                d.max_games,
+                &d.variants
+            )
+        );
+        let (dd, dr) = (DrawPolicy::default(), ResignPolicy::default());
+        assert_eq!(
+            (
+                c.draw.enabled,
+                c.draw.max_score_cp,
+                c.draw.min_move,
+                c.draw.consecutive_moves
+            ),
+            (
+                dd.enabled,
+                dd.max_score_cp,
+                dd.min_move,
+                dd.consecutive_moves
+            )
+        );
+        assert_eq!(
+            (
+                c.resign.enabled,
+                c.resign.score_cp,
+                c.resign.consecutive_moves
+            ),
+            (dr.enabled, dr.score_cp, dr.consecutive_moves)
+        );
+        assert_eq!(c.engine.go_limits(), "");
+    }
+
+    #[test]
     fn a_wrong_config_says_what_is_wrong() {
         let minimal = "[server]\nurl = \"http://h:1\"\n[engine]\ncommand = \"e\"\n";
         assert!(Config::parse(minimal).unwrap_err().contains("token"));

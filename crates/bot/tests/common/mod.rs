@@ -23,11 +23,46 @@ fn bin_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// The `server` and `asean-engine` binaries, built once per test run (a no-op when
-/// `cargo test --workspace` has built them).
+/// The newest modification time under `path` (a file, or a directory walked down).
+fn newest(path: &Path) -> Option<std::time::SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_dir() {
+        return meta.modified().ok();
+    }
+    std::fs::read_dir(path)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|e| newest(&e.path()))
+        .max()
+}
+
+/// The `server` and `asean-engine` binaries. `cargo test --workspace` has built them (the
+/// server's and the engine's integration tests need them); when one is missing or older than
+/// the sources they are made of, they are built here, once per test run, with the test
+/// profile.
 pub fn binaries() -> (PathBuf, PathBuf) {
     static BUILT: OnceLock<()> = OnceLock::new();
+    let dir = bin_dir();
+    let (server, engine) = (dir.join("server"), dir.join("asean-engine"));
     BUILT.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let sources = ["server", "engine", "rules", "protocol", "rating"]
+            .iter()
+            .flat_map(|c| {
+                let c = root.join("crates").join(c);
+                [newest(&c.join("src")), newest(&c.join("Cargo.toml"))]
+            })
+            .chain([newest(&root.join("Cargo.lock"))])
+            .flatten()
+            .max();
+        let built = [&server, &engine]
+            .iter()
+            .map(|b| std::fs::metadata(b).and_then(|m| m.modified()).ok())
+            .collect::<Option<Vec<_>>>()
+            .and_then(|v| v.into_iter().min());
+        if built.is_some() && built >= sources {
+            return;
+        }
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
             .args([
@@ -43,13 +78,12 @@ pub fn binaries() -> (PathBuf, PathBuf) {
                 "--bin",
                 "asean-engine",
             ])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .current_dir(root)
             .status()
             .expect("cargo build");
         assert!(status.success(), "building server and asean-engine failed");
     });
-    let dir = bin_dir();
-    (dir.join("server"), dir.join("asean-engine"))
+    (server, engine)
 }
 
 /// A free loopback port.
