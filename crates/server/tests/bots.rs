@@ -89,6 +89,20 @@ async fn an_account_that_has_played_no_game_becomes_a_bot_once_and_shows_the_tit
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(v["error"], "This account is already a Bot account.");
 
+    // With the session cookie, another site's page cannot upgrade an account.
+    let dara = common::sign_up(addr, "Dara").await;
+    let r = reqwest::Client::new()
+        .post(format!("http://{addr}/api/bot/account/upgrade"))
+        .header(reqwest::header::COOKIE, &dara)
+        .header(reqwest::header::ORIGIN, "https://elsewhere.example")
+        .send()
+        .await
+        .expect("upgrade");
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let dara_token = token(addr, &dara, BOT).await;
+    let (_, account) = get_json(addr, "/api/account", Some(&dara_token)).await;
+    assert_eq!(account["title"], Value::Null);
+
     // An account that has played a game (one in progress counts) stays a person.
     let malee = token(
         addr,

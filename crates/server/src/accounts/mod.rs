@@ -262,7 +262,7 @@ impl Accounts {
     }
 
     /// Refuses a state-changing request from another site's page.
-    fn same_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+    pub(crate) fn same_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
         let origin = headers.get(ORIGIN).map(|v| v.to_str().unwrap_or("\u{0}"));
         if self.origins.allow_own(origin) {
             Ok(())

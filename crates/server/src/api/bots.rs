@@ -1,7 +1,8 @@
 //! Bot accounts, as lichess has them:
 //!
-//! - `POST /api/bot/account/upgrade` (scope `bot:play`): makes the caller's account a bot
-//!   account, for good: `{"ok": true}`. lichess's rule: only an account that has played no
+//! - `POST /api/bot/account/upgrade` (scope `bot:play`; with the session cookie, from the
+//!   server's own page only): makes the caller's account a bot account, for good:
+//!   `{"ok": true}`. lichess's rule: only an account that has played no
 //!   game (no seat in any game, finished or not) may become a bot; one that has gets 400
 //!   `{"error": "You already have games played. Make a new account."}`, one that is a bot
 //!   already 400 `{"error": "This account is already a Bot account."}`.
@@ -65,6 +66,10 @@ async fn upgrade(
 ) -> Result<Response, Refusal> {
     let caller = api.accounts.caller_required(peer, &headers).await?;
     caller.require(Scope::BotPlay, &api.accounts)?;
+    if caller.token.is_none() {
+        // Signed in by the cookie: from the server's own page only (it cannot be undone).
+        api.accounts.same_origin(&headers)?;
+    }
     let done = api
         .lobby
         .store()
