@@ -314,3 +314,63 @@ impl Drop for UciEngine {
         let _ = self.child.wait();
     }
 }
+
+#[cfg(all(test, unix))]
+#[allow(clippy::unwrap_used)] // a failed unwrap is the test failing
+mod tests {
+    use super::*;
+
+    /// An engine in `sh` whose `go` prints `info` then `bestmove e3e4`.
+    fn scripted(info: &str) -> EngineCommand {
+        EngineCommand {
+            cmd: "sh".into(),
+            args: vec![
+                "-c".into(),
+                format!(
+                    "while read l; do case \"$l\" in uci) echo 'id name sh'; echo uciok;; \
+                     isready) echo readyok;; go*) {info}; echo 'bestmove e3e4';; \
+                     quit) exit 0;; esac; done"
+                ),
+            ],
+            name: None,
+            options: vec![("Hash".into(), "1".into())],
+        }
+    }
+
+    #[test]
+    fn the_answer_keeps_the_last_depth_and_score_and_a_dead_engine_is_a_fault() {
+        let second = Duration::from_secs(5);
+        let mut e = UciEngine::start(
+            &scripted(
+                "echo 'info depth 3 score cp -42 nodes 100 pv e3e4'; \
+                 echo 'info depth 4 score mate -2 nodes 200'; \
+                 echo 'info string score cp 999'",
+            ),
+            second,
+        )
+        .unwrap();
+        assert_eq!(e.name, "sh");
+        let a = e.go("position startpos", "go depth 4", second).unwrap();
+        assert_eq!(
+            (a.best_move.as_str(), a.depth, a.nodes, a.score),
+            ("e3e4", Some(4), Some(200), Some(Score::Mate(-2)))
+        );
+        let mut e = UciEngine::start(
+            &scripted("echo 'info depth 1 score cp 7 upperbound'"),
+            second,
+        )
+        .unwrap();
+        assert_eq!(
+            e.go("position startpos", "go", second).unwrap().score,
+            Some(Score::Cp(7))
+        );
+        let mut dead = UciEngine::start(&scripted("exit 3"), second).unwrap();
+        assert!(matches!(
+            dead.go("position startpos", "go", second),
+            Err(Fault::Exited {
+                waiting_for: "bestmove",
+                ..
+            })
+        ));
+    }
+}
