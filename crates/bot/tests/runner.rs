@@ -77,6 +77,13 @@ async fn two_bots_play_a_rated_game_on_a_clock_to_a_result() {
     assert_eq!(game["id"], c["id"], "{finish}\n{logs}");
     assert!(RESULTS.contains(&status(game).as_str()), "{finish}\n{logs}");
     assert_eq!(game["rated"], true);
+    eprintln!(
+        "the game ended {} (winner {}), last move {}; {} moves sent again past the budget",
+        status(game),
+        game["winner"],
+        game["lastMove"],
+        logs.matches("too many requests").count()
+    );
     assert!(logs.contains("accepted"), "{logs}");
     for t in [&alpha, &beta] {
         assert!(!logs.contains(t.as_str()), "a token in the log");
@@ -200,6 +207,11 @@ async fn a_bot_reconnects_after_its_server_restarts_and_finishes_its_game() {
         "{at_kill} plies at the kill: {end}\n{logs}"
     );
     assert!(logs.contains("trying again"), "{logs}");
+    eprintln!(
+        "killed at ply {at_kill}; the game ended {} after {} plies",
+        status(&end),
+        plies(&end)
+    );
 }
 
 /// A UCI engine in `sh` that answers its first `go` with `bestmove e6e5` (Black's legal
