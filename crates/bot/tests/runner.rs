@@ -333,3 +333,147 @@ async fn an_engine_that_answers_an_illegal_move_or_dies_is_logged_and_the_bot_re
     assert!(!log.contains("panicked"), "{log}");
     assert!(!b.exited(), "{log}");
 }
+
+/// Posts `path` as `token` until the server takes it (the bot may not have answered yet).
+async fn post_until_ok(addr: std::net::SocketAddr, path: &str, token: &str, bot: &BotProcess) {
+    for _ in 0..100 {
+        if post(addr, path, token, "").await.0 == StatusCode::OK {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{path} never taken\n{}", bot.log());
+}
+
+/// A casual 5+3 game of `person` (White) against the bot `bot_name`: its id, once started.
+async fn game_with(
+    addr: std::net::SocketAddr,
+    person: &str,
+    bot_name: &str,
+    events: &mut Stream,
+) -> String {
+    let (s, c) = post(
+        addr,
+        &format!("/api/challenge/{bot_name}"),
+        person,
+        "rated=false&clock.limit=300&clock.increment=3&color=white",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let id = c["id"].as_str().expect("id").to_owned();
+    events
+        .until(Duration::from_secs(20), |v| {
+            v["type"] == "gameStart" && v["game"]["id"] == id.as_str()
+        })
+        .await;
+    id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_answers_draw_offers_and_resigns_by_its_engine_s_scores() {
+    let server = ServerProcess::start().await;
+    let addr = server.addr;
+    let person = account(
+        addr,
+        "Krit",
+        &["challenge:read", "challenge:write", "board:play"],
+    )
+    .await;
+    // The engine scores its first move 0, its next ones -5000 (and its third is illegal,
+    // never reached).
+    let engine = fake_engine("echo 'info depth 1 score cp -5000'; echo 'bestmove e5e4'");
+    let willing = account(addr, "DrawBot", &["bot:play"]).await;
+    let w = BotProcess::start_with_engine(
+        addr,
+        &willing,
+        &engine,
+        "upgrade = true\n[draw]\nmin_move = 1\n[resign]\nconsecutive_moves = 1\n",
+    );
+    let unwilling = account(addr, "StubbornBot", &["bot:play"]).await;
+    let u = BotProcess::start_with_engine(
+        addr,
+        &unwilling,
+        &engine,
+        "upgrade = true\n[draw]\nenabled = false\n[resign]\nenabled = false\n",
+    );
+    online(&server, 2, &[&w, &u]).await;
+    let mut events = Stream::open(addr, "/api/stream/event", &person).await;
+    let finish =
+        |id: String| move |v: &Value| v["type"] == "gameFinish" && v["game"]["id"] == id.as_str();
+
+    // A draw offered with White's first move: taken on a level score.
+    let id = game_with(addr, &person, "drawbot", &mut events).await;
+    post_until_ok(addr, &format!("/api/board/game/{id}/draw/yes"), &person, &w).await;
+    post_until_ok(
+        addr,
+        &format!("/api/board/game/{id}/move/e3e4"),
+        &person,
+        &w,
+    )
+    .await;
+    let end = events.until(Duration::from_secs(20), finish(id)).await;
+    assert_eq!(status(&end["game"]), "draw", "{end}\n{}", w.log());
+
+    // A hopeless score: the bot resigns at once (`consecutive_moves = 1`).
+    let id = game_with(addr, &person, "drawbot", &mut events).await;
+    post_until_ok(
+        addr,
+        &format!("/api/board/game/{id}/move/e3e4"),
+        &person,
+        &w,
+    )
+    .await;
+    post_until_ok(
+        addr,
+        &format!("/api/board/game/{id}/move/d3d4"),
+        &person,
+        &w,
+    )
+    .await;
+    let end = events.until(Duration::from_secs(20), finish(id)).await;
+    assert_eq!(
+        (status(&end["game"]).as_str(), &end["game"]["winner"]),
+        ("resign", &Value::from("white")),
+        "{end}\n{}",
+        w.log()
+    );
+    assert!(
+        w.log()
+            .contains("resigning (the engine's score Some(Cp(-5000)))")
+    );
+
+    // Draws off, resigning off: the offer is declined, and the bot plays its second move
+    // past its hopeless score (e5e4, legal here) until the person resigns.
+    let id = game_with(addr, &person, "stubbornbot", &mut events).await;
+    let mut game = Stream::open(addr, &format!("/api/board/game/stream/{id}"), &person).await;
+    post_until_ok(addr, &format!("/api/board/game/{id}/draw/yes"), &person, &u).await;
+    for uci in ["a3a4", "d3d4"] {
+        post_until_ok(
+            addr,
+            &format!("/api/board/game/{id}/move/{uci}"),
+            &person,
+            &u,
+        )
+        .await;
+    }
+    game.until(Duration::from_secs(20), |v| {
+        let moves = if v["type"] == "gameFull" {
+            &v["state"]["moves"]
+        } else {
+            &v["moves"]
+        };
+        moves.as_str().is_some_and(|m| m.split_whitespace().count() == 4)
+    })
+    .await;
+    post(addr, &format!("/api/board/game/{id}/resign"), &person, "").await;
+    let end = events.until(Duration::from_secs(20), finish(id)).await;
+    assert_eq!(
+        (status(&end["game"]).as_str(), &end["game"]["winner"]),
+        ("resign", &Value::from("black")),
+        "{end}\n{}",
+        u.log()
+    );
+    let log = u.log();
+    assert!(log.contains("declining the opponent's draw offer"), "{log}");
+    assert!(!log.contains("resigning"), "{log}");
+}
