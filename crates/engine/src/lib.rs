@@ -16,6 +16,8 @@
 //! - [`analysis`] evaluates a game's positions from White's side, turns scores into win chances
 //!   and judges each move (inaccuracy, mistake, blunder).
 //! - [`speed`] measures nodes per second and depth in a fixed time, natively and in wasm.
+//! - [`uci`] is the engine's UCI session (the `asean-engine` program); [`uci_client`] the
+//!   other side, for programs that drive UCI engines (native only).
 //!
 //! ```
 //! use core::sync::atomic::AtomicBool;
@@ -46,6 +48,8 @@ pub mod speed;
 mod tt;
 pub mod tuning;
 pub mod uci;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod uci_client;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;

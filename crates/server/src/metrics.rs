@@ -152,8 +152,10 @@ impl Metrics {
     /// a malformed form or name or password, a name taken, a wrong name or password, an
     /// account closed while signing in, a request from another site's page, an API token
     /// that is malformed, unknown or revoked, a token without the scope a route needs, an
-    /// account with as many API tokens as allowed.
-    pub const ACCOUNT_REFUSALS: [&'static str; 8] = [
+    /// account with as many API tokens as allowed, a Bot API route for an account that is no
+    /// bot (`not_bot`), a Board API route or a pool for a bot account (`bot`), an upgrade to
+    /// a bot account refused (`bot_upgrade`).
+    pub const ACCOUNT_REFUSALS: [&'static str; 11] = [
         "bad_input",
         "taken",
         "wrong_credentials",
@@ -162,6 +164,9 @@ impl Metrics {
         "no_such_token",
         "missing_scope",
         "too_many_tokens",
+        "not_bot",
+        "bot",
+        "bot_upgrade",
     ];
 
     /// Counts a connection whose session had ended.

@@ -5,7 +5,8 @@
 //!
 //! `GET /api/account` answers the account of the session cookie, or of an API token sent as
 //! `Authorization: Bearer` ([`Accounts::caller`]: no scope needed; `{"id", "username",
-//! "createdAt", "perfs"}`); 401 `{"error"}` with neither.
+//! "createdAt", "perfs"}`, and `"title": "BOT"` for a bot account); 401 `{"error"}` with
+//! neither.
 //!
 //! Anonymous play needs none of it. An account is a [`Username`] and a password (hashed with
 //! argon2id, [`password`]); signing in (or up) makes a session whose token the browser keeps
@@ -247,7 +248,7 @@ impl Accounts {
             .map_err(store_failed)
     }
 
-    fn refuse(
+    pub(crate) fn refuse(
         &self,
         reason: &'static str,
         status: StatusCode,
@@ -271,7 +272,7 @@ impl Accounts {
     }
 
     /// Refuses a state-changing request from another site's page.
-    fn same_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+    pub(crate) fn same_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
         let origin = headers.get(ORIGIN).map(|v| v.to_str().unwrap_or("\u{0}"));
         if self.origins.allow_own(origin) {
             Ok(())
@@ -609,6 +610,10 @@ pub(crate) fn public_json(
         "createdAt": account.created_ms,
         "perfs": perfs,
     });
+    if account.bot {
+        // lichess shows a bot account's title so.
+        v["title"] = json!("BOT");
+    }
     if account.is_closed() {
         v["disabled"] = Value::Bool(true);
     }

@@ -231,7 +231,14 @@ impl Accounts {
     }
 
     /// Takes one request of the address's API budget, or refuses with 429.
-    fn admit_api_address(&self, peer: SocketAddr, headers: &HeaderMap) -> Result<(), Refusal> {
+    ///
+    /// # Errors
+    /// The 429 past the budget.
+    pub(crate) fn admit_api_address(
+        &self,
+        peer: SocketAddr,
+        headers: &HeaderMap,
+    ) -> Result<(), Refusal> {
         self.limits.counted();
         let address = self.address(peer, headers);
         if !self.limits.api_per_address.check(address) {
@@ -462,6 +469,7 @@ mod tests {
             password_hash: None,
             created_ms: 0,
             closed_ms: None,
+            bot: false,
         };
         let session = Caller {
             account: account.clone(),
@@ -500,6 +508,7 @@ mod tests {
                 password_hash: None,
                 created_ms: 0,
                 closed_ms: None,
+                bot: false,
             },
             token: Some(Grant {
                 hash: TokenHash([1; 32]),

@@ -13,6 +13,9 @@
 //!   room's reason (an illegal move, not your turn, nothing to abort...); `/chat` 404
 //!   `{"error": "Not found"}` (no chat here yet).
 //!
+//! The Bot API serves bot accounts only (400 `{"error": "This endpoint can only be used with a
+//! Bot account. ..."}` to any other), the Board API the others only (403 `{"error": "This API
+//! endpoint is not for Bot accounts."}`), as lichess does; see [`super::bots`] for the upgrade.
 //! An account has at most [`MAX_GAME_STREAMS_PER_ACCOUNT`] streams open on a node (429 past it).
 //! The caller's account must hold a seat in the game; the commands reach the room as the
 //! page's do ([`super::link::RoomLink`]).
@@ -111,7 +114,16 @@ fn no_game() -> Refusal {
     not_found("No such game")
 }
 
-/// The caller, allowed `kind`'s scope.
+/// lichess's refusal of a Bot API route to an account that is no bot (400).
+pub const NOT_A_BOT: &str = "This endpoint can only be used with a Bot account. Upgrade the \
+                             account with POST /api/bot/account/upgrade first.";
+
+/// lichess's refusal of a Board API route to a bot account (403).
+pub const NOT_FOR_BOTS: &str = "This API endpoint is not for Bot accounts.";
+
+/// The caller, allowed `kind`'s scope, and of the right kind of account: the Bot API for bot
+/// accounts only (400 [`NOT_A_BOT`]), the Board API for the others only (403
+/// [`NOT_FOR_BOTS`]), as lichess answers.
 async fn caller(
     api: &Api,
     peer: SocketAddr,
@@ -120,7 +132,19 @@ async fn caller(
 ) -> Result<Caller, Refusal> {
     let caller = api.accounts.caller_required(peer, headers).await?;
     caller.require(kind.scope(), &api.accounts)?;
-    Ok(caller)
+    match kind {
+        Kind::Bot if !caller.account.bot => {
+            Err(api
+                .accounts
+                .refuse("not_bot", StatusCode::BAD_REQUEST, NOT_A_BOT))
+        }
+        Kind::Board if caller.account.bot => {
+            Err(api
+                .accounts
+                .refuse("bot", StatusCode::FORBIDDEN, NOT_FOR_BOTS))
+        }
+        _ => Ok(caller),
+    }
 }
 
 /// The caller's game `id`: a link holding their seat there, the game, and their colour.

@@ -1,6 +1,7 @@
 //! Challenges, as lichess has them, for the variant `asean`:
 //!
-//! - `POST /api/challenge/{username}` (scope `challenge:write`), a form with `rated` (`true`
+//! - `POST /api/challenge/{username}` (scope `challenge:write`, `bot:play` or `board:play`,
+//!   as lichess; the same for the answers below), a form with `rated` (`true`
 //!   or `false`, casual when absent), `clock.limit` and `clock.increment` (seconds, both or
 //!   neither; neither: unlimited), `color` (`white`, `black` or `random`, the default) and
 //!   `variant` (absent or `asean`; anything else is a 400 naming it). Answers the challenge
@@ -104,9 +105,16 @@ fn no_challenge() -> Refusal {
     Refusal::new(StatusCode::NOT_FOUND, "No such challenge", None)
 }
 
+/// The caller, with a token allowed `challenge:write`, `bot:play` or `board:play` (lichess
+/// takes any of the three, so that a bot with a `bot:play` token answers its challenges).
 async fn caller(api: &Api, peer: SocketAddr, headers: &HeaderMap) -> Result<Caller, Refusal> {
     let caller = api.accounts.caller_required(peer, headers).await?;
-    caller.require(Scope::ChallengeWrite, &api.accounts)?;
+    if ![Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay]
+        .into_iter()
+        .any(|s| caller.may(s))
+    {
+        caller.require(Scope::ChallengeWrite, &api.accounts)?;
+    }
     Ok(caller)
 }
 

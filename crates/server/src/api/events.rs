@@ -60,7 +60,8 @@ pub const STREAM_LINES: usize = 64;
 /// The games in progress a stream announces when it opens, at most.
 const MAX_GAMES_ON_OPENING: usize = 50;
 
-type Streams = HashMap<UserId, Vec<(u64, mpsc::Sender<Arc<str>>)>>;
+/// The streams of each account: id, lines, and whether the account is a bot.
+type Streams = HashMap<UserId, Vec<(u64, mpsc::Sender<Arc<str>>, bool)>>;
 
 /// The event streams open on this node, by account.
 #[derive(Debug, Default)]
@@ -83,7 +84,7 @@ impl Drop for Subscription {
     fn drop(&mut self) {
         let mut streams = lock(&self.hub.streams);
         if let Some(v) = streams.get_mut(&self.user) {
-            v.retain(|(id, _)| *id != self.id);
+            v.retain(|(id, _, _)| *id != self.id);
             if v.is_empty() {
                 streams.remove(&self.user);
             }
@@ -99,15 +100,22 @@ impl Hub {
     /// A new stream of `user`'s events, unless they hold [`MAX_STREAMS_PER_ACCOUNT`].
     #[must_use]
     pub fn subscribe(self: &Arc<Self>, user: &UserId) -> Option<Subscription> {
+        self.subscribe_as(user, false)
+    }
+
+    /// [`Hub::subscribe`], for a bot account when `bot` ([`Hub::online_bots`] lists it while
+    /// the stream is open).
+    #[must_use]
+    pub fn subscribe_as(self: &Arc<Self>, user: &UserId, bot: bool) -> Option<Subscription> {
         let mut streams = lock(&self.streams);
         let v = streams.entry(user.clone()).or_default();
-        v.retain(|(_, tx)| !tx.is_closed());
+        v.retain(|(_, tx, _)| !tx.is_closed());
         if v.len() >= MAX_STREAMS_PER_ACCOUNT {
             return None;
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let (tx, lines) = mpsc::channel(STREAM_LINES);
-        v.push((id, tx));
+        v.push((id, tx, bot));
         Some(Subscription {
             hub: self.clone(),
             user: user.clone(),
@@ -123,7 +131,7 @@ impl Hub {
             return;
         };
         let line: Arc<str> = Arc::from(line);
-        v.retain(|(_, tx)| tx.try_send(line.clone()).is_ok());
+        v.retain(|(_, tx, _)| tx.try_send(line.clone()).is_ok());
         if v.is_empty() {
             streams.remove(user);
         }
@@ -133,6 +141,20 @@ impl Hub {
     #[must_use]
     pub fn open_streams(&self) -> usize {
         lock(&self.streams).values().map(Vec::len).sum()
+    }
+
+    /// The bot accounts with an event stream open on this node, by id, at most `nb`.
+    #[must_use]
+    pub fn online_bots(&self, nb: usize) -> Vec<UserId> {
+        let streams = lock(&self.streams);
+        let mut bots: Vec<UserId> = streams
+            .iter()
+            .filter(|(_, v)| v.iter().any(|(_, tx, bot)| *bot && !tx.is_closed()))
+            .map(|(u, _)| u.clone())
+            .collect();
+        bots.sort();
+        bots.truncate(nb);
+        bots
     }
 }
 
@@ -263,17 +285,21 @@ async fn stream(
     }
     let user = caller.account.id.clone();
     // Subscribed first, so that nothing happening while the first lines are read is lost.
-    let sub = api.lobby.account_events.subscribe(&user).ok_or_else(|| {
-        api.lobby.metrics.limited("api");
-        Refusal::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "{MAX_STREAMS_PER_ACCOUNT} event streams of this account are open already: \
+    let sub = api
+        .lobby
+        .account_events
+        .subscribe_as(&user, caller.account.bot)
+        .ok_or_else(|| {
+            api.lobby.metrics.limited("api");
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "{MAX_STREAMS_PER_ACCOUNT} event streams of this account are open already: \
                  close one first"
-            ),
-            Some(60),
-        )
-    })?;
+                ),
+                Some(60),
+            )
+        })?;
     let store = api.lobby.store().clone();
     let now = api.lobby.now_ms();
     let mut first: Vec<String> = Vec::new();
@@ -361,6 +387,14 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, STREAM_LINES);
+        // A bot's stream is listed online while open.
+        let bot: UserId = "somchaibot".parse().expect("id");
+        assert!(hub.online_bots(10).is_empty());
+        let bots = hub.subscribe_as(&bot, true).expect("a bot's stream");
+        assert_eq!(hub.online_bots(10), vec![bot.clone()]);
+        assert!(hub.online_bots(0).is_empty());
+        drop(bots);
+        assert!(hub.online_bots(10).is_empty());
         // A stream dropped makes room.
         drop(subs);
         let again = hub.subscribe(&ploy);

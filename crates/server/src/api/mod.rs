@@ -24,9 +24,11 @@
 //!   `/decline`, `/cancel`.
 //! - [`events`]: `GET /api/stream/event`.
 //! - [`seek`]: `POST /api/board/seek` (the quick-pairing pools).
+//! - [`bots`]: `POST /api/bot/account/upgrade`, `GET /api/bot/online`.
 //! - [`docs`]: `GET /api`, the reference page (`docs/api.md`).
 
 pub mod board;
+pub mod bots;
 pub mod challenges;
 pub mod docs;
 pub mod events;
@@ -181,6 +183,7 @@ impl std::fmt::Debug for Api {
 /// The API's routes (see the module documentation), to merge into the app.
 pub fn router(api: Arc<Api>) -> Router {
     board::router(api.clone())
+        .merge(bots::router(api.clone()))
         .merge(challenges::router(api.clone()))
         .merge(events::router(api.clone()))
         .merge(seek::router(api))

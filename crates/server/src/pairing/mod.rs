@@ -149,6 +149,8 @@ impl Pools {
     ///
     /// # Errors
     /// [`ErrorCode::InvalidSettings`] for a time control that is not a pool's;
+    /// [`ErrorCode::NotAllowed`] for a bot account (bots play through challenges, as on
+    /// lichess);
     /// [`ErrorCode::Internal`] when the store or the registry does not answer.
     pub async fn join(
         &self,
@@ -191,6 +193,19 @@ impl Pools {
                 ErrorCode::InvalidSettings,
                 "the rated pools are for signed-in players",
             ));
+        }
+        if let Some(u) = &sub.user {
+            let account = lobby.store().account(&u.id()).await.map_err(|e| {
+                tracing::warn!("account {u} not read: {e}");
+                unreachable()
+            })?;
+            if account.is_some_and(|a| a.bot) {
+                lobby.metrics.account_refused("bot");
+                return Err(Refusal::new(
+                    ErrorCode::NotAllowed,
+                    "a bot account cannot join the pools: bots play through challenges",
+                ));
+            }
         }
         let now = lobby.now_ms();
         let rating = match &sub.user {

@@ -62,6 +62,9 @@ pub struct Account {
     pub created_ms: u64,
     /// When it was closed, if it was.
     pub closed_ms: Option<u64>,
+    /// Whether it was upgraded to a bot account ([`AccountStore::upgrade_to_bot`]): it plays
+    /// through the Bot API only, and shows the title `BOT`.
+    pub bot: bool,
 }
 
 impl Account {
@@ -79,6 +82,20 @@ pub enum Created {
     Created,
     /// An account with the same id exists (open or closed): nothing was written.
     Taken,
+}
+
+/// What [`AccountStore::upgrade_to_bot`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BotUpgrade {
+    /// The account is a bot account now.
+    Upgraded,
+    /// It was one already: nothing was written.
+    AlreadyBot,
+    /// It has played games (a signed-in seat in any game, as lichess counts them): nothing was
+    /// written. lichess's rule: a bot account starts fresh.
+    PlayedGames,
+    /// No such open account.
+    NoAccount,
 }
 
 /// The SHA-256 of a session token: what the store keeps instead of the token.
@@ -191,6 +208,10 @@ pub trait AccountStore: Send + Sync {
     /// The ratings of `user` in the perfs they played rated games of (the others are
     /// [`rating::Rated::new`]).
     fn perfs(&self, user: &UserId) -> StoreFuture<Vec<(rating::Perf, rating::Rated)>>;
+
+    /// Makes the open account `user` a bot account, for good, unless it has played a game
+    /// (a row of `player_games`) or is one already; checked and written at once.
+    fn upgrade_to_bot(&self, user: &UserId) -> StoreFuture<BotUpgrade>;
 }
 
 /// The rating of `user` in `perf` ([`rating::Rated::new`] when they have played no rated game
@@ -365,6 +386,7 @@ impl AccountStore for super::MemoryStore {
                     password_hash: Some(account.password_hash),
                     created_ms: account.created_ms,
                     closed_ms: None,
+                    bot: false,
                 },
             );
             Created::Created
@@ -475,6 +497,26 @@ impl AccountStore for super::MemoryStore {
             .retain(|h, (_, u)| u != user || keep.is_some_and(|k| k.0 == *h));
         let n = (before - m.sessions.len()) as u64;
         Box::pin(std::future::ready(Ok(n)))
+    }
+
+    fn upgrade_to_bot(&self, user: &UserId) -> StoreFuture<BotUpgrade> {
+        // The profiles' lock is let go before the accounts' is taken (never both at once).
+        let played = super::common::lock(&self.profiles)
+            .seats
+            .iter()
+            .any(|s| &s.user == user);
+        let mut m = super::common::lock(&self.accounts);
+        let out = match m.users.get_mut(user) {
+            Some(a) if a.is_closed() => BotUpgrade::NoAccount,
+            None => BotUpgrade::NoAccount,
+            Some(a) if a.bot => BotUpgrade::AlreadyBot,
+            Some(_) if played => BotUpgrade::PlayedGames,
+            Some(a) => {
+                a.bot = true;
+                BotUpgrade::Upgraded
+            }
+        };
+        Box::pin(std::future::ready(Ok(out)))
     }
 
     fn close_account(&self, user: &UserId, now_ms: u64) -> StoreFuture<bool> {

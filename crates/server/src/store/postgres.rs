@@ -20,7 +20,7 @@
 //! seats' secret hashes, `phase` indexed with the creation time, the ownership `fence`),
 //! `events` (`PRIMARY KEY (room, seq)`, the event as JSON text), `alive` (one row: the
 //! greatest liveness stamp), `lobby_meta` (`rooms_created`), `users` and `sessions`
-//! ([`super::AccountStore`]), `api_tokens` ([`super::TokenStore`]). Ids and phases compare in byte
+//! ([`super::AccountStore`]; `users.bot` the bot accounts), `api_tokens` ([`super::TokenStore`]). Ids and phases compare in byte
 //! order (`COLLATE "C"`), as in SQLite. Migrations are numbered; `schema_version` records
 //! those that ran. They run under a transaction-scoped advisory lock, so that nodes starting
 //! at once migrate one after the other (the later ones find nothing left to do).
@@ -240,6 +240,8 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX challenges_by_challenger ON challenges (challenger, status, expires_ms);
     CREATE INDEX challenges_by_dest ON challenges (dest, status, expires_ms);
 "#,
+    // 10: bot accounts (see `accounts::AccountStore::upgrade_to_bot`).
+    "ALTER TABLE users ADD COLUMN bot BOOLEAN NOT NULL DEFAULT FALSE;",
 ];
 
 /// The answer to one append.
@@ -1095,7 +1097,7 @@ mod tests {
             PostgresStore::connect(f.config.clone(), 2).await,
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 9
+                supported: 10
             })
         ));
         let tables: i64 = c

@@ -28,7 +28,7 @@
 //!   an emptied database is noticed at start-up;
 //! - `users` and `sessions`: accounts and their sign-in sessions ([`super::AccountStore`],
 //!   written on the read connection in short transactions of their own, as take-overs are);
-//!   `api_tokens` their personal API tokens ([`super::TokenStore`], the same way).
+//!   `api_tokens` their personal API tokens, `users.bot` the bot accounts ([`super::TokenStore`], the same way).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -250,6 +250,8 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX challenges_by_challenger ON challenges (challenger, status, expires_ms);
     CREATE INDEX challenges_by_dest ON challenges (dest, status, expires_ms);
 ",
+    // 12: bot accounts (see `accounts::AccountStore::upgrade_to_bot`).
+    "ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The answer to one append.
@@ -1398,7 +1400,7 @@ mod tests {
             SqliteStore::open(&path),
             Err(StoreError::NewerSchema {
                 found: 99,
-                supported: 11
+                supported: 12
             })
         ));
         let mode: String = raw(&path)

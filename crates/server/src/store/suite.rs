@@ -1428,6 +1428,70 @@ async fn challenges_in_memory() {
     check_challenges(&super::MemoryStore::default()).await;
 }
 
+/// What every store does with bot accounts: an account that has sat in no game becomes a bot
+/// once; one that has (even a game in progress), one that is a bot already, a closed or unknown
+/// one are refused and nothing is written.
+async fn check_bot_accounts(s: &dyn Store) {
+    use super::accounts::BotUpgrade;
+    let (ploy, krit) = ploy_and_krit(s).await;
+    let mut a = Append::events(
+        id(41),
+        1,
+        vec![RoomEvent::Seated {
+            seat: Color::White,
+            user: Some("Krit".parse().unwrap()),
+            seat_rating: None,
+        }],
+    );
+    a.create = Some(meta(41));
+    a.seats = vec![(Color::White, hash("s"))];
+    s.append(a).await.unwrap().unwrap();
+    assert!(!s.account(&ploy).await.unwrap().unwrap().bot);
+    assert_eq!(s.upgrade_to_bot(&ploy).await.unwrap(), BotUpgrade::Upgraded);
+    assert!(s.account(&ploy).await.unwrap().unwrap().bot);
+    assert_eq!(
+        s.upgrade_to_bot(&ploy).await.unwrap(),
+        BotUpgrade::AlreadyBot
+    );
+    assert_eq!(
+        s.upgrade_to_bot(&krit).await.unwrap(),
+        BotUpgrade::PlayedGames
+    );
+    assert!(!s.account(&krit).await.unwrap().unwrap().bot);
+    let nobody = "nobody".parse::<protocol::user::UserId>().unwrap();
+    assert_eq!(
+        s.upgrade_to_bot(&nobody).await.unwrap(),
+        BotUpgrade::NoAccount
+    );
+    // Closed: refused as unknown.
+    let dara: protocol::user::Username = "Dara".parse().unwrap();
+    s.create_account(super::accounts::NewAccount {
+        username: dara.clone(),
+        password_hash: "h".into(),
+        created_ms: 1,
+    })
+    .await
+    .unwrap();
+    assert!(s.close_account(&dara.id(), 2).await.unwrap());
+    assert_eq!(
+        s.upgrade_to_bot(&dara.id()).await.unwrap(),
+        BotUpgrade::NoAccount
+    );
+}
+
+async fn bot_accounts<F: Fixture>(f: &F) {
+    check_bot_accounts(&*f.open().await).await;
+    // Kept across a reopening.
+    let s = f.open().await;
+    let ploy = "ploy".parse::<protocol::user::UserId>().unwrap();
+    assert!(s.account(&ploy).await.unwrap().unwrap().bot);
+}
+
+#[tokio::test]
+async fn bot_accounts_in_memory() {
+    check_bot_accounts(&super::MemoryStore::default()).await;
+}
+
 /// A paired room (room `n`, both seats) created with the pool tickets `white` and `black`.
 fn paired(n: u8, white: &str, black: &str) -> Append {
     use super::pairing::{Pairing, Ticket};
@@ -1859,6 +1923,7 @@ both_stores!(
     accounts_and_sessions,
     api_tokens,
     challenges,
+    bot_accounts,
     sessions_expire_and_are_capped,
     ratings_are_written_with_the_game_end_only_from_the_ratings_read,
     a_pool_ticket_is_paired_once,

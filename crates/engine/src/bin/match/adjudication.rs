@@ -3,7 +3,7 @@
 
 use rules::{Color, DrawReason, Game, Outcome, pgn};
 
-use crate::uci_client::Fault;
+use engine::uci_client::Fault;
 
 /// The end of a match game.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use rules::{Color, Game};
 
 use crate::adjudication::{self, End, adjudicate};
 use crate::spec::{EngineSpec, MoveLimit};
-use crate::uci_client::{Fault, UciEngine};
+use engine::uci_client::{Fault, UciEngine};
 
 /// How games are refereed.
 #[derive(Debug, Clone, Copy)]
@@ -122,7 +122,7 @@ pub fn play(
     for i in 0..2 {
         let ready = match seats[i].take() {
             Some(mut e) => e.new_game(referee.grace).map(|()| e),
-            None => UciEngine::start(&specs[i], referee.grace)
+            None => UciEngine::start(&specs[i].command(), referee.grace)
                 .and_then(|mut e| e.new_game(referee.grace).map(|()| e)),
         };
         match ready {

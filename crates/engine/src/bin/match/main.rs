@@ -34,7 +34,6 @@ mod rng;
 mod runner;
 mod spec;
 mod stats;
-mod uci_client;
 
 use core::time::Duration;
 use std::io::Write;
@@ -47,7 +46,7 @@ use rules::pgn;
 use crate::game::{Effort, Referee};
 use crate::runner::{Report, Schedule, Summary};
 use crate::spec::{EngineSpec, MoveLimit};
-use crate::uci_client::UciEngine;
+use engine::uci_client::UciEngine;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -265,8 +264,8 @@ fn print_openings(o: &OpeningArgs) -> Result<(), String> {
 /// the names: each engine's `id name` unless named, suffixed ` A`/` B` when the two are equal.
 fn preflight(specs: &mut [EngineSpec; 2], grace: Duration) -> Result<(), String> {
     for spec in specs.iter_mut() {
-        let engine =
-            UciEngine::start(spec, grace).map_err(|e| format!("engine {}: {e}", spec.cmd))?;
+        let engine = UciEngine::start(&spec.command(), grace)
+            .map_err(|e| format!("engine {}: {e}", spec.cmd))?;
         spec.name = Some(engine.name.clone());
     }
     if specs[0].name == specs[1].name {

@@ -62,6 +62,19 @@ fn seconds(key: &str, value: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("{key}={value}: expected seconds, e.g. 10 or 0.1"))
 }
 
+impl EngineSpec {
+    /// How to start its engine.
+    #[must_use]
+    pub fn command(&self) -> engine::uci_client::EngineCommand {
+        engine::uci_client::EngineCommand {
+            cmd: self.cmd.clone(),
+            args: self.args.clone(),
+            name: self.name.clone(),
+            options: self.options.clone(),
+        }
+    }
+}
+
 impl FromStr for EngineSpec {
     type Err = String;
 

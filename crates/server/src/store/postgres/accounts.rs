@@ -6,13 +6,13 @@ use tokio_postgres::Row;
 
 use super::{PostgresStore, pool_error};
 use crate::store::accounts::{
-    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, MAX_SESSIONS_PER_USER, NewAccount,
-    NewSession, SESSION_IDLE_MS, SessionHash, SessionInfo, corrupt, db_ms, ms, rated_from_row,
-    session_expired,
+    Account, AccountStore, BotUpgrade, Created, LAST_SEEN_GRANULARITY_MS, MAX_SESSIONS_PER_USER,
+    NewAccount, NewSession, SESSION_IDLE_MS, SessionHash, SessionInfo, corrupt, db_ms, ms,
+    rated_from_row, session_expired,
 };
 use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
-/// An account from the columns `id, username, password_hash, created_ms, closed_ms` of `row`
+/// An account from the columns `id, username, password_hash, created_ms, closed_ms, bot` of `row`
 /// from column `at` on.
 pub(super) fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError> {
     let id: String = row.try_get(at)?;
@@ -32,6 +32,7 @@ pub(super) fn decode_account(row: &Row, at: usize) -> Result<Account, StoreError
             .try_get::<_, Option<i64>>(at + 4)?
             .map(|c| ms(c, "closed_ms"))
             .transpose()?,
+        bot: row.try_get(at + 5)?,
     })
 }
 
@@ -190,7 +191,7 @@ impl AccountStore for PostgresStore {
             let client = pool.get().await.map_err(pool_error)?;
             let row = client
                 .query_opt(
-                    "SELECT id, username, password_hash, created_ms, closed_ms FROM users
+                    "SELECT id, username, password_hash, created_ms, closed_ms, bot FROM users
                      WHERE id = $1",
                     &[&id.as_str()],
                 )
@@ -242,7 +243,7 @@ impl AccountStore for PostgresStore {
             let Some(row) = client
                 .query_opt(
                     "SELECT s.last_seen_ms, u.id, u.username, u.password_hash, u.created_ms,
-                         u.closed_ms
+                         u.closed_ms, u.bot
                      FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.hash = $1 AND u.closed_ms IS NULL",
                     &[&&hash.0[..]],
@@ -338,6 +339,47 @@ impl AccountStore for PostgresStore {
                 )
                 .await?;
             Ok(n)
+        })
+    }
+
+    fn upgrade_to_bot(&self, user: &UserId) -> StoreFuture<BotUpgrade> {
+        let user = user.clone();
+        self.read(move |pool| async move {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            let tx = client.transaction().await?;
+            // The account's row locked until the end, so that two upgrades answer in turn.
+            let found = tx
+                .query_opt(
+                    "SELECT closed_ms IS NULL, bot FROM users WHERE id = $1 FOR UPDATE",
+                    &[&user.as_str()],
+                )
+                .await?;
+            let played: bool = tx
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM player_games WHERE user_id = $1)",
+                    &[&user.as_str()],
+                )
+                .await?
+                .try_get(0)?;
+            let found: Option<(bool, bool)> = match found {
+                Some(r) => Some((r.try_get(0)?, r.try_get(1)?)),
+                None => None,
+            };
+            let out = match found {
+                None | Some((false, _)) => BotUpgrade::NoAccount,
+                Some((true, true)) => BotUpgrade::AlreadyBot,
+                Some((true, false)) if played => BotUpgrade::PlayedGames,
+                Some((true, false)) => {
+                    tx.execute(
+                        "UPDATE users SET bot = TRUE WHERE id = $1",
+                        &[&user.as_str()],
+                    )
+                    .await?;
+                    BotUpgrade::Upgraded
+                }
+            };
+            tx.commit().await?;
+            Ok(out)
         })
     }
 

@@ -122,7 +122,7 @@ impl TokenStore for PostgresStore {
             let Some(row) = client
                 .query_opt(
                     "SELECT t.scopes, t.last_used_ms, u.id, u.username, u.password_hash,
-                         u.created_ms, u.closed_ms
+                         u.created_ms, u.closed_ms, u.bot
                      FROM api_tokens t JOIN users u ON u.id = t.user_id
                      WHERE t.hash = $1 AND u.closed_ms IS NULL",
                     &[&&hash.0[..]],

@@ -6,25 +6,32 @@ use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
 use super::SqliteStore;
 use crate::store::accounts::{
-    Account, AccountStore, Created, LAST_SEEN_GRANULARITY_MS, MAX_SESSIONS_PER_USER, NewAccount,
-    NewSession, SESSION_IDLE_MS, SessionHash, SessionInfo, corrupt, db_ms, ms, rated_from_row,
-    session_expired,
+    Account, AccountStore, BotUpgrade, Created, LAST_SEEN_GRANULARITY_MS, MAX_SESSIONS_PER_USER,
+    NewAccount, NewSession, SESSION_IDLE_MS, SessionHash, SessionInfo, corrupt, db_ms, ms,
+    rated_from_row, session_expired,
 };
 use crate::store::{RatingUpdate, StoreError, StoreFuture};
 
 /// The columns [`decode_account`] reads, in order.
-const ACCOUNT_COLUMNS: &str = "id, username, password_hash, created_ms, closed_ms";
+const ACCOUNT_COLUMNS: &str = "id, username, password_hash, created_ms, closed_ms, bot";
 
 /// An account from a row of [`ACCOUNT_COLUMNS`] (the raw values, decoded by
 /// [`decode_account`] outside rusqlite's error type).
-pub(super) type AccountRow = (String, String, Option<String>, i64, Option<i64>);
+pub(super) type AccountRow = (String, String, Option<String>, i64, Option<i64>, bool);
 
 fn account_row(r: &Row<'_>) -> rusqlite::Result<AccountRow> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+    ))
 }
 
 pub(super) fn decode_account(
-    (id, username, hash, created, closed): AccountRow,
+    (id, username, hash, created, closed, bot): AccountRow,
 ) -> Result<Account, StoreError> {
     let username: Username = username
         .parse()
@@ -38,6 +45,7 @@ pub(super) fn decode_account(
         password_hash: hash,
         created_ms: ms(created, "created_ms")?,
         closed_ms: closed.map(|c| ms(c, "closed_ms")).transpose()?,
+        bot,
     })
 }
 
@@ -197,14 +205,21 @@ impl AccountStore for SqliteStore {
             let found = conn
                 .query_row(
                     "SELECT s.last_seen_ms, u.id, u.username, u.password_hash, u.created_ms,
-                         u.closed_ms FROM sessions s JOIN users u ON u.id = s.user_id
+                         u.closed_ms, u.bot FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.hash = ?1 AND u.closed_ms IS NULL",
                     [&hash.0[..]],
                     |r| {
                         let seen: i64 = r.get(0)?;
                         Ok((
                             seen,
-                            (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?),
+                            (
+                                r.get(1)?,
+                                r.get(2)?,
+                                r.get(3)?,
+                                r.get(4)?,
+                                r.get(5)?,
+                                r.get(6)?,
+                            ),
                         ))
                     },
                 )
@@ -288,6 +303,36 @@ impl AccountStore for SqliteStore {
                 params![user.as_str(), keep],
             )?;
             Ok(u64::try_from(n).unwrap_or(u64::MAX))
+        })
+    }
+
+    fn upgrade_to_bot(&self, user: &UserId) -> StoreFuture<BotUpgrade> {
+        let user = user.clone();
+        self.read(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let found: Option<(bool, bool)> = tx
+                .query_row(
+                    "SELECT closed_ms IS NULL, bot FROM users WHERE id = ?1",
+                    [user.as_str()],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            let played: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM player_games WHERE user_id = ?1)",
+                [user.as_str()],
+                |r| r.get(0),
+            )?;
+            let out = match found {
+                None | Some((false, _)) => BotUpgrade::NoAccount,
+                Some((true, true)) => BotUpgrade::AlreadyBot,
+                Some((true, false)) if played => BotUpgrade::PlayedGames,
+                Some((true, false)) => {
+                    tx.execute("UPDATE users SET bot = 1 WHERE id = ?1", [user.as_str()])?;
+                    BotUpgrade::Upgraded
+                }
+            };
+            tx.commit()?;
+            Ok(out)
         })
     }
 

@@ -109,7 +109,7 @@ impl TokenStore for SqliteStore {
             let found = conn
                 .query_row(
                     "SELECT t.scopes, t.last_used_ms, u.id, u.username, u.password_hash,
-                         u.created_ms, u.closed_ms
+                         u.created_ms, u.closed_ms, u.bot
                      FROM api_tokens t JOIN users u ON u.id = t.user_id
                      WHERE t.hash = ?1 AND u.closed_ms IS NULL",
                     [&hash.0[..]],
@@ -137,7 +137,7 @@ impl TokenStore for SqliteStore {
     }
 }
 
-/// The columns `id, username, password_hash, created_ms, closed_ms` of a row from column
+/// The columns `id, username, password_hash, created_ms, closed_ms, bot` of a row from column
 /// `at` on.
 fn account_row_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<AccountRow> {
     Ok((
@@ -146,5 +146,6 @@ fn account_row_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<AccountR
         r.get(at + 2)?,
         r.get(at + 3)?,
         r.get(at + 4)?,
+        r.get(at + 5)?,
     ))
 }

@@ -1,6 +1,7 @@
-//! The match's side of the UCI protocol: starts an engine process, talks to it over pipes and
-//! waits for its answers with deadlines, so an engine that dies or hangs is a [`Fault`], never a
-//! hang of the match.
+//! The driver's side of the UCI protocol, for programs that run UCI engines (the `match` tool,
+//! the bot runner `asean-bot`): starts an engine process ([`EngineCommand`]), talks to it over
+//! pipes and waits for its answers with deadlines, so an engine that dies or hangs is a
+//! [`Fault`], never a hang of its driver. Native targets only (it starts processes).
 
 use core::fmt;
 use core::time::Duration;
@@ -9,7 +10,20 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Instant;
 
-use crate::spec::EngineSpec;
+use crate::Score;
+
+/// How to start a UCI engine.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EngineCommand {
+    /// The program to run.
+    pub cmd: String,
+    /// Its command-line arguments, in order.
+    pub args: Vec<String>,
+    /// Its name for reports; `None`: the engine's own `id name`.
+    pub name: Option<String>,
+    /// UCI options sent with `setoption` after the handshake, in order.
+    pub options: Vec<(String, String)>,
+}
 
 /// What went wrong with an engine; the engine at fault loses the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,6 +105,9 @@ pub struct Answer {
     pub depth: Option<u32>,
     /// The node count of its last `info` line that gave one.
     pub nodes: Option<u64>,
+    /// The score of its last `info` line that gave one (`score cp <n>` or `score mate <n>`,
+    /// from the side to move's point of view; a `lowerbound`/`upperbound` one is kept too).
+    pub score: Option<Score>,
     /// Wall time from `go` to `bestmove`.
     pub elapsed: Duration,
 }
@@ -110,7 +127,7 @@ impl UciEngine {
     ///
     /// # Errors
     /// A [`Fault`] when the program does not start, exits, or does not answer in time.
-    pub fn start(spec: &EngineSpec, deadline: Duration) -> Result<UciEngine, Fault> {
+    pub fn start(spec: &EngineCommand, deadline: Duration) -> Result<UciEngine, Fault> {
         let mut child = Command::new(&spec.cmd)
             .args(&spec.args)
             .stdin(Stdio::piped())
@@ -196,7 +213,7 @@ impl UciEngine {
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();
-        let (mut depth, mut nodes, mut best) = (None, None, None);
+        let (mut depth, mut nodes, mut score, mut best) = (None, None, None, None);
         self.wait_for("bestmove", deadline, |line| {
             let mut words = line.split_whitespace();
             match words.next() {
@@ -208,6 +225,15 @@ impl UciEngine {
                             }
                             "nodes" => {
                                 nodes = words.next().and_then(|n| n.parse().ok()).or(nodes);
+                            }
+                            "score" => {
+                                let kind = words.next();
+                                let n = words.next().and_then(|n| n.parse::<i32>().ok());
+                                score = match (kind, n) {
+                                    (Some("cp"), Some(n)) => Some(Score::Cp(n)),
+                                    (Some("mate"), Some(n)) => Some(Score::Mate(n)),
+                                    _ => score,
+                                };
                             }
                             // The rest of the line is free text or moves.
                             "string" | "pv" => break,
@@ -223,6 +249,7 @@ impl UciEngine {
             best_move: best.unwrap_or_default(),
             depth,
             nodes,
+            score,
             elapsed: start.elapsed(),
         })
     }
@@ -285,5 +312,65 @@ impl Drop for UciEngine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(all(test, unix))]
+#[allow(clippy::unwrap_used)] // a failed unwrap is the test failing
+mod tests {
+    use super::*;
+
+    /// An engine in `sh` whose `go` prints `info` then `bestmove e3e4`.
+    fn scripted(info: &str) -> EngineCommand {
+        EngineCommand {
+            cmd: "sh".into(),
+            args: vec![
+                "-c".into(),
+                format!(
+                    "while read l; do case \"$l\" in uci) echo 'id name sh'; echo uciok;; \
+                     isready) echo readyok;; go*) {info}; echo 'bestmove e3e4';; \
+                     quit) exit 0;; esac; done"
+                ),
+            ],
+            name: None,
+            options: vec![("Hash".into(), "1".into())],
+        }
+    }
+
+    #[test]
+    fn the_answer_keeps_the_last_depth_and_score_and_a_dead_engine_is_a_fault() {
+        let second = Duration::from_secs(5);
+        let mut e = UciEngine::start(
+            &scripted(
+                "echo 'info depth 3 score cp -42 nodes 100 pv e3e4'; \
+                 echo 'info depth 4 score mate -2 nodes 200'; \
+                 echo 'info string score cp 999'",
+            ),
+            second,
+        )
+        .unwrap();
+        assert_eq!(e.name, "sh");
+        let a = e.go("position startpos", "go depth 4", second).unwrap();
+        assert_eq!(
+            (a.best_move.as_str(), a.depth, a.nodes, a.score),
+            ("e3e4", Some(4), Some(200), Some(Score::Mate(-2)))
+        );
+        let mut e = UciEngine::start(
+            &scripted("echo 'info depth 1 score cp 7 upperbound'"),
+            second,
+        )
+        .unwrap();
+        assert_eq!(
+            e.go("position startpos", "go", second).unwrap().score,
+            Some(Score::Cp(7))
+        );
+        let mut dead = UciEngine::start(&scripted("exit 3"), second).unwrap();
+        assert!(matches!(
+            dead.go("position startpos", "go", second),
+            Err(Fault::Exited {
+                waiting_for: "bestmove",
+                ..
+            })
+        ));
     }
 }
