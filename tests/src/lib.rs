@@ -788,6 +788,14 @@ impl Browser {
             .await
     }
 
+    /// Waits until the move list holds at least `n` moves (an opponent that answers at once,
+    /// such as a bot, may already have added its own).
+    async fn wait_for_played(&self, n: usize) -> Result<()> {
+        let what = format!("at least {n} moves in the move list");
+        self.wait_until(&what, async |b| Ok(b.sans().await?.len() >= n))
+            .await
+    }
+
     /// The piece code (`data-piece`, e.g. `wK`) on `square`, or `None` when it is empty.
     ///
     /// # Errors
@@ -819,7 +827,8 @@ impl Browser {
     }
 
     /// Plays `from`-`to` by two clicks (select, then destination) and waits until the move
-    /// list has grown by one. For a promotion, click the squares and the panel instead.
+    /// list has grown (by one, or more when the opponent answers at once). For a promotion,
+    /// click the squares and the panel instead.
     ///
     /// # Errors
     /// If `to` is not offered as a destination or the move is not played in time.
@@ -830,7 +839,7 @@ impl Browser {
             .await
             .with_context(|| format!("{to} offered as a destination after clicking {from}"))?;
         self.click_square(to).await?;
-        self.wait_for_plies(before + 1)
+        self.wait_for_played(before + 1)
             .await
             .with_context(|| format!("playing {from}-{to} by clicks"))
     }
@@ -843,7 +852,7 @@ impl Browser {
     pub async fn drag_move(&self, from: &str, to: &str) -> Result<()> {
         let before = self.sans().await?.len();
         self.drag(from, to).await?;
-        self.wait_for_plies(before + 1)
+        self.wait_for_played(before + 1)
             .await
             .with_context(|| format!("playing {from}-{to} by drag"))
     }

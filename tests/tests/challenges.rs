@@ -4,15 +4,20 @@
 //! and play. A second challenge is declined (the challenger is told and the list empties)
 //! and a third withdrawn (it leaves the other player's list). Screenshots at 360x640 (the
 //! challenge received) and 1280x800 (the form, then the challenge sent).
+//!
+//! A bot: `asean-bot`'s runner with the workspace's `asean-engine` on an account made a bot;
+//! a player finds it in the lobby's list of bots, challenges it from its profile and plays it
+//! to a result (screenshots: the lobby's bots on a phone, the bot's profile and the game on a
+//! desktop).
 
 mod common;
 
-use anyhow::ensure;
-use common::{finish, sign_up};
+use anyhow::{Context, ensure};
+use common::{fill, finish, sign_up};
 use e2e::{Browser, TestServer, Viewport};
 
 /// Opens `name`'s profile and sends a challenge with the form's `clock` and `color`, rated
-/// or not; waits until the page lists it as sent.
+/// or not; waits until the page lists it as sent (or has opened its game).
 async fn challenge(
     b: &Browser,
     name: &str,
@@ -46,8 +51,13 @@ async fn challenge(
     }
     b.click("#challenge-send").await?;
     b.wait_for("#challenge-form[hidden]").await?;
-    b.wait_for("#challenges:not([hidden]) li.challenge[data-direction=\"out\"]")
-        .await?;
+    // Listed as sent, or already accepted (a bot answers at once) and the game open.
+    b.wait_until("the challenge sent", async |p: &Browser| {
+        let out = "#challenges:not([hidden]) li.challenge[data-direction=\"out\"]";
+        let hash = p.js("return location.hash;").await?;
+        Ok(p.exists(out).await? || hash.as_str().is_some_and(|h| h.starts_with("#/room/")))
+    })
+    .await?;
     Ok(())
 }
 
@@ -145,4 +155,124 @@ async fn a_player_challenges_another_from_their_profile_who_accepts_and_both_pla
 
     finish(a).await?;
     finish(b).await
+}
+
+/// The workspace's `asean-engine` (`cargo test --workspace` has built it; built here when
+/// missing, as when this test runs alone).
+fn engine_binary() -> anyhow::Result<std::path::PathBuf> {
+    let path = e2e::target_dir().join("debug").join("asean-engine");
+    if !path.exists() {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = std::process::Command::new(cargo)
+            .args(["build", "--package", "engine", "--bin", "asean-engine"])
+            .current_dir(e2e::workspace_root())
+            .status()?;
+        ensure!(status.success(), "building asean-engine failed");
+    }
+    Ok(path)
+}
+
+/// Signs `name` up in `b` and makes a `bot:play` token on the account screen: the token.
+async fn bot_token(b: &Browser, name: &str) -> anyhow::Result<String> {
+    sign_up(b, name).await?;
+    b.click("#account-link").await?;
+    b.wait_for("#tokens").await?;
+    fill(b, "#token-description", "asean-bot").await?;
+    b.click(r#"#token-create input[name="scope"][value="bot:play"]"#)
+        .await?;
+    b.click("#token-create-submit").await?;
+    b.wait_for("#token-new:not([hidden])").await?;
+    b.text("#token-new-value").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_finds_a_bot_in_the_lobby_challenges_it_and_plays_it_to_a_result()
+-> anyhow::Result<()> {
+    let server = TestServer::start().await?;
+    let owner = server.browser(Viewport::DESKTOP).await?;
+    owner.open_app().await?;
+    let token = bot_token(&owner, "Engine-Bot").await?;
+    finish(owner).await?;
+
+    // The bot runner, as `asean-bot --config` would run it: the account made a bot, casual
+    // games with a clock accepted, the engine at its weakest level.
+    let config = format!(
+        "[server]\nurl = \"http://{}\"\ntoken = \"{token}\"\nupgrade = true\n\
+         reconnect_max_ms = 1000\n[engine]\ncommand = {:?}\n\
+         [engine.options]\n\"Skill Level\" = 1\nHash = 8\n",
+        server.addr(),
+        engine_binary()?.display().to_string(),
+    );
+    let config = bot::config::Config::parse(&config).map_err(anyhow::Error::msg)?;
+    // Its log goes with the test's output (shown when it fails).
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter("bot=debug")
+        .with_test_writer()
+        .try_init();
+    let runner = tokio::spawn(bot::runner::run(config));
+
+    let player = server.browser(Viewport::DESKTOP).await?;
+    player.open_app().await?;
+    sign_up(&player, "Malee").await?;
+    // The bot is listed once its event stream is open; the page asks at its start.
+    player
+        .wait_until("the bot online", async |p: &Browser| {
+            let v = p
+                .js("return fetch('/api/bot/online').then((r) => r.text());")
+                .await?;
+            Ok(v.as_str().is_some_and(|t| t.contains("engine-bot")))
+        })
+        .await?;
+    player.reload().await?;
+    player.wait_app_ready().await?;
+    let listed = r#"#lobby-bots:not([hidden]) #lobby-bots-list li[data-bot="Engine-Bot"]"#;
+    player.wait_for(listed).await?;
+    let show =
+        "document.getElementById('lobby-bots').scrollIntoView({block: 'center'}); return true;";
+    player.set_viewport(Viewport::PHONE).await?;
+    player.js(show).await?;
+    player.screenshot("bots-lobby-phone").await?;
+    player.set_viewport(Viewport::DESKTOP).await?;
+    player.click(&format!("{listed} a")).await?;
+    player
+        .wait_for(r#"#profile[data-state="ok"][data-username="Engine-Bot"]"#)
+        .await?;
+    player.wait_for("#profile-bot:not([hidden])").await?;
+    player.screenshot("bots-profile-desktop").await?;
+
+    // Challenged, it accepts: the player is taken to the game as White.
+    challenge(&player, "Engine-Bot", "5+3", "white", false, None).await?;
+    player
+        .wait_until("the game's address", async |p: &Browser| {
+            let hash = p.js("return location.hash;").await?;
+            Ok(hash.as_str().is_some_and(|h| h.starts_with("#/room/")))
+        })
+        .await?;
+    player
+        .wait_for_text("#mode-setting", "you play White")
+        .await?;
+    // Two moves legal whatever the engine answers; each answered by the engine.
+    for (n, (from, to)) in [("a3", "a4"), ("h3", "h4")].into_iter().enumerate() {
+        if let Err(e) = player.click_move(from, to).await {
+            player.screenshot("bots-debug-fail").await?;
+            return Err(e);
+        }
+        player.wait_for_plies(2 * n + 2).await?;
+    }
+    player.screenshot("bots-game-desktop").await?;
+    player.wait_for("#btn-resign:not([hidden])").await?;
+    player.click("#btn-resign").await?;
+    common::wait_dialog(&player, "confirm", true).await?;
+    player.click("#confirm-yes").await?;
+    common::wait_dialog(&player, "game-over", true).await?;
+    let said = player.text("#game-over").await?;
+    ensure!(said.contains("Black wins"), "the result: {said}");
+    ensure!(!runner.is_finished(), "the bot runner stopped");
+    runner.abort();
+    let _ = runner.await;
+    player
+        .assert_no_page_errors()
+        .await
+        .context("page errors")?;
+    finish(player).await
 }

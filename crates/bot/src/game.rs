@@ -236,6 +236,7 @@ async fn on_state(
     let move_number = u32::try_from(plies / 2 + 1).unwrap_or(u32::MAX);
     let their_offer = state[if game.white { "bdraw" } else { "wdraw" }] == true;
     let api = &shared.api;
+    tracing::debug!("game {id}: thinking on {position} ({go})");
     let mut tries = 0;
     loop {
         tries += 1;

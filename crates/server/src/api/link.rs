@@ -7,7 +7,10 @@
 //! and watches otherwise. What the room sends comes back through a bounded outbox as the
 //! frames a socket would write; the link reads each back into a [`ServerMsg`] (the frames
 //! are the room's one serialised form, shared by every subscriber and by the other nodes).
-//! Dropping the link disconnects it from the room.
+//! As a page does, the link acknowledges each event it reads ([`RoomCmd::Ack`]) and drops an
+//! event it has read already: the room sends unacknowledged events again after a few seconds
+//! and drops a subscriber that never acknowledges them. Dropping the link disconnects it from
+//! the room.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -31,6 +34,8 @@ pub struct RoomLink {
     room: RoomId,
     sub: Subscriber,
     reader: OutboxReader,
+    /// The number of the latest event read (or of the snapshot's state).
+    seq: u64,
 }
 
 /// A room opened by a [`RoomLink`]: its state as the room sent it on joining, and the seat
@@ -71,6 +76,7 @@ impl RoomLink {
             room: room.clone(),
             sub: sub.clone(),
             reader,
+            seq: 0,
         };
         lobby
             .send(
@@ -120,10 +126,39 @@ impl RoomLink {
     pub async fn next(&mut self) -> Option<ServerMsg> {
         loop {
             let frame = self.reader.next().await?;
-            match protocol::parse_server(frame.as_str()) {
-                Ok(msg) => return Some(msg),
-                Err(e) => tracing::error!("room {}: a frame not read back: {e}", self.room),
+            let msg = match protocol::parse_server(frame.as_str()) {
+                Ok(msg) => msg,
+                Err(e) => {
+                    tracing::error!("room {}: a frame not read back: {e}", self.room);
+                    continue;
+                }
+            };
+            let seq = match &msg {
+                // Sent again (not acknowledged in time): read already.
+                ServerMsg::Event { seq, .. } if *seq <= self.seq => continue,
+                ServerMsg::Event { seq, .. } | ServerMsg::Snapshot { seq, .. } => Some(*seq),
+                _ => None,
+            };
+            if let Some(seq) = seq {
+                self.seq = seq;
+                self.ack(seq).await;
             }
+            return Some(msg);
+        }
+    }
+
+    /// Acknowledges the room's events up to `seq`.
+    async fn ack(&self, seq: u64) {
+        let ack = RoomCmd::Ack {
+            conn: self.sub.conn,
+            seq,
+        };
+        if let Err(r) = self.lobby.send(&self.room, ack).await {
+            tracing::debug!(
+                "room {}: an acknowledgement not delivered: {}",
+                self.room,
+                r.message
+            );
         }
     }
 
