@@ -1,5 +1,6 @@
 //! Saved games: reload mid-game with the repetition count intact and claim threefold; damaged
-//! entries set aside (quarantined), reported, and never deleted.
+//! entries set aside (quarantined), reported, and never deleted; a browser that refuses
+//! storage is told what will not be kept, and the page plays on.
 
 mod common;
 
@@ -233,5 +234,41 @@ async fn a_planted_game_resumes() -> Result<()> {
     browser
         .wait_for_attr("#status", "data-turn", "black")
         .await?;
+    finish(browser).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_storage_refused_the_page_says_what_is_not_kept_and_plays_on() -> Result<()> {
+    let (_server, browser) = start_app(Viewport::PHONE).await?;
+    // As a browser that blocks the site's data: every use of localStorage throws, from the
+    // first script of the page on.
+    browser
+        .driver()
+        .cdp()
+        .send_raw(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "source": "Object.defineProperty(window, 'localStorage', {
+                configurable: true,
+                get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+            });" }),
+        )
+        .await?;
+    browser.reload().await?;
+    browser.wait_for("#notice:not([hidden])").await?;
+    let said = browser.text("#notice-list").await?;
+    for words in ["games", "settings", "online"] {
+        ensure!(said.contains(words), "the notice names {words}: {said}");
+    }
+    browser.screenshot("storage-refused-phone").await?;
+    // It plays on: a move, a changed setting (for this visit), another move.
+    browser.click_move("e3", "e4").await?;
+    browser.click("#btn-sound").await?;
+    browser.click_move("d6", "d5").await?;
+    ensure!(
+        browser.sans().await? == ["e4", "d5"],
+        "the moves: {:?}",
+        browser.sans().await?
+    );
+    browser.assert_no_page_errors().await?;
     finish(browser).await
 }

@@ -231,6 +231,9 @@ pub fn app(
         .layer(CompressionLayer::new().compress_when(
             DefaultPredicate::new().and(NotForContentType::new("application/x-ndjson")),
         ))
+        .layer(axum::middleware::map_response(
+            files::weak_etag_when_encoded,
+        ))
         .layer(TraceLayer::new_for_http()))
 }
 
