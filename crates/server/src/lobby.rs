@@ -823,6 +823,13 @@ impl Lobby {
         RoomHost::spawn(self, Start::Stored(room), None);
     }
 
+    /// Starts a room just written for `owner` (an open challenge of the API), counted among
+    /// the address's rooms as a room made on the WebSocket is; admit it first with
+    /// [`RoomHost::admit_room`].
+    pub fn start_owned(&self, room: StoredRoom, owner: AddressKey) {
+        RoomHost::spawn(self, Start::Stored(room), Some(owner));
+    }
+
     /// Sends `event` to the event streams of account `user` ([`crate::api::events`]).
     /// On several nodes the line crosses the bus to every other node
     /// ([`BusMsg::AccountEvent`]), whose streams of the account get it too.

@@ -131,6 +131,16 @@ impl AllowedOrigins {
         Origin::parse(header).is_ok_and(|o| self.own.contains(&o) || self.extra.contains(&o))
     }
 
+    /// The server's own origin that `candidate` (`http://host:port`) names, else the first
+    /// of them (the public one): links the server writes never lead elsewhere.
+    #[must_use]
+    pub fn own_or_public(&self, candidate: Option<&str>) -> Option<&Origin> {
+        candidate
+            .and_then(|c| Origin::parse(c).ok())
+            .and_then(|c| self.own.iter().find(|o| **o == c))
+            .or_else(|| self.own.first())
+    }
+
     /// Whether a request with this `Origin` header may act with a session cookie: no header
     /// (a client that is not a browser) or one of the server's own origins.
     #[must_use]

@@ -140,3 +140,82 @@ async fn an_open_challenge_needs_a_token_is_casual_and_links_to_the_public_url()
     assert_eq!(v["timeControl"]["type"], "unlimited", "{v}");
     assert_eq!(v["speed"], "correspondence", "{v}");
 }
+
+/// `POST path` with the session `cookie`, the `Origin` header `origin` (if any), the `Host`
+/// header `host` (if any) and the form `form`: the status and the JSON body.
+async fn post_as_page(
+    addr: std::net::SocketAddr,
+    path: &str,
+    cookie: &str,
+    origin: Option<&str>,
+    host: Option<&str>,
+    form: &str,
+) -> (StatusCode, serde_json::Value) {
+    let mut req = reqwest::Client::new()
+        .post(format!("http://{addr}{path}"))
+        .header(reqwest::header::COOKIE, cookie)
+        .header(
+            reqwest::header::CONTENT_TYPE,
+            "application/x-www-form-urlencoded",
+        )
+        .body(form.to_owned());
+    if let Some(o) = origin {
+        req = req.header(reqwest::header::ORIGIN, o);
+    }
+    if let Some(h) = host {
+        req = req.header(reqwest::header::HOST, h);
+    }
+    let r = req.send().await.expect("request");
+    let status = r.status();
+    let text = r.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or_default())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_site_s_page_cannot_act_with_the_cookie_nor_an_address_open_rooms_without_end() {
+    let s = Server::start_with(None, |c| c.lobby.max_rooms_per_address = 3).await;
+    let cookie = common::sign_up(s.addr, "Victim").await;
+    common::sign_up(s.addr, "Attacker").await;
+    let own = format!("http://{}", s.addr);
+    // Another site's page (another port of the same host is another origin, though the
+    // browser sends the cookie to it): refused, with a word, and nothing made.
+    for (path, form) in [
+        ("/api/challenge/attacker", "rated=false"),
+        ("/api/challenge/open", ""),
+        ("/api/board/seek", "time=5&increment=3"),
+    ] {
+        let foreign = Some("http://127.0.0.1:9");
+        let (status, v) = post_as_page(s.addr, path, &cookie, foreign, None, form).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("another site")),
+            "{v}"
+        );
+    }
+    // The server's own page may; a Host naming another site never reaches a link.
+    let (status, v) = post_as_page(
+        s.addr,
+        "/api/challenge/attacker",
+        &cookie,
+        Some(&own),
+        Some("evil.example:666"),
+        "rated=false",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let url = v["url"].as_str().expect("url");
+    assert!(url.starts_with(&format!("{own}/#/room/")), "{url}");
+    // Open challenges are waiting rooms: within the address's cap of rooms.
+    for n in 0..3 {
+        let (status, v) =
+            post_as_page(s.addr, "/api/challenge/open", &cookie, Some(&own), None, "").await;
+        assert_eq!(status, StatusCode::OK, "open challenge {n}: {v}");
+    }
+    let (status, v) =
+        post_as_page(s.addr, "/api/challenge/open", &cookie, Some(&own), None, "").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    s.stop().await;
+}

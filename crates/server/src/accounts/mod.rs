@@ -271,6 +271,15 @@ impl Accounts {
         }
     }
 
+    /// The origin of the page links written for a request whose `Host` is `host`: the
+    /// server's own origin it names, else the public one ([`AllowedOrigins::own_or_public`]).
+    pub(crate) fn page_origin(&self, host: Option<&str>) -> String {
+        let candidate = host.map(|h| format!("http://{h}"));
+        self.origins
+            .own_or_public(candidate.as_deref())
+            .map_or_else(|| "http://localhost".to_owned(), |o| o.as_str().to_owned())
+    }
+
     /// Refuses a state-changing request from another site's page.
     pub(crate) fn same_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
         let origin = headers.get(ORIGIN).map(|v| v.to_str().unwrap_or("\u{0}"));

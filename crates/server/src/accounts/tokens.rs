@@ -175,11 +175,13 @@ impl Caller {
 impl Accounts {
     /// Who makes the request: the account of its bearer token when it has an
     /// `Authorization` header (taking one request of the token's and the address's API
-    /// budgets), else of its session cookie; `None` with neither.
+    /// budgets), else of its session cookie, sent from the server's own pages (or by a client
+    /// that is not a browser: no `Origin`); `None` with neither.
     ///
     /// # Errors
     /// 401 [`NO_SUCH_TOKEN`] for a malformed, unknown or revoked token or one of a closed
-    /// account; 429 past a budget; 503 when the store fails.
+    /// account; 403 for a session cookie sent from another site's page; 429 past a budget;
+    /// 503 when the store fails.
     pub async fn caller(
         &self,
         peer: SocketAddr,
@@ -187,7 +189,14 @@ impl Accounts {
     ) -> Result<Option<Caller>, Refusal> {
         let token = match Bearer::of(headers) {
             Bearer::Absent => {
-                return Ok(self.signed_in(headers).await?.map(|account| Caller {
+                let Some(account) = self.signed_in(headers).await? else {
+                    return Ok(None);
+                };
+                // The cookie acts only from the server's own pages: another site's page
+                // (which the browser gives the cookie, SameSite=Lax passing a page of the
+                // same host on another port) never moves, resigns or challenges for a player.
+                self.same_origin(headers)?;
+                return Ok(Some(Caller {
                     account,
                     token: None,
                 }));

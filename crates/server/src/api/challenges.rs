@@ -47,6 +47,7 @@ use serde_json::{Value, json};
 use super::Api;
 use crate::accounts::tokens::Caller;
 use crate::accounts::{Refusal, store_failed};
+use crate::address::{AddressKey, client_address};
 use crate::ids::{random_room_id, random_secret};
 use crate::room::actor::RoomHost;
 use crate::room::state::hash_secret;
@@ -108,12 +109,27 @@ fn no_challenge() -> Refusal {
 /// The caller, with a token allowed `challenge:write`, `bot:play` or `board:play` (lichess
 /// takes any of the three, so that a bot with a `bot:play` token answers its challenges).
 async fn caller(api: &Api, peer: SocketAddr, headers: &HeaderMap) -> Result<Caller, Refusal> {
-    let caller = api.accounts.caller_required(peer, headers).await?;
+    let caller = signed_caller(api, peer, headers).await?;
     if ![Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay]
         .into_iter()
         .any(|s| caller.may(s))
     {
         caller.require(Scope::ChallengeWrite, &api.accounts)?;
+    }
+    Ok(caller)
+}
+
+/// The caller by token or by session cookie; a cookie's request takes one of the address's
+/// API budget as a token's does (challenges made, answered or opened from the page or a
+/// script holding a cookie are bounded alike).
+async fn signed_caller(
+    api: &Api,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+) -> Result<Caller, Refusal> {
+    let caller = api.accounts.caller_required(peer, headers).await?;
+    if caller.token.is_none() {
+        api.accounts.admit_api_address(peer, headers)?;
     }
     Ok(caller)
 }
@@ -377,7 +393,7 @@ async fn open(
 ) -> Result<Response, Refusal> {
     // Any token of an account (no scope needed, as on lichess), or the session cookie: the
     // API's budgets per token and per address bound how many are made.
-    api.accounts.caller_required(peer, &headers).await?;
+    signed_caller(&api, peer, &headers).await?;
     let fields = fields(&headers, &body)?;
     for (key, value) in &fields {
         match (key.as_str(), value.as_str()) {
@@ -397,6 +413,17 @@ async fn open(
         }
     }
     let asked = parse_form(&fields)?;
+    // A waiting room like one made on the WebSocket: within the caps of the server and of
+    // the address.
+    let owner = AddressKey::of(client_address(peer.ip(), &headers, &api.proxies));
+    if let Err(r) = api.lobby.admit_room(Some(owner)) {
+        api.lobby.metrics.limited("open_challenge");
+        return Err(Refusal::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            r.message,
+            Some(60),
+        ));
+    }
     let now = api.lobby.now_ms();
     let meta = RoomMeta {
         id: random_room_id(),
@@ -431,13 +458,16 @@ async fn open(
         return Err(store_failed(e));
     }
     let id = meta.id.clone();
-    api.lobby.start_paired(StoredRoom {
-        meta,
-        phase: Phase::Waiting,
-        secrets: ByColor::default(),
-        events: Vec::new(),
-        away: None,
-    });
+    api.lobby.start_owned(
+        StoredRoom {
+            meta,
+            phase: Phase::Waiting,
+            secrets: ByColor::default(),
+            events: Vec::new(),
+            away: None,
+        },
+        owner,
+    );
     api.lobby.metrics.challenge("open");
     Ok(axum::Json(open_json(&id, asked.clock, &api.site(&headers))).into_response())
 }

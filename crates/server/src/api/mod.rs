@@ -135,8 +135,9 @@ pub struct Api {
 
 impl Api {
     /// The origin of the page links in answers to a request with `headers`: the public
-    /// origin when the server has one, else `http://` and the request's `Host` when it is a
-    /// host name or address with an optional port (anything else: `localhost`).
+    /// origin when the server has one, else the server's own origin the request's `Host`
+    /// names (`127.0.0.1:8080`, `localhost:8080`...), else the first of its own: a `Host` an
+    /// attacker sends never reaches another player in a link.
     #[must_use]
     pub fn site(&self, headers: &axum::http::HeaderMap) -> String {
         if let Some(s) = &self.site {
@@ -145,9 +146,8 @@ impl Api {
         let host = headers
             .get(axum::http::header::HOST)
             .and_then(|h| h.to_str().ok())
-            .filter(|h| valid_host(h))
-            .unwrap_or("localhost");
-        format!("http://{host}")
+            .filter(|h| valid_host(h));
+        self.accounts.page_origin(host)
     }
 }
 

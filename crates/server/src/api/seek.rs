@@ -186,6 +186,8 @@ async fn seek(
     if let Err(e) = lobby.pools.join_pool(&lobby, &sub, pool).await {
         return Err(match e.code {
             ErrorCode::InvalidSettings => bad(e.message),
+            // A bot account: bots play through challenges.
+            ErrorCode::NotAllowed => Refusal::new(StatusCode::FORBIDDEN, e.message, None),
             _ => Refusal::new(StatusCode::SERVICE_UNAVAILABLE, e.message, Some(5)),
         });
     }
