@@ -554,3 +554,26 @@ async fn an_open_challenge_outlives_a_restart() {
     );
     s.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_streams_of_a_revoked_token_end() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let t = player(s.addr, "Revoked_A").await;
+    let mut ev = events(s.addr, &t).await;
+    let r = reqwest::Client::new()
+        .delete(format!("http://{}/api/token", s.addr))
+        .header(AUTHORIZATION, format!("Bearer {t}"))
+        .send()
+        .await
+        .expect("revoke");
+    assert!(r.status().is_success(), "{}", r.status());
+    // The token is checked again at most a keep-alive period (7 s) apart.
+    let ended = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Some(v) = ev.line().await {
+            assert_ne!(v["type"], Value::Null, "{v}");
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the event stream of a revoked token went on");
+    s.stop().await;
+}

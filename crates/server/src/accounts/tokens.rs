@@ -235,6 +235,15 @@ impl Accounts {
             .ok_or_else(|| Refusal::new(StatusCode::UNAUTHORIZED, "not signed in", None))
     }
 
+    /// Whether the token of `hash` still lets its bearer in: not revoked, its account not
+    /// closed. A store that does not answer counts as yes (a stream is not cut for that).
+    pub async fn token_valid(&self, hash: TokenHash) -> bool {
+        !matches!(
+            self.store.token_account(hash, self.now_ms()).await,
+            Ok(None)
+        )
+    }
+
     fn no_such_token(&self) -> Refusal {
         self.refuse("no_such_token", StatusCode::UNAUTHORIZED, NO_SUCH_TOKEN)
     }

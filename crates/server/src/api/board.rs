@@ -210,6 +210,7 @@ async fn stream(
         seat,
         first: Some(first),
         done: over,
+        recheck: super::Recheck::of(&api.accounts, &caller),
     };
     let body = futures_util::stream::unfold(state, next_line);
     Ok((
@@ -230,6 +231,8 @@ struct Streaming {
     first: Option<String>,
     /// The game's end has been sent: the stream ends.
     done: bool,
+    /// Its token, checked again: the stream ends once it is revoked.
+    recheck: super::Recheck,
 }
 
 /// The stream's next line: the room's next change, or an empty line after [`KEEP_ALIVE`]
@@ -244,6 +247,9 @@ async fn next_line(
         return None;
     }
     loop {
+        if !s.recheck.still_valid().await {
+            return None;
+        }
         let msg = match tokio::time::timeout(KEEP_ALIVE, s.link.next()).await {
             Err(_) => return Some((Ok("\n".to_owned()), s)),
             Ok(None) => return None,

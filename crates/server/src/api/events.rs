@@ -327,6 +327,7 @@ async fn stream(
     let state = Streaming {
         sub,
         first: first.into_iter(),
+        recheck: super::Recheck::of(&api.accounts, &caller),
     };
     let body = futures_util::stream::unfold(state, next_line);
     Ok((
@@ -339,6 +340,8 @@ async fn stream(
 struct Streaming {
     sub: Subscription,
     first: std::vec::IntoIter<String>,
+    /// Its token, checked again: the stream ends once it is revoked.
+    recheck: super::Recheck,
 }
 
 async fn next_line(
@@ -347,6 +350,9 @@ async fn next_line(
     if let Some(mut l) = s.first.next() {
         l.push('\n');
         return Some((Ok(l), s));
+    }
+    if !s.recheck.still_valid().await {
+        return None;
     }
     match tokio::time::timeout(KEEP_ALIVE, s.sub.lines.recv()).await {
         Err(_) => Some((Ok("\n".to_owned()), s)),

@@ -133,6 +133,40 @@ pub struct Api {
     pub site: Option<String>,
 }
 
+/// A stream's token checked again, at most once every [`KEEP_ALIVE`]: a stream opened with a
+/// token ends once the token is revoked or its account closed.
+pub struct Recheck {
+    accounts: Arc<Accounts>,
+    hash: Option<crate::store::tokens::TokenHash>,
+    next: tokio::time::Instant,
+}
+
+impl Recheck {
+    /// The check of `caller`'s token (none for a session: the page ends its own streams
+    /// when it signs out).
+    #[must_use]
+    pub fn of(accounts: &Arc<Accounts>, caller: &crate::accounts::tokens::Caller) -> Recheck {
+        Recheck {
+            accounts: accounts.clone(),
+            hash: caller.token.as_ref().map(|g| g.hash),
+            next: tokio::time::Instant::now() + KEEP_ALIVE,
+        }
+    }
+
+    /// Whether the stream may go on: its token still valid (asked of the store when due).
+    pub async fn still_valid(&mut self) -> bool {
+        let Some(hash) = self.hash else {
+            return true;
+        };
+        let now = tokio::time::Instant::now();
+        if now < self.next {
+            return true;
+        }
+        self.next = now + KEEP_ALIVE;
+        self.accounts.token_valid(hash).await
+    }
+}
+
 impl Api {
     /// The origin of the page links in answers to a request with `headers`: the public
     /// origin when the server has one, else the server's own origin the request's `Host`
