@@ -446,17 +446,7 @@ async fn open(
         ratings: None,
         pairing: None,
     };
-    let written = api
-        .lobby
-        .store()
-        .append(append)
-        .await
-        .unwrap_or(Err(StoreError::Stopped));
-    if let Err(e) = written {
-        tracing::error!("open challenge {}: its room not written: {e}", meta.id);
-        api.lobby.metrics.errors.inc();
-        return Err(store_failed(e));
-    }
+    write_room(&api, append, &format!("open challenge {}: its room", meta.id)).await?;
     let id = meta.id.clone();
     api.lobby.start_owned(
         StoredRoom {
@@ -470,6 +460,21 @@ async fn open(
     );
     api.lobby.metrics.challenge("open");
     Ok(axum::Json(open_json(&id, asked.clock, &api.site(&headers))).into_response())
+}
+
+/// Writes a new room (`what` it is, for the log); a store that fails is a 503.
+async fn write_room(api: &Api, append: Append, what: &str) -> Result<(), Refusal> {
+    let written = api
+        .lobby
+        .store()
+        .append(append)
+        .await
+        .unwrap_or(Err(StoreError::Stopped));
+    written.map_err(|e| {
+        tracing::error!("{what} not written: {e}");
+        api.lobby.metrics.errors.inc();
+        store_failed(e)
+    })
 }
 
 /// The answer to `POST /api/challenge/open` (see the module documentation).
@@ -630,17 +635,7 @@ async fn start_game(api: &Api, c: &Challenge, now: u64) -> Result<(), Refusal> {
         ratings: None,
         pairing: None,
     };
-    let written = api
-        .lobby
-        .store()
-        .append(append)
-        .await
-        .unwrap_or(Err(StoreError::Stopped));
-    if let Err(e) = written {
-        tracing::error!("challenge {}: its game not written: {e}", c.id);
-        api.lobby.metrics.errors.inc();
-        return Err(store_failed(e));
-    }
+    write_room(&api, append, &format!("challenge {}: its game", c.id)).await?;
     api.lobby.start_paired(StoredRoom {
         meta,
         phase: Phase::Playing,
