@@ -635,7 +635,7 @@ async fn start_game(api: &Api, c: &Challenge, now: u64) -> Result<(), Refusal> {
         ratings: None,
         pairing: None,
     };
-    write_room(&api, append, &format!("challenge {}: its game", c.id)).await?;
+    write_room(api, append, &format!("challenge {}: its game", c.id)).await?;
     api.lobby.start_paired(StoredRoom {
         meta,
         phase: Phase::Playing,
