@@ -1529,3 +1529,49 @@ async fn seeks_are_paired_with_players_and_seeks_of_another_node() {
     assert_eq!(a["game"]["rated"], false, "{a}");
     assert_eq!(a["game"]["source"], "pool", "{a}");
 }
+
+/// berserk, unchanged, across nodes: one player seeks with `client.board.seek` on node 1, the
+/// other on node 2; they are paired, play the game to mate through the Board API, each on
+/// their own node, and export it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(asean_test_postgres, asean_test_redis)),
+    ignore = "needs PostgreSQL and Redis"
+)]
+async fn berserk_seeks_on_two_nodes_and_plays_the_game_across_them() {
+    let Some(python) = common::api::berserk_python() else {
+        return;
+    };
+    let b = Backing::new().await;
+    let wave = ["--pool-wave-ms", "100"];
+    let (n1, n2) = (b.node_with(&wave).await, b.node_with(&wave).await);
+    let scopes = ["board:play", "challenge:read"];
+    let one = common::api::token(
+        n1.addr,
+        &common::sign_up(n1.addr, "Berserk_N1").await,
+        &scopes,
+    )
+    .await;
+    let two = common::api::token(
+        n2.addr,
+        &common::sign_up(n2.addr, "Berserk_N2").await,
+        &scopes,
+    )
+    .await;
+    let v = common::api::run_berserk(
+        python,
+        "seek_game.py",
+        vec![
+            format!("http://{}", n1.addr),
+            MATE.join(" "),
+            format!("http://{}", n2.addr),
+        ],
+        vec![("ASEAN_TOKEN_ONE", one), ("ASEAN_TOKEN_TWO", two)],
+    )
+    .await;
+    assert_eq!(v["same_game"], true, "{v}");
+    assert_eq!(v["sources"], serde_json::json!(["pool", "pool"]), "{v}");
+    assert_eq!(v["status"], "mate", "{v}");
+    assert_eq!(v["export"]["status"], "mate", "{v}");
+    assert_eq!(v["export"]["moves"], MATE.join(" "), "{v}");
+}

@@ -2,14 +2,15 @@
 
 Run by the integration test `seek` (crates/server/tests/seek.rs) with the venv's python:
 
-    python seek_game.py BASE_URL "UCI UCI ..."
+    python seek_game.py BASE_URL "UCI UCI ..." [BASE_URL_TWO]
 
 The two players' tokens come in the environment variables ASEAN_TOKEN_ONE and
 ASEAN_TOKEN_TWO (never on the command line). Both seek 3+2 rated with
 `client.board.seek` at once; when the seeks return (paired), each reads its game from
 `client.board.stream_incoming_events` (`gameStart`), and the side whose turn it is plays the
 line's next move through `client.board.make_move` until the game ends; then one exports the
-game with `client.games.export`. Prints one JSON object.
+game with `client.games.export`. With BASE_URL_TWO, the second player talks to that server
+(another node of the same cluster). Prints one JSON object.
 """
 
 import json
@@ -22,12 +23,13 @@ import berserk
 
 def main():
     base, line = sys.argv[1], sys.argv[2].split()
+    bases = [base, sys.argv[3] if len(sys.argv) > 3 else base]
     clients = [
         berserk.Client(
             session=berserk.TokenSession(os.environ["ASEAN_TOKEN_" + who]),
-            base_url=base,
+            base_url=url,
         )
-        for who in ("ONE", "TWO")
+        for who, url in zip(("ONE", "TWO"), bases)
     ]
     out = {"berserk": berserk.__version__}
     starts = [None, None]
