@@ -38,50 +38,47 @@ fn newest(path: &Path) -> Option<std::time::SystemTime> {
 
 /// The `server` and `asean-engine` binaries. `cargo test --workspace` has built them (the
 /// server's and the engine's integration tests need them); when one is missing or older than
-/// the sources they are made of, they are built here, once per test run, with the test
-/// profile.
+/// the sources it is made of (its crate and the workspace crates it uses), it is built here,
+/// once per test run.
 pub fn binaries() -> (PathBuf, PathBuf) {
     static BUILT: OnceLock<()> = OnceLock::new();
     let dir = bin_dir();
     let (server, engine) = (dir.join("server"), dir.join("asean-engine"));
     BUILT.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let sources = ["server", "engine", "rules", "protocol", "rating"]
-            .iter()
-            .flat_map(|c| {
-                let c = root.join("crates").join(c);
-                [newest(&c.join("src")), newest(&c.join("Cargo.toml"))]
-            })
-            .chain([newest(&root.join("Cargo.lock"))])
-            .flatten()
-            .max();
-        let built = [&server, &engine]
-            .iter()
-            .map(|b| std::fs::metadata(b).and_then(|m| m.modified()).ok())
-            .collect::<Option<Vec<_>>>()
-            .and_then(|v| v.into_iter().min());
-        if built.is_some() && built >= sources {
+        let newest_of = |crates: &[&str]| {
+            crates
+                .iter()
+                .flat_map(|c| {
+                    let c = root.join("crates").join(c);
+                    [newest(&c.join("src")), newest(&c.join("Cargo.toml"))]
+                })
+                .chain([newest(&root.join("Cargo.lock"))])
+                .flatten()
+                .max()
+        };
+        let stale = |binary: &Path, crates: &[&str]| {
+            let built = std::fs::metadata(binary).and_then(|m| m.modified()).ok();
+            built.is_none() || built < newest_of(crates)
+        };
+        let mut build = Vec::new();
+        if stale(&server, &["server", "rules", "protocol", "rating"]) {
+            build.extend(["--package", "server", "--bin", "server"]);
+        }
+        if stale(&engine, &["engine", "rules"]) {
+            build.extend(["--package", "engine", "--bin", "asean-engine"]);
+        }
+        if build.is_empty() {
             return;
         }
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
-            .args([
-                "build",
-                "--profile",
-                "test",
-                "--package",
-                "server",
-                "--bin",
-                "server",
-                "--package",
-                "engine",
-                "--bin",
-                "asean-engine",
-            ])
+            .arg("build")
+            .args(&build)
             .current_dir(root)
             .status()
             .expect("cargo build");
-        assert!(status.success(), "building server and asean-engine failed");
+        assert!(status.success(), "building {build:?} failed");
     });
     (server, engine)
 }
