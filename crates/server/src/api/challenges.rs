@@ -446,7 +446,12 @@ async fn open(
         ratings: None,
         pairing: None,
     };
-    write_room(&api, append, &format!("open challenge {}: its room", meta.id)).await?;
+    write_room(
+        &api,
+        append,
+        &format!("open challenge {}: its room", meta.id),
+    )
+    .await?;
     let id = meta.id.clone();
     api.lobby.start_owned(
         StoredRoom {
