@@ -98,8 +98,18 @@ pub fn router(api: Arc<Api>) -> Router {
         .with_state(api)
 }
 
-fn bad(message: impl Into<String>) -> Refusal {
+/// A 400 saying `message`.
+pub(super) fn bad(message: impl Into<String>) -> Refusal {
     Refusal::new(StatusCode::BAD_REQUEST, message, None)
+}
+
+/// The field `rated`: `true` or `false`, anything else a 400.
+pub(super) fn rated_field(value: &str) -> Result<bool, Refusal> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        v => Err(bad(format!("rated: {v:?} is neither true nor false"))),
+    }
 }
 
 fn no_challenge() -> Refusal {
@@ -170,13 +180,7 @@ fn parse_form(fields: &[(String, String)]) -> Result<Asked, Refusal> {
     for (key, value) in fields {
         let (key, value) = (key.as_str(), value.as_str());
         match key {
-            "rated" => {
-                rated = match value {
-                    "true" => true,
-                    "false" => false,
-                    v => return Err(bad(format!("rated: {v:?} is neither true nor false"))),
-                }
-            }
+            "rated" => rated = rated_field(value)?,
             "clock.limit" | "clock.increment" => {
                 let n: u32 = value
                     .parse()

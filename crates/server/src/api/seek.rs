@@ -50,7 +50,7 @@ use protocol::scope::Scope;
 use protocol::{ErrorCode, ServerMsg, TimeControl};
 
 use super::Api;
-use super::challenges::fields;
+use super::challenges::{bad, fields, rated_field};
 use crate::accounts::Refusal;
 use crate::lobby::{ConnId, Lobby};
 use crate::outbox::{Outbox, OutboxReader};
@@ -70,23 +70,13 @@ pub fn router(api: Arc<Api>) -> Router {
         .with_state(api)
 }
 
-fn bad(message: impl Into<String>) -> Refusal {
-    Refusal::new(StatusCode::BAD_REQUEST, message, None)
-}
-
 /// The pool a seek's form asks for.
 fn parse_seek(fields: &[(String, String)]) -> Result<PoolKey, Refusal> {
     let (mut rated, mut minutes, mut increment) = (false, None, None);
     for (key, value) in fields {
         let (key, value) = (key.as_str(), value.as_str());
         match key {
-            "rated" => {
-                rated = match value {
-                    "true" => true,
-                    "false" => false,
-                    v => return Err(bad(format!("rated: {v:?} is neither true nor false"))),
-                }
-            }
+            "rated" => rated = rated_field(value)?,
             "time" => {
                 let m: f64 = value
                     .parse()
