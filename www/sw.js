@@ -7,8 +7,14 @@
 //   byte on every update check (index.html registers it with updateViaCache "none"), so any
 //   change of any file installs a new version; installing downloads the changed files (and
 //   copies the unchanged ones from the old cache), checks each against its hash, and fails (to
-//   be retried on the next load) when one does not match. The new version takes over at once
-//   and deletes the old caches.
+//   be retried on the next load) when one does not match.
+// - A new version waits: pages an older version opened keep it. It takes over when the last
+//   page of the older version reloads (or navigates) and the network serves the new page, or
+//   when the player taps "Update" (the page sends {type: "skip-waiting"} and reloads once the
+//   new version controls it). Pages of an older version still open when it takes over (another
+//   tab) are served from the older version's cache until they reload, and that cache is deleted
+//   only once none of them is left. Which page has which version is kept in the cache
+//   VERSIONS (a worker may be stopped and started again at any time).
 // - Navigations: the network first, with a short timeout, falling back to the cached page when
 //   offline (or slow). When a network page differs from the cached one (a newer build is being
 //   served), the other files are taken from the network too until the new version takes over,
@@ -22,6 +28,9 @@ const ASSETS = self.ASSETS || {};
 const PREFIX = "asean-";
 const NAVIGATION_TIMEOUT_MS = 3000;
 const NEVER_CACHED = ["/ws", "/healthz", "/metrics", "/api"];
+// The cache (not a version's: its name lacks PREFIX) holding which version is active and which
+// open pages belong to an older one: {active: cache name, clients: {client id: cache name}}.
+const VERSIONS = "asean:versions";
 
 const scope = new URL(self.registration.scope);
 
@@ -77,30 +86,114 @@ self.addEventListener("install", (event) => {
           await cache.put(url, response);
         }),
       );
-      await self.skipWaiting();
     })(),
   );
 });
 
+const versionsKey = () => new URL("asean-versions.json", scope).href;
+
+const readVersions = async () => {
+  try {
+    const stored = await (await caches.open(VERSIONS)).match(versionsKey());
+    const v = stored ? await stored.json() : null;
+    if (v && typeof v === "object") {
+      return { active: typeof v.active === "string" ? v.active : null, clients: v.clients || {} };
+    }
+  } catch (_) {
+    // Unreadable: as if nothing were recorded (older pages then get this version's files).
+  }
+  return { active: null, clients: {} };
+};
+
+const writeVersions = async (versions) =>
+  (await caches.open(VERSIONS)).put(
+    versionsKey(),
+    new Response(JSON.stringify(versions), { headers: { "content-type": "application/json" } }),
+  );
+
+// Clients that must not count as an older version's pages when this version takes over: the
+// page whose navigation let it take over (it runs the page the network served, this version's).
+let fresh = new Set();
+
+// Runs `job` alone among this origin's workers (an older and a newer version both run while one
+// takes over), so that one never writes VERSIONS over the other's reading of it.
+const exclusive = (job) =>
+  self.navigator && self.navigator.locks ? self.navigator.locks.request("asean-versions", job) : job();
+
+// Records the versions: the pages open now that run an older version, forgetting the closed ones;
+// deletes every older cache no open page uses. Only the active version does it. When `activating`
+// (this version takes over), the pages open until now keep the version active until now, and
+// every other cache of an older version or a failed install is deleted; otherwise only caches
+// recorded for pages that have closed are.
+const tidy = (activating) =>
+  exclusive(async () => {
+    const name = await cacheName;
+    const versions = await readVersions();
+    if (!activating && versions.active !== name) return;
+    const open = await self.clients.matchAll({ includeUncontrolled: true });
+    if (activating && versions.active && versions.active !== name) {
+      for (const client of open) {
+        if (!fresh.has(client.id) && !(client.id in versions.clients)) {
+          versions.clients[client.id] = versions.active;
+        }
+      }
+    }
+    const ids = new Set(open.map((c) => c.id));
+    const clients = {};
+    for (const [id, cache] of Object.entries(versions.clients)) {
+      if (ids.has(id) && cache !== name) clients[id] = cache;
+    }
+    const used = new Set(Object.values(clients));
+    const recorded = new Set(Object.values(versions.clients));
+    for (const key of await caches.keys()) {
+      const older = activating ? key.startsWith(PREFIX) : recorded.has(key);
+      if (older && key !== name && !used.has(key)) await caches.delete(key);
+    }
+    await writeVersions({ active: name, clients });
+  });
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const name = await cacheName;
-      for (const key of await caches.keys()) {
-        if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
-      }
+      await tidy(true);
       await self.clients.claim();
     })(),
   );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") {
+    if (typeof data.fresh === "string" && data.fresh) fresh.add(data.fresh);
+    event.waitUntil(self.skipWaiting());
+  } else if (data.type === "tidy") {
+    event.waitUntil(tidy(false));
+  }
 });
 
 // Set when a page from the network is not this version's: the files then come from the
 // network too, until the next version (which the browser is installing) takes over.
 let newerBuild = Promise.resolve(false);
 
-const fromCache = async (asset) => (await caches.open(await cacheName)).match(new URL(asset, scope).href);
+const fromCache = async (asset, name) =>
+  (await caches.open(name || (await cacheName))).match(new URL(asset, scope).href);
+
+// A newer version waiting, and the page navigating is the last open page of this one (a
+// reload or a link followed in the only tab): the newer version takes over, the new page (the
+// network's) being its own; until it has, that page's files come from the network too (they
+// are the newer version's: the page may be the same file in both).
+const handOver = async (event) => {
+  const waiting = self.registration.waiting;
+  if (!waiting) return;
+  // The page being left (a reload's) is still listed: one page is this navigation's own.
+  const pages = await self.clients.matchAll({ type: "window" });
+  if (pages.filter((c) => c.id !== event.resultingClientId).length > 1) return;
+  newerBuild = Promise.resolve(true);
+  waiting.postMessage({ type: "skip-waiting", fresh: event.resultingClientId || "" });
+};
 
 const navigate = async (event, asset) => {
+  event.waitUntil(tidy(false).catch(() => {}));
   const network = fetch(event.request);
   const timeout = new Promise((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
   const response = await Promise.race([network.catch(() => null), timeout]);
@@ -113,6 +206,7 @@ const navigate = async (event, asset) => {
         }),
       );
     }
+    if (response.ok) await handOver(event).catch(() => {});
     return response;
   }
   const cached = await fromCache(asset || "index.html");
@@ -121,7 +215,19 @@ const navigate = async (event, asset) => {
   return network;
 };
 
-const asset = async (request, path) => {
+// The cache of the older version that the page `clientId` still runs, if any.
+const olderCacheOf = async (clientId) => {
+  if (!clientId) return null;
+  const cache = (await readVersions()).clients[clientId];
+  return cache && cache !== (await cacheName) && (await caches.has(cache)) ? cache : null;
+};
+
+const asset = async (request, path, clientId) => {
+  const older = await olderCacheOf(clientId).catch(() => null);
+  if (older) {
+    const kept = await fromCache(path, older);
+    if (kept) return kept;
+  }
   if (!(await newerBuild.catch(() => false))) {
     const cached = await fromCache(path);
     if (cached) return cached;
@@ -146,5 +252,5 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const file = assetOf(path);
-  if (file) event.respondWith(asset(request, file));
+  if (file) event.respondWith(asset(request, file, event.clientId));
 });

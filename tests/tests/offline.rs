@@ -1,5 +1,6 @@
 //! Offline play: the service worker (`www/sw.js`) serves a reload with the server stopped, and
-//! the AI (its own wasm module in a Web Worker) still plays; a new build is picked up; an AI
+//! the AI (its own wasm module in a Web Worker) still plays; a new build waits for the pages
+//! of the old one and takes over on a reload or on "Update"; an AI
 //! worker that cannot load is said in words and can be retried; online play without a server
 //! says it needs a connection.
 
@@ -31,7 +32,8 @@ async fn wait_controlled(browser: &Browser) -> Result<()> {
         .await
 }
 
-/// The names of the page origin's caches.
+/// The names of the page origin's caches of a version (`asean-<hash>`; not the record of which
+/// page runs which version).
 async fn cache_names(browser: &Browser) -> Result<Vec<String>> {
     let v = browser
         .driver()
@@ -40,7 +42,84 @@ async fn cache_names(browser: &Browser) -> Result<Vec<String>> {
             Vec::new(),
         )
         .await?;
-    serde_json::from_value(v.json().clone()).context("the cache names")
+    let names: Vec<String> = serde_json::from_value(v.json().clone()).context("the cache names")?;
+    Ok(names
+        .into_iter()
+        .filter(|n| n.starts_with("asean-"))
+        .collect())
+}
+
+/// A promise's value in the page (`script` is a function body returning the promise).
+async fn awaited(browser: &Browser, script: &str) -> Result<serde_json::Value> {
+    let v = browser
+        .driver()
+        .execute_async(
+            &format!(
+                "const done = arguments[arguments.length - 1]; \
+                 (async () => {{ {script} }})().then(done, (e) => done('error: ' + e));"
+            ),
+            Vec::new(),
+        )
+        .await?;
+    Ok(v.json().clone())
+}
+
+/// The build the page runs: `--e2e-build` of its style.css ("" for the first).
+async fn build_shown(browser: &Browser) -> Result<String> {
+    let v = browser
+        .js("return getComputedStyle(document.documentElement).getPropertyValue('--e2e-build').trim();")
+        .await?;
+    Ok(v.as_str().unwrap_or_default().to_owned())
+}
+
+/// The build of the style.css the page gets when it fetches it now ("" for the first; each
+/// build appends its marker, the last one counts).
+async fn build_fetched(browser: &Browser) -> Result<String> {
+    let v = awaited(
+        browser,
+        "const css = await (await fetch('style.css')).text(); \
+         const all = [...css.matchAll(/--e2e-build: (\\d+)/g)]; \
+         return all.length ? all[all.length - 1][1] : '';",
+    )
+    .await?;
+    Ok(v.as_str().unwrap_or_default().to_owned())
+}
+
+/// Writes build `n` into `www`: style.css gains `--e2e-build: n`, and its hash in the list
+/// `cargo xtask build` writes changes with it (what a rebuild changes).
+fn write_build(www: &WwwCopy, n: u32) -> Result<()> {
+    let css_path = www.path("style.css");
+    let old_css = std::fs::read(&css_path)?;
+    let mut new_css = old_css.clone();
+    new_css.extend_from_slice(format!("\n:root {{ --e2e-build: {n}; }}\n").as_bytes());
+    std::fs::write(&css_path, &new_css)?;
+    let list_path = www.path("pkg/assets.js");
+    let list = std::fs::read_to_string(&list_path)?;
+    let (old_hash, new_hash) = (sha256_hex(&old_css), sha256_hex(&new_css));
+    ensure!(list.contains(&old_hash), "style.css's hash is in the list");
+    std::fs::write(&list_path, list.replace(&old_hash, &new_hash))?;
+    Ok(())
+}
+
+/// Has the browser look for a new service worker now (as the next load would) and waits until
+/// the new version has installed and waits.
+async fn wait_new_version_waiting(browser: &Browser) -> Result<()> {
+    awaited(
+        browser,
+        "const r = await navigator.serviceWorker.getRegistration(); await r.update(); return true;",
+    )
+    .await?;
+    // Installing hashes and stores every file: a loaded machine may take a while.
+    browser
+        .wait_until_for("the new version to install and wait", SLOW, async |b| {
+            Ok(awaited(
+                b,
+                "const r = await navigator.serviceWorker.getRegistration(); return !!(r && r.waiting);",
+            )
+            .await?
+                == serde_json::Value::Bool(true))
+        })
+        .await
 }
 
 /// A copy of `www/` (with the built bundle) under `target/e2e/`, removed when dropped.
@@ -152,57 +231,99 @@ async fn with_the_server_stopped_a_reload_shows_the_board_and_the_ai_plays() -> 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_new_build_is_picked_up_on_the_next_load() -> Result<()> {
+async fn a_new_build_waits_for_the_pages_of_the_old_one_and_takes_over_on_update_or_reload()
+-> Result<()> {
     let www = WwwCopy::new("update")?;
     let dir = www.0.clone();
     let mut server = TestServer::start_with(move |c| c.www = dir).await?;
     let browser = server.browser(Viewport::DESKTOP).await?;
     browser.open_app().await?;
     wait_controlled(&browser).await?;
-    let before = cache_names(&browser).await?;
-    ensure!(before.len() == 1, "{before:?}");
-    let marker =
-        "return getComputedStyle(document.documentElement).getPropertyValue('--e2e-build').trim();";
-    ensure!(browser.js(marker).await? == "", "no marker yet");
+    let first = cache_names(&browser).await?;
+    ensure!(first.len() == 1, "{first:?}");
+    ensure!(build_shown(&browser).await?.is_empty(), "no marker yet");
+    // A second tab of the same version.
+    let driver = browser.driver();
+    let tab_one = driver.window().await?;
+    let tab_two = driver.new_tab().await?;
+    driver.switch_to_window(tab_two.clone()).await?;
+    browser.open_app().await?;
+    wait_controlled(&browser).await?;
+    driver.switch_to_window(tab_one.clone()).await?;
 
-    // A new build: style.css changes, and so does its hash in the list `cargo xtask build`
-    // writes (the same change a rebuild makes).
-    let css_path = www.path("style.css");
-    let old_css = std::fs::read(&css_path)?;
-    let mut new_css = old_css.clone();
-    new_css.extend_from_slice(b"\n:root { --e2e-build: 2; }\n");
-    std::fs::write(&css_path, &new_css)?;
-    let list_path = www.path("pkg/assets.js");
-    let list = std::fs::read_to_string(&list_path)?;
-    let (old_hash, new_hash) = (sha256_hex(&old_css), sha256_hex(&new_css));
-    ensure!(list.contains(&old_hash), "style.css's hash is in the list");
-    std::fs::write(&list_path, list.replace(&old_hash, &new_hash))?;
-
-    // The next load finds the new service worker, which takes over and drops the old cache;
-    // the load after it runs the new build (the cache never serves the old one for ever).
-    browser.reload().await?;
-    // Installing hashes and stores every file: a loaded machine may take a while.
-    browser
-        .wait_until_for(
-            "the new version's cache to replace the old one",
-            SLOW,
-            async |b| {
-                let now = cache_names(b).await?;
-                Ok(now.len() == 1 && now != before)
-            },
-        )
-        .await?;
-    browser.reload().await?;
+    // Build 2 is deployed and installs: it waits; neither page is taken over, both keep the files
+    // of their version, the old cache stays, and the page offers the update.
+    write_build(&www, 2)?;
+    wait_new_version_waiting(&browser).await?;
+    browser.wait_for("#update-ready:not([hidden])").await?;
+    ensure!(build_shown(&browser).await?.is_empty());
     ensure!(
-        browser.js(marker).await? == "2",
-        "the new style.css is served"
+        build_fetched(&browser).await?.is_empty(),
+        "the old page's fetch is served its own version's file"
     );
+    ensure!(cache_names(&browser).await?.len() == 2, "both versions' caches");
+    browser.screenshot("update-ready-desktop").await?;
+
+    // "Update": this page reloads into build 2; the other tab is left as it was, its files still
+    // served from the old cache.
+    browser.click("#btn-update").await?;
+    browser
+        .wait_until_for("the page to reload into build 2", SLOW, async |b| {
+            Ok(build_shown(b).await.unwrap_or_default() == "2")
+        })
+        .await?;
+    browser.wait_app_ready().await?;
+    ensure!(!displayed(&browser, "#update-ready").await?, "nothing to offer now");
+    ensure!(build_fetched(&browser).await? == "2");
+    driver.switch_to_window(tab_two.clone()).await?;
+    ensure!(
+        build_shown(&browser).await?.is_empty(),
+        "the other tab was not taken over"
+    );
+    ensure!(
+        build_fetched(&browser).await?.is_empty(),
+        "the other tab still gets its version's files"
+    );
+    ensure!(
+        cache_names(&browser).await?.len() == 2,
+        "the old cache stays while a page uses it"
+    );
+    // Its reload brings build 2, and the old cache goes with the last page that used it.
+    browser.reload().await?;
+    ensure!(build_shown(&browser).await? == "2");
+    browser
+        .wait_until_for("the old cache to be deleted", SLOW, async |b| {
+            let now = cache_names(b).await?;
+            Ok(now.len() == 1 && now != first)
+        })
+        .await?;
+    driver.close_window().await?;
+    driver.switch_to_window(tab_one).await?;
+
+    // Build 3, one tab: a reload is enough, the new version taking over on it.
+    write_build(&www, 3)?;
+    wait_new_version_waiting(&browser).await?;
+    browser.wait_for("#update-ready:not([hidden])").await?;
+    ensure!(build_shown(&browser).await? == "2");
+    browser.reload().await?;
+    ensure!(build_shown(&browser).await? == "3", "the reload runs build 3");
+    browser
+        .wait_until_for("build 3 to take over alone", SLOW, async |b| {
+            let waiting = awaited(
+                b,
+                "const r = await navigator.serviceWorker.getRegistration(); return !!r.waiting;",
+            )
+            .await?;
+            Ok(waiting == serde_json::Value::Bool(false) && cache_names(b).await?.len() == 1)
+        })
+        .await?;
+    ensure!(build_fetched(&browser).await? == "3");
     // And offline too, from the new cache.
     server.stop().await?;
     browser.reload().await?;
     ensure!(
-        browser.js(marker).await? == "2",
-        "the new style.css is served offline"
+        build_shown(&browser).await? == "3",
+        "build 3 is served offline"
     );
     finish(browser).await
 }

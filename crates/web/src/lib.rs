@@ -290,7 +290,11 @@
 //! - Offline: `www/sw.js` (a service worker, registered by `index.html` once the page has
 //!   loaded) precaches every file listed in `www/pkg/assets.js` with its SHA-256 (written by
 //!   `cargo xtask build`) in one cache `asean-<16 hex digits>` per version; it controls the
-//!   page once installed (`navigator.serviceWorker.controller`). `www/manifest.webmanifest`
+//!   page once installed (`navigator.serviceWorker.controller`). A newer version waits: pages
+//!   an older one opened keep their files (from its cache, kept while one of them is open); it
+//!   takes over on the reload of the last such page, or when the player taps `#btn-update` in
+//!   `#update-ready` (shown, by `index.html`, while a newer version waits).
+//!   `www/manifest.webmanifest`
 //!   and `www/icons/` make the page installable.
 //! - Storage keys: `asean.games.v1.<id>`, `asean.current.v1`, `asean.lang.v1`, `asean.sound.v1`,
 //!   `asean.theme.v1`, `asean.pieces.v1`, `asean.board.v1`,

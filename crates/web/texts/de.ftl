@@ -373,6 +373,8 @@ BoardSlate = Schiefer
 
 AiUnavailableText = Der Computergegner konnte nicht starten ({ $error }). Das Spiel zu zweit an diesem Gerät geht weiterhin.
 BtnAiRetry = Erneut versuchen
+UpdateReady = Eine neue Version des Spiels ist bereit.
+UpdateNow = Aktualisieren
 OnlineNeedsConnection = Online-Spiel braucht eine Verbindung zum Server, und gerade gibt es keine.
 ToastNeedsConnection = Keine Verbindung: Online-Spiel ist gerade nicht möglich. Spiel gegen den Computer oder an diesem Gerät.
 

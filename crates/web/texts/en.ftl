@@ -376,6 +376,8 @@ BoardSlate = Slate
 
 AiUnavailableText = The computer opponent could not start ({ $error }). Hot-seat play still works.
 BtnAiRetry = Try again
+UpdateReady = A new version of the game is ready.
+UpdateNow = Update
 OnlineNeedsConnection = Online play needs a connection to the server, and there is none right now.
 ToastNeedsConnection = No connection: online play is not possible now. Play the computer or on this device instead.
 

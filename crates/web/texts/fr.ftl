@@ -380,6 +380,8 @@ BoardSlate = Ardoise
 
 AiUnavailableText = L’adversaire ordinateur n’a pas pu démarrer ({ $error }). Le jeu à deux sur cet appareil fonctionne toujours.
 BtnAiRetry = Réessayer
+UpdateReady = Une nouvelle version du jeu est prête.
+UpdateNow = Mettre à jour
 OnlineNeedsConnection = Le jeu en ligne demande une connexion au serveur, et il n’y en a pas pour l’instant.
 ToastNeedsConnection = Pas de connexion : le jeu en ligne est impossible pour l’instant. Jouez contre l’ordinateur ou sur cet appareil.
 

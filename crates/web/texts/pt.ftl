@@ -380,6 +380,8 @@ BoardSlate = Ardósia
 
 AiUnavailableText = O adversário computador não conseguiu iniciar ({ $error }). O jogo a dois neste aparelho continua a funcionar.
 BtnAiRetry = Tentar de novo
+UpdateReady = Uma nova versão do jogo está pronta.
+UpdateNow = Atualizar
 OnlineNeedsConnection = O jogo online precisa de uma conexão com o servidor, e agora não há nenhuma.
 ToastNeedsConnection = Sem conexão: o jogo online não é possível agora. Jogue contra o computador ou neste aparelho.
 

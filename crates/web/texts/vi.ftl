@@ -373,6 +373,8 @@ BoardSlate = Đá phiến
 
 AiUnavailableText = Đối thủ máy không khởi động được ({ $error }). Vẫn có thể chơi hai người trên máy này.
 BtnAiRetry = Thử lại
+UpdateReady = Đã có phiên bản mới của trò chơi.
+UpdateNow = Cập nhật
 OnlineNeedsConnection = Chơi qua mạng cần kết nối tới máy chủ, mà lúc này không có.
 ToastNeedsConnection = Không có kết nối: lúc này không chơi qua mạng được. Hãy chơi với máy hoặc trên thiết bị này.
 
