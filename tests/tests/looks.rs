@@ -390,3 +390,95 @@ async fn another_tab_s_choice_is_followed() -> Result<()> {
     browser.wait_for_attr("html", "data-board", "teak").await?;
     finish(browser).await
 }
+
+/// Measures, in the page, every mark the board draws on a square (legal-move dot, capture ring,
+/// last move, check, premove stripes, and the dots and rings of a premove) on a light and a dark
+/// square of the board as it is drawn now: each colour the mark paints (its background colour,
+/// every stop of its gradients, its border, its shadows), composited by its alpha over the
+/// square, against the square's own colour (WCAG's contrast ratio); a mark's contrast is that
+/// of its strongest colour (a two-tone mark reads by one of them). Returns
+/// `[mark, square, ratio]` rows. The classes are set and restored within this one script, so no
+/// render of the app's comes between.
+const MEASURE_MARKS: &str = r#"
+const board = document.getElementById('board');
+const squares = { light: board.querySelector('.sq.light'), dark: board.querySelector('.sq:not(.light)') };
+const marks = [
+  ['legal-move dot', ['dest'], '::after', false],
+  ['capture ring', ['dest', 'capture'], '::after', false],
+  ['last move', ['last'], '::before', false],
+  ['check', ['check'], '::before', false],
+  ['premove', ['premove'], '::before', true],
+  ['premove dot', ['dest'], '::after', true],
+  ['premove capture ring', ['dest', 'capture'], '::after', true],
+];
+const lin = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+const lum = (c) => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+const colours = (text) => [...String(text).matchAll(/rgba?\(([^)]*)\)/g)].map((m) => {
+  const v = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+  return { rgb: v.slice(0, 3), a: v.length > 3 ? v[3] : 1 };
+});
+const rows = [];
+const boardClass = board.className;
+for (const [name, sq] of Object.entries(squares)) {
+  const kept = sq.className;
+  for (const [mark, classes, pseudo, premoving] of marks) {
+    board.className = boardClass.replace(/\bpremoving\b/g, '') + (premoving ? ' premoving' : '');
+    sq.className = (name === 'light' ? 'sq light ' : 'sq ') + classes.join(' ');
+    const under = colours(getComputedStyle(sq).backgroundColor)[0].rgb;
+    const s = getComputedStyle(sq, pseudo);
+    const painted = [s.backgroundColor, s.backgroundImage, s.boxShadow];
+    if (parseFloat(s.borderTopWidth) > 0) painted.push(s.borderTopColor);
+    let best = 1;
+    for (const c of colours(painted.join(' '))) {
+      if (c.a <= 0) continue;
+      const over = c.rgb.map((x, i) => x * c.a + under[i] * (1 - c.a));
+      const [hi, lo] = [lum(over), lum(under)].sort((p, q) => q - p);
+      best = Math.max(best, (hi + 0.05) / (lo + 0.05));
+    }
+    rows.push([mark, name, s.content === 'none' ? 0 : best]);
+  }
+  sq.className = kept;
+}
+board.className = boardClass;
+return rows;
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_mark_on_the_board_reads_at_3_to_1_on_its_square_in_every_theme() -> Result<()> {
+    let (_server, browser) = start_app(Viewport::DESKTOP).await?;
+    inject_game(&browser, "looksmarks", common::START_FEN, "any", MOVES).await?;
+    // The d5 pawn's legal moves shown (a dot, and a ring on the capture), for the screenshots.
+    browser.click_square("d5").await?;
+    browser.wait_for(r#"[data-square="e6"].dest.capture"#).await?;
+    let mut weak = Vec::new();
+    let mut rows_seen = 0;
+    let mut least = f64::MAX;
+    for scheme in ["light", "dark"] {
+        browser.select_value("#theme", scheme).await?;
+        browser.wait_for_attr("html", "data-theme", scheme).await?;
+        for theme in ["teak", "jade", "slate"] {
+            browser.select_value("#board-theme", theme).await?;
+            browser.wait_for_attr("html", "data-board", theme).await?;
+            let rows: Vec<(String, String, f64)> =
+                serde_json::from_value(browser.js(MEASURE_MARKS).await?)
+                    .context("the measured marks")?;
+            ensure!(rows.len() == 14, "7 marks on 2 squares: {rows:?}");
+            shot(&browser, &format!("marks_{theme}_{scheme}_desktop")).await?;
+            for (mark, square, ratio) in rows {
+                rows_seen += 1;
+                least = least.min(ratio);
+                if ratio < 3.0 {
+                    weak.push(format!("{theme} {scheme}: {mark} on a {square} square {ratio:.2}:1"));
+                }
+            }
+        }
+    }
+    ensure!(rows_seen == 84);
+    eprintln!("the weakest mark on its square: {least:.2}:1");
+    ensure!(
+        weak.is_empty(),
+        "marks under 3:1 against their square:\n{}",
+        weak.join("\n")
+    );
+    finish(browser).await
+}
