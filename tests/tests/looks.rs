@@ -449,7 +449,9 @@ async fn every_mark_on_the_board_reads_at_3_to_1_on_its_square_in_every_theme() 
     inject_game(&browser, "looksmarks", common::START_FEN, "any", MOVES).await?;
     // The d5 pawn's legal moves shown (a dot, and a ring on the capture), for the screenshots.
     browser.click_square("d5").await?;
-    browser.wait_for(r#"[data-square="e6"].dest.capture"#).await?;
+    browser
+        .wait_for(r#"[data-square="e6"].dest.capture"#)
+        .await?;
     let mut weak = Vec::new();
     let mut rows_seen = 0;
     let mut least = f64::MAX;
@@ -468,7 +470,9 @@ async fn every_mark_on_the_board_reads_at_3_to_1_on_its_square_in_every_theme() 
                 rows_seen += 1;
                 least = least.min(ratio);
                 if ratio < 3.0 {
-                    weak.push(format!("{theme} {scheme}: {mark} on a {square} square {ratio:.2}:1"));
+                    weak.push(format!(
+                        "{theme} {scheme}: {mark} on a {square} square {ratio:.2}:1"
+                    ));
                 }
             }
         }

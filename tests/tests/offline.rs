@@ -261,7 +261,10 @@ async fn a_new_build_waits_for_the_pages_of_the_old_one_and_takes_over_on_update
         build_fetched(&browser).await?.is_empty(),
         "the old page's fetch is served its own version's file"
     );
-    ensure!(cache_names(&browser).await?.len() == 2, "both versions' caches");
+    ensure!(
+        cache_names(&browser).await?.len() == 2,
+        "both versions' caches"
+    );
     browser.screenshot("update-ready-desktop").await?;
 
     // "Update": this page reloads into build 2; the other tab is left as it was, its files still
@@ -273,7 +276,10 @@ async fn a_new_build_waits_for_the_pages_of_the_old_one_and_takes_over_on_update
         })
         .await?;
     browser.wait_app_ready().await?;
-    ensure!(!displayed(&browser, "#update-ready").await?, "nothing to offer now");
+    ensure!(
+        !displayed(&browser, "#update-ready").await?,
+        "nothing to offer now"
+    );
     ensure!(build_fetched(&browser).await? == "2");
     driver.switch_to_window(tab_two.clone()).await?;
     ensure!(
@@ -306,7 +312,10 @@ async fn a_new_build_waits_for_the_pages_of_the_old_one_and_takes_over_on_update
     browser.wait_for("#update-ready:not([hidden])").await?;
     ensure!(build_shown(&browser).await? == "2");
     browser.reload().await?;
-    ensure!(build_shown(&browser).await? == "3", "the reload runs build 3");
+    ensure!(
+        build_shown(&browser).await? == "3",
+        "the reload runs build 3"
+    );
     browser
         .wait_until_for("build 3 to take over alone", SLOW, async |b| {
             let waiting = awaited(
