@@ -1,5 +1,7 @@
 //! Promotion through the panel: the four pieces under the default setting, the met at once (no panel)
-//! under `met-only` (set in the new-game dialog, or stored with a saved game), and cancelling.
+//! under `met-only` (set in the new-game dialog, or stored with a saved game), and cancelling (Cancel,
+//! a press outside, Escape, Flip); the chooser stands over the promotion square, mirrored on a
+//! flipped board.
 
 mod common;
 
@@ -25,6 +27,53 @@ async fn offered_roles(browser: &Browser) -> Result<Vec<String>> {
         }
     }
     Ok(roles)
+}
+
+/// Where the open chooser stands against the promotion square, in page pixels.
+#[derive(Debug)]
+struct Placement {
+    edge: String,
+    left: f64,
+    right: f64,
+    square_left: f64,
+    square_right: f64,
+    square_top: f64,
+    square_bottom: f64,
+    rook_top: f64,
+    rook_bottom: f64,
+}
+
+impl Placement {
+    /// The chooser is one square wide, over the square's file.
+    fn over_the_file(&self) -> bool {
+        (self.left - self.square_left).abs() < 2.0 && (self.right - self.square_right).abs() < 2.0
+    }
+}
+
+async fn placement(browser: &Browser, square: &str) -> Result<Placement> {
+    let v = browser
+        .js_with(
+            "const d = document.getElementById('promotion').getBoundingClientRect();
+             const s = document.querySelector(`#board [data-square=\"${arguments[0]}\"]`).getBoundingClientRect();
+             const r = document.querySelector('#promotion [data-role=\"rook\"]').getBoundingClientRect();
+             return { edge: document.getElementById('promotion').dataset.edge || '',
+                      left: d.left, right: d.right, square_left: s.left, square_right: s.right,
+                      square_top: s.top, square_bottom: s.bottom, rook_top: r.top, rook_bottom: r.bottom };",
+            vec![square.into()],
+        )
+        .await?;
+    let n = |k: &str| v[k].as_f64().with_context(|| format!("{k} in {v}"));
+    Ok(Placement {
+        edge: v["edge"].as_str().unwrap_or_default().to_owned(),
+        left: n("left")?,
+        right: n("right")?,
+        square_left: n("square_left")?,
+        square_right: n("square_right")?,
+        square_top: n("square_top")?,
+        square_bottom: n("square_bottom")?,
+        rook_top: n("rook_top")?,
+        rook_bottom: n("rook_bottom")?,
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -70,18 +119,49 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
         .await?;
     ensure!(!browser.exists(".dest").await?, "the selection is dropped");
 
-    // A click or tap outside the chooser (on its backdrop) closes it the same way.
+    // The chooser stands over b8, hanging from the top edge, the rook next to the square.
     browser.click_square("b7").await?;
     browser.wait_for(r#"[data-square="b8"].dest"#).await?;
     browser.click_square("b8").await?;
     wait_dialog(&browser, "promotion", true).await?;
-    browser
-        .js("const d = document.getElementById('promotion');\
-             d.dispatchEvent(new MouseEvent('click', {clientX: 2, clientY: 2, bubbles: true}));\
-             return true;")
-        .await?;
+    let placed = placement(&browser, "b8").await?;
+    ensure!(placed.edge == "top", "{placed:?}");
+    ensure!(placed.over_the_file(), "{placed:?}");
+    ensure!(
+        (placed.rook_top - placed.square_top).abs() < 2.0,
+        "{placed:?}"
+    );
+
+    // A click or tap outside the chooser (on the board) closes it the same way.
+    browser.click_square("e4").await?;
     wait_dialog(&browser, "promotion", false).await?;
     assert_shows(&browser, &before).await?;
+    ensure!(!browser.exists(".sel").await?, "nothing selected");
+
+    // Flip is in reach while it is open, and closes it; on the flipped board the chooser rises
+    // from the bottom edge, mirrored (the rook still next to b8).
+    browser.click_square("b7").await?;
+    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
+    browser.click_square("b8").await?;
+    wait_dialog(&browser, "promotion", true).await?;
+    browser.click("#btn-flip").await?;
+    wait_dialog(&browser, "promotion", false).await?;
+    assert_shows(&browser, &before).await?;
+    browser.click_square("b7").await?;
+    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
+    browser.click_square("b8").await?;
+    wait_dialog(&browser, "promotion", true).await?;
+    let placed = placement(&browser, "b8").await?;
+    ensure!(placed.edge == "bottom", "{placed:?}");
+    ensure!(placed.over_the_file(), "{placed:?}");
+    ensure!(
+        (placed.rook_bottom - placed.square_bottom).abs() < 2.0,
+        "{placed:?}"
+    );
+    browser.screenshot("promotion-flipped-phone").await?;
+    browser.click("#promotion-cancel").await?;
+    wait_dialog(&browser, "promotion", false).await?;
+    browser.click("#btn-flip").await?;
 
     // Escape closes the panel the same way.
     browser.click_square("b7").await?;

@@ -107,6 +107,24 @@ where
     E: JsCast + 'static,
     F: FnMut(E) + 'static,
 {
+    listen(target, event, false, handler);
+}
+
+/// [`on`] in the capture phase: `handler` hears the event before the target and its ancestors
+/// below `target` do (and may stop it there).
+pub fn on_capture<E, F>(target: &web_sys::EventTarget, event: &str, handler: F)
+where
+    E: JsCast + 'static,
+    F: FnMut(E) + 'static,
+{
+    listen(target, event, true, handler);
+}
+
+fn listen<E, F>(target: &web_sys::EventTarget, event: &str, capture: bool, handler: F)
+where
+    E: JsCast + 'static,
+    F: FnMut(E) + 'static,
+{
     let mut handler = handler;
     let closure = Closure::<dyn FnMut(Event)>::new(move |ev: Event| {
         if let Ok(ev) = ev.dyn_into::<E>() {
@@ -114,7 +132,7 @@ where
         }
     });
     if target
-        .add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())
+        .add_event_listener_with_callback_and_bool(event, closure.as_ref().unchecked_ref(), capture)
         .is_err()
     {
         log(&format!("could not listen for {event}"));

@@ -420,6 +420,11 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::Flip => {
             model.board.flipped = !model.board.flipped;
             model.board.drag = None;
+            // The chooser stands over a square that moves: Flip cancels it.
+            if matches!(model.dialog, Some(Dialog::Promotion { .. })) {
+                model.dialog = None;
+                model.board.selected = None;
+            }
             if let Some(id) = model.mode.local().map(|l| l.id.clone()) {
                 out.push(Cmd::Storage(StorageCmd::SaveFlip {
                     game: id,

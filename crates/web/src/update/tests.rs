@@ -413,6 +413,26 @@ fn a_promotion_asks_for_the_piece_and_plays_the_choice() {
 }
 
 #[test]
+fn flip_cancels_the_promotion_chooser() {
+    let mut m = model();
+    update(
+        &mut m,
+        Msg::ImportStart("4k2r/2P5/8/8/8/8/8/4K3 w - - 0 1".into()),
+    );
+    click_move(&mut m, "c7", "c8");
+    assert!(matches!(m.dialog, Some(Dialog::Promotion { .. })));
+    update(&mut m, Msg::Flip);
+    assert!(m.board.flipped);
+    assert_eq!(m.dialog, None, "the chooser stood over a square that moved");
+    assert_eq!(m.board.selected, None);
+    assert!(m.game.moves().is_empty(), "nothing played");
+    // It opens again on the flipped board, and the choice is played.
+    click_move(&mut m, "c7", "c8");
+    update(&mut m, Msg::Promote(Role::Rook));
+    assert_eq!(m.game.moves()[0].to_uci(), "c7c8r");
+}
+
+#[test]
 fn kings_side_by_side_are_refused_and_a_waiting_side_in_check_is_played_with_a_word() {
     let mut m = model();
     let before = m.game.clone();

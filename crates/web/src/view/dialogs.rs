@@ -5,6 +5,11 @@
 //! traps the focus and closes on Escape; the `open` attribute where it is missing) and closes
 //! the others. A dialog closed by the user (Escape, a cancel button) tells the model through
 //! its `close` event.
+//!
+//! The promotion chooser is the exception: not modal, a column over the promotion square as
+//! the board shows it (hanging from the top edge, or rising from the bottom one with its
+//! choices mirrored when the board is flipped), so that the board's buttons (Flip) stay in
+//! reach; a press anywhere outside it and Escape cancel it.
 
 use super::board::{piece_code, role_name};
 use super::panel::{result_key, score_text};
@@ -30,9 +35,53 @@ fn open(kind: DialogKind) {
         dom::log(&format!("dialog #{} is missing", kind.id()));
         return;
     };
-    if !d.open() && d.show_modal().is_err() {
+    if d.open() {
+        return;
+    }
+    if kind == DialogKind::Promotion {
+        d.show();
+    } else if d.show_modal().is_err() {
         d.set_open(true);
     }
+}
+
+/// Places the promotion chooser over the square `to` as the board shows it now: one square wide,
+/// from the square towards the board's middle (`data-edge` says from which edge).
+fn place_promotion(to: rules::Square) {
+    let Some(dialog) = dom::by_id("promotion") else {
+        return;
+    };
+    let square = dom::document().and_then(|d| {
+        d.query_selector(&format!("#board [data-square=\"{to}\"]"))
+            .ok()
+            .flatten()
+    });
+    let (Some(square), Some(board), Some(window)) =
+        (square, dom::by_id("board"), web_sys::window())
+    else {
+        return;
+    };
+    let (r, b) = (
+        square.get_bounding_client_rect(),
+        board.get_bounding_client_rect(),
+    );
+    let (sx, sy) = (
+        window.scroll_x().unwrap_or(0.0),
+        window.scroll_y().unwrap_or(0.0),
+    );
+    let top = r.top() + r.height() / 2.0 < b.top() + b.height() / 2.0;
+    dom::set_attr(&dialog, "data-edge", if top { "top" } else { "bottom" });
+    let y = if top { r.top() } else { r.bottom() };
+    dom::set_attr(
+        &dialog,
+        "style",
+        &format!(
+            "left:{:.1}px;top:{:.1}px;width:{:.1}px",
+            r.left() + sx,
+            y + sy,
+            r.width()
+        ),
+    );
 }
 
 fn close(kind: DialogKind) {
@@ -174,25 +223,38 @@ impl DialogsView {
         }
         if let Some(e) = dom::by_id("promotion") {
             let d = d.clone();
-            let chooser = e.clone();
             dom::on(&e, "click", move |ev: web_sys::MouseEvent| {
                 let role = dom::closest_attr(&ev, "data-role")
                     .and_then(|v| Role::ALL.into_iter().find(|r| r.name() == v));
                 if let Some(role) = role {
                     d.emit(Msg::Promote(role));
-                    return;
                 }
-                // A click on the backdrop reaches the dialog itself, outside its box: it
-                // closes the chooser as Cancel does.
-                let r = chooser.get_bounding_client_rect();
-                let (x, y) = (f64::from(ev.client_x()), f64::from(ev.client_y()));
-                let outside = x < r.left() || x > r.right() || y < r.top() || y > r.bottom();
-                let on_dialog = ev
+            });
+        }
+        // The chooser is not modal: a press outside it (the board, the Flip button) and Escape
+        // anywhere cancel it, as Cancel does. The press is heard before its target hears it
+        // (the press on the board that opens the chooser is not one outside it) and goes no
+        // further (it selects nothing on the board; a button's click still follows).
+        if let Some(doc) = dom::document() {
+            let open_chooser = || element(DialogKind::Promotion).filter(HtmlDialogElement::open);
+            let dd = d.clone();
+            dom::on_capture(&doc, "pointerdown", move |ev: web_sys::PointerEvent| {
+                let Some(chooser) = open_chooser() else {
+                    return;
+                };
+                let inside = ev
                     .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .is_some_and(|t| t == chooser);
-                if on_dialog && outside {
-                    d.emit(Msg::DialogClosed(DialogKind::Promotion));
+                    .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+                    .is_some_and(|n| chooser.contains(Some(&n)));
+                if !inside {
+                    ev.stop_propagation();
+                    dd.emit(Msg::DialogClosed(DialogKind::Promotion));
+                }
+            });
+            let dd = d.clone();
+            dom::on(&doc, "keydown", move |ev: web_sys::KeyboardEvent| {
+                if ev.key() == "Escape" && open_chooser().is_some() {
+                    dd.emit(Msg::DialogClosed(DialogKind::Promotion));
                 }
             });
         }
@@ -422,7 +484,10 @@ fn check_radio(name: &str, value: &str) {
 fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
     let lang = m.lang;
     match dialog {
-        Dialog::Promotion { roles, color, .. } => {
+        Dialog::Promotion {
+            roles, color, to, ..
+        } => {
+            place_promotion(*to);
             for role in [Role::Rook, Role::Knight, Role::Khon, Role::Met] {
                 let selector = format!("#promotion [data-role=\"{}\"]", role.name());
                 let Some(button) =
@@ -453,6 +518,13 @@ fn fill(m: &Model, dialog: &Dialog, fresh: bool) {
                         _ => "",
                     };
                     dom::set_text(&gloss, text);
+                    let name = role_name(lang, role);
+                    let title = if text.is_empty() {
+                        name.to_owned()
+                    } else {
+                        format!("{name}: {text}")
+                    };
+                    dom::set_attr(&button, "title", &title);
                 }
             }
         }
