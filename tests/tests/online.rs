@@ -1,7 +1,8 @@
 //! Online play between two browsers through the real server: a private room shared by its
 //! invite link, a game to checkmate by clicks with a reload in the middle, and the lobby panel
 //! (a public room listed with live counts, joined from the list, clocks, draw offer, resignation
-//! and rematch).
+//! and rematch); a move sent on a connection gone silent shows as pending and goes through
+//! once the page has connected again.
 
 mod common;
 
@@ -260,4 +261,45 @@ async fn lobby_lists_a_public_room_with_live_counts() -> Result<()> {
     a.wait_for_text("#lobby-counts", "in progress").await?;
     finish(a).await?;
     finish(b).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_on_a_silent_connection_shows_as_pending_and_goes_through_after_reconnecting()
+-> Result<()> {
+    let server = TestServer::start().await?;
+    let white = server.browser(Viewport::DESKTOP).await?;
+    let black = server.browser(Viewport::DESKTOP).await?;
+    white.open_app().await?;
+    common::seat_two(&white, &black).await?;
+    white.set_viewport(Viewport::PHONE).await?;
+
+    // White's network goes silent (the socket stays open, nothing gets through either way),
+    // then White moves.
+    white
+        .js("window.dispatchEvent(new CustomEvent('asean-mute-connection')); return true;")
+        .await?;
+    white.click_move("e3", "e4").await?;
+    // The move is shown as pending, not as played: its squares marked, the status says so.
+    white.wait_for(r#"[data-square="e4"].pending"#).await?;
+    ensure!(white.exists(r#"[data-square="e3"].pending"#).await?);
+    white.wait_for_text("#status", "Sending your move").await?;
+    white.screenshot("online-move-pending-phone").await?;
+    ensure!(
+        black.piece_at("e4").await?.is_none(),
+        "Black has not seen a move that never left"
+    );
+    // Unanswered for a few seconds, the page connects again and sends it: Black gets it, and
+    // White's mark goes.
+    black.wait_for_plies(1).await?;
+    ensure!(black.piece_at("e4").await?.as_deref() == Some("wP"));
+    white.wait_gone(".sq.pending").await?;
+    ensure!(
+        !white.text("#status").await?.contains("Sending"),
+        "confirmed"
+    );
+    // The game goes on.
+    black.click_move("d6", "d5").await?;
+    white.wait_for_plies(2).await?;
+    finish(white).await?;
+    finish(black).await
 }

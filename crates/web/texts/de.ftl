@@ -186,6 +186,7 @@ ShareText = Spiel eine Partie ASEAN-Schach mit mir:
 ToastCopied = Link kopiert.
 ToastCopyFailed = Kopieren nicht möglich: Der Link ist markiert, bitte von Hand kopieren.
 Reconnecting = Verbindung wird wiederhergestellt…
+MovePending = Ihr Zug wird gesendet…
 OpponentOnline = Ihr Gegner ist online.
 OpponentOffline = Ihr Gegner ist abwesend.
 OpponentAway = Ihr Gegner ist abwesend. In { $time } können Sie den Sieg beanspruchen.

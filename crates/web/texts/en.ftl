@@ -189,6 +189,7 @@ ShareText = Play a game of ASEAN chess with me:
 ToastCopied = Link copied.
 ToastCopyFailed = Could not copy: the link is selected, copy it by hand.
 Reconnecting = Reconnecting…
+MovePending = Sending your move…
 OpponentOnline = Your opponent is online.
 OpponentOffline = Your opponent is away.
 OpponentAway = Your opponent is away. You may claim victory in { $time }.

@@ -193,6 +193,7 @@ ShareText = Jouez une partie d’échecs ASEAN avec moi :
 ToastCopied = Lien copié.
 ToastCopyFailed = Copie impossible : le lien est sélectionné, copiez-le vous-même.
 Reconnecting = Reconnexion…
+MovePending = Envoi de votre coup…
 OpponentOnline = Votre adversaire est en ligne.
 OpponentOffline = Votre adversaire s’est absenté.
 OpponentAway = Votre adversaire s’est absenté. Vous pourrez réclamer la victoire dans { $time }.

@@ -193,6 +193,7 @@ ShareText = Jogue uma partida de xadrez ASEAN comigo:
 ToastCopied = Link copiado.
 ToastCopyFailed = Não foi possível copiar: o link está selecionado, copie-o manualmente.
 Reconnecting = Reconectando…
+MovePending = Enviando sua jogada…
 OpponentOnline = Seu adversário está online.
 OpponentOffline = Seu adversário saiu.
 OpponentAway = Seu adversário saiu. Você poderá reivindicar a vitória em { $time }.

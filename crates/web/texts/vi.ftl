@@ -186,6 +186,7 @@ ShareText = Chơi một ván cờ ASEAN với mình nhé:
 ToastCopied = Đã sao chép liên kết.
 ToastCopyFailed = Không sao chép được: liên kết đã được chọn sẵn, hãy tự sao chép.
 Reconnecting = Đang kết nối lại…
+MovePending = Đang gửi nước đi của bạn…
 OpponentOnline = Đối thủ của bạn đang trực tuyến.
 OpponentOffline = Đối thủ của bạn đang vắng mặt.
 OpponentAway = Đối thủ của bạn đang vắng mặt. Bạn có thể nhận phần thắng sau { $time }.

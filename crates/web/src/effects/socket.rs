@@ -5,7 +5,8 @@
 //! [`NetEvent`]s and joins its room again with the last event number it saw. Messages sent
 //! while disconnected are queued (at most 32; never acknowledgements, pings, joins or lobby
 //! watching, which the page sends again on [`NetEvent::Connected`]). [`Socket::reconnect`]
-//! replaces the connection at once, as the page asks when who is signed in changed.
+//! replaces the connection at once, as the page asks when who is signed in changed or when a
+//! move has gone unanswered for a few seconds (a connection gone silent without a close).
 
 use super::Dispatch;
 use crate::dom;
@@ -25,6 +26,11 @@ const OUTBOX: usize = 32;
 /// The name of the window event that drops the connection (for tests of the reconnection).
 pub const DROP_EVENT: &str = "asean-drop-connection";
 
+/// The name of the window event that silences the connection as a network that went away
+/// without a word would (for tests): the socket stays open, but what the page sends on it is
+/// lost and what comes in is never heard, until the page replaces it.
+pub const MUTE_EVENT: &str = "asean-mute-connection";
+
 #[derive(Default)]
 struct Conn {
     ws: Option<WebSocket>,
@@ -36,6 +42,8 @@ struct Conn {
     /// The number of the latest reconnection planned: a planned one opens only if no later
     /// plan (or an attempt made at once) came since.
     plan: u32,
+    /// The socket silenced by [`MUTE_EVENT`].
+    muted: Option<WebSocket>,
 }
 
 /// The connection; cloning shares it.
@@ -93,6 +101,11 @@ impl Socket {
                 let hold = ev.detail().as_f64().unwrap_or(0.0) as i32;
                 s.drop_connection(hold);
             });
+            let s = socket.clone();
+            dom::on(&w, MUTE_EVENT, move |_: web_sys::CustomEvent| {
+                let mut c = s.conn.borrow_mut();
+                c.muted = c.ws.clone();
+            });
         }
         socket
     }
@@ -100,6 +113,9 @@ impl Socket {
     /// Sends a message now, or queues it until the connection is open again.
     pub fn send(&self, msg: ClientMsg) {
         let mut c = self.conn.borrow_mut();
+        if c.muted.is_some() && c.muted == c.ws {
+            return; // lost on the way, as on a network gone silent
+        }
         if c.open
             && let Some(ws) = &c.ws
             && ws.send_with_str(&msg.to_json()).is_ok()
@@ -154,7 +170,11 @@ impl Socket {
         };
         let on_message = {
             let s = self.clone();
+            let ws = ws.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+                if s.conn.borrow().muted.as_ref() == Some(&ws) {
+                    return;
+                }
                 let Some(text) = ev.data().as_string() else {
                     return;
                 };

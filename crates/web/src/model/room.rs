@@ -402,6 +402,12 @@ fn elapsed(since: f64, now: f64) -> Duration {
     super::clock::instant(now).saturating_sub(super::clock::instant(since))
 }
 
+/// How long a move may go unconfirmed before the page takes its connection for dead (no close
+/// came: a network that went away silently) and connects again, in ms. The server answers a
+/// move within a round trip; a ping goes only every 25 s, so without this a silent connection
+/// would hold the move for that long and more.
+pub const PENDING_ANSWER_MS: f64 = 4_000.0;
+
 /// The room this page plays or watches.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Online {
@@ -411,6 +417,12 @@ pub struct Online {
     pub view: Option<RoomView>,
     /// A move shown on the board and sent, not yet confirmed by the server.
     pub pending: Option<Move>,
+    /// When the pending move was sent (the page's clock, ms): a connection that leaves it
+    /// unanswered for [`PENDING_ANSWER_MS`] is taken for dead and replaced.
+    pub pending_at: f64,
+    /// A pending move a lost connection took back: the ply it was for and the move, played
+    /// again once the room's snapshot after the reconnection shows the server never had it.
+    pub resend: Option<(usize, Move)>,
     /// This page asked to cancel its invitation: when the room closes, the page goes back to
     /// its own board.
     pub cancelling: bool,

@@ -545,6 +545,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
         Msg::Tick => {
             play::tick(model, out);
+            online::check_pending(model, out);
             profile::poll_bots(model, out);
         }
         Msg::ToggleSound => feedback::toggle_sound(model, out),

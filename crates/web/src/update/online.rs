@@ -352,8 +352,11 @@ pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
         toast(model, Key::ToastIllegal, true, out);
         return;
     }
+    let now = model.now;
     if let Some(o) = model.mode.online_mut() {
         o.pending = Some(m);
+        o.pending_at = now;
+        o.resend = None;
     }
     out.push(Cmd::Socket(
         RoomCommand::Move { ply, uci: m.into() }.to(room),
@@ -486,6 +489,52 @@ pub fn renew_connection(model: &mut Model, out: &mut Vec<Cmd>) {
     out.push(Cmd::Reconnect);
 }
 
+/// Takes the pending move off the connection that carried it: kept to be played again after
+/// the reconnection's snapshot if the server never had it ([`resend_after_snapshot`]).
+/// `true` when there was one.
+fn take_back_pending(model: &mut Model) -> bool {
+    let ply = model.game.moves().len().saturating_sub(1);
+    let Some(o) = model.mode.online_mut() else {
+        return false;
+    };
+    match o.pending.take() {
+        Some(m) => {
+            o.resend = Some((ply, m));
+            true
+        }
+        None => false,
+    }
+}
+
+/// After a snapshot: the move a lost connection took back is played again when the room is
+/// still at its ply with this page to move (the server never had it); else forgotten.
+fn resend_after_snapshot(model: &mut Model, out: &mut Vec<Cmd>) {
+    let Some((ply, m)) = model.mode.online_mut().and_then(|o| o.resend.take()) else {
+        return;
+    };
+    let mine = model.room().and_then(|v| v.you) == Some(model.game.position().turn());
+    if mine && model.game.moves().len() == ply && model.game.position().is_legal(m) {
+        play(model, m, true, out);
+    }
+}
+
+/// A move unconfirmed for [`crate::model::room::PENDING_ANSWER_MS`]: the connection is taken
+/// for dead (no close came) and replaced; the "Reconnecting…" banner shows meanwhile.
+pub fn check_pending(model: &mut Model, out: &mut Vec<Cmd>) {
+    let now = model.now;
+    let late = model.mode.online().is_some_and(|o| {
+        o.pending.is_some() && now - o.pending_at >= crate::model::room::PENDING_ANSWER_MS
+    });
+    if late && model.net.connected {
+        model.net.connected = false;
+        model.net.renewing = false;
+        if take_back_pending(model) {
+            sync_board(model, out);
+        }
+        out.push(Cmd::Reconnect);
+    }
+}
+
 /// Something from the connection.
 pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
     match e {
@@ -500,8 +549,8 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
                 out.push(Cmd::Socket(ClientMsg::JoinPool { pool: p.clock }));
             }
             // Join the room again and catch up from the last event seen.
+            take_back_pending(model);
             let rejoin = model.mode.online_mut().and_then(|o| {
-                o.pending = None;
                 o.room
                     .clone()
                     .map(|r| (r, o.view.as_ref().map(|v| v.seq), o.wanted))
@@ -524,9 +573,7 @@ pub fn net_event(model: &mut Model, e: NetEvent, out: &mut Vec<Cmd>) {
             model.net.renewing = false;
             model.net.connected = false;
             model.net.failed = true;
-            if let Some(o) = model.mode.online_mut()
-                && o.pending.take().is_some()
-            {
+            if take_back_pending(model) {
                 sync_board(model, out);
             }
         }
@@ -676,6 +723,7 @@ fn snapshot(
         }
     }
     sync_board_after(model, !first, out);
+    resend_after_snapshot(model, out);
     record(model, out);
     if !first && !was_full && full {
         toast(model, Key::ToastFriendJoined, false, out);

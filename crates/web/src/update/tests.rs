@@ -734,6 +734,68 @@ fn online_a_refused_move_is_taken_back() {
 }
 
 #[test]
+fn online_a_move_the_connection_leaves_unanswered_reconnects_and_is_sent_again() {
+    let mut m = online_model(Color::White, &[]);
+    m.now = 1_000.0;
+    click_move(&mut m, "e3", "e4");
+    assert!(m.mode.online().is_some_and(|o| o.pending.is_some()));
+    // Within the answer's time nothing happens.
+    m.now += crate::model::room::PENDING_ANSWER_MS / 2.0;
+    assert!(!update(&mut m, Msg::Tick).contains(&Cmd::Reconnect));
+    // Past it, the silent connection is taken for dead: the move is taken back off the board
+    // (kept to be sent again) and the page connects again, "Reconnecting…" meanwhile.
+    m.now += crate::model::room::PENDING_ANSWER_MS;
+    let cmds = update(&mut m, Msg::Tick);
+    assert!(cmds.contains(&Cmd::Reconnect));
+    assert!(!m.net.connected && !m.net.renewing, "the banner shows");
+    assert!(m.game.moves().is_empty());
+    assert!(!update(&mut m, Msg::Tick).contains(&Cmd::Reconnect), "once");
+    // Connected again: the room's snapshot lacks the move, so it is played and sent again.
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Snapshot {
+            room: room(),
+            seq: 4,
+            you: Some(Color::White),
+            state: state(&[]),
+        })),
+    );
+    assert!(cmds.iter().any(|c| matches!(
+        c,
+        Cmd::Socket(ClientMsg::Room { command: RoomCommand::Move { ply: 0, uci }, .. })
+            if uci.to_string() == "e3e4"
+    )));
+    assert_eq!(m.game.moves().len(), 1);
+    assert!(m.mode.online().is_some_and(|o| o.pending.is_some()));
+    // The server had it after all (a second drop, its snapshot with the move): not sent twice.
+    update(&mut m, Msg::Net(NetEvent::Disconnected));
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Snapshot {
+            room: room(),
+            seq: 5,
+            you: Some(Color::White),
+            state: state(&["e3e4"]),
+        })),
+    );
+    assert!(!cmds.iter().any(|c| matches!(
+        c,
+        Cmd::Socket(ClientMsg::Room {
+            command: RoomCommand::Move { .. },
+            ..
+        })
+    )));
+    assert_eq!(m.game.moves().len(), 1);
+    assert!(
+        m.mode
+            .online()
+            .is_some_and(|o| o.pending.is_none() && o.resend.is_none())
+    );
+}
+
+#[test]
 fn online_review_stays_while_moves_arrive_and_never_plays() {
     let mut m = online_model(Color::Black, &["e3e4", "d6d5"]);
     update(&mut m, Msg::Review(ReviewStep::First));

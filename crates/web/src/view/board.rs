@@ -47,6 +47,8 @@ struct Scene {
     last: Option<(Square, Square)>,
     check: Option<Square>,
     hint: Option<(Square, Square)>,
+    /// An online move sent and not yet confirmed: its squares are marked `pending`.
+    pending: Option<(Square, Square)>,
     /// The premove's squares, and whether the selection is a premove's.
     premove: (Option<(Square, Square)>, bool),
     arrow: Option<(Square, Square)>,
@@ -145,6 +147,12 @@ impl BoardView {
             last: m.shown_last_move().map(|mv| (mv.from, mv.to)),
             check,
             hint: m.hint().map(|h| (h.from, h.to)),
+            pending: m
+                .mode
+                .online()
+                .and_then(|o| o.pending)
+                .filter(|_| live)
+                .map(|p| (p.from, p.to)),
             premove: (
                 m.board.premove.filter(|_| live).map(|p| (p.from, p.to)),
                 live && !m.my_turn() && m.premover().is_some(),
@@ -242,6 +250,11 @@ impl BoardView {
                 e,
                 "premove",
                 scene.premove.0.is_some_and(|(a, b)| a == sq || b == sq),
+            );
+            dom::set_class(
+                e,
+                "pending",
+                scene.pending.is_some_and(|(a, b)| a == sq || b == sq),
             );
             dom::set_attr(e, "tabindex", if sq == scene.focus { "0" } else { "-1" });
             render_coords(e, sq, scene.flipped);

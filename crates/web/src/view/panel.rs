@@ -165,6 +165,10 @@ fn status(m: &Model, lang: Lang) -> (String, &'static str, &'static str, bool, b
             false,
         );
     }
+    // A move sent and not yet confirmed is not the other side's turn yet.
+    if m.mode.online().is_some_and(|o| o.pending.is_some()) {
+        return (lang.t(Key::MovePending).to_owned(), "", turn, false, false);
+    }
     let key = match (pos.turn(), pos.is_check()) {
         (Color::White, false) => Key::TurnWhite,
         (Color::Black, false) => Key::TurnBlack,
