@@ -59,5 +59,5 @@ pub use features::{SearchFeatures, UnknownFeature};
 pub use level::{LONE_KING_MOVE_TIME, Level};
 pub use limits::{Limits, MAX_DEPTH};
 pub use score::{MATE, MATE_BOUND, Score};
-pub use search::{Engine, SearchInfo, SearchResult, Style};
+pub use search::{BLUNDER_LOSS, Engine, SearchInfo, SearchResult, Style};
 pub use tt::TranspositionTable;

@@ -71,6 +71,10 @@ pub struct Style {
     pub noise_cp: i32,
     /// The seed of that noise: the same seed gives the same moves.
     pub seed: u64,
+    /// Chance per move, in thousandths, of a deliberate blunder: a move that loses
+    /// [`BLUNDER_LOSS`] centipawns against the best (seeded like the noise; see
+    /// [`crate::Level`]).
+    pub blunders_per_mille: u16,
 }
 
 impl Default for Style {
@@ -79,9 +83,15 @@ impl Default for Style {
             max_depth: MAX_DEPTH,
             noise_cp: 0,
             seed: 0,
+            blunders_per_mille: 0,
         }
     }
 }
+
+/// What a deliberate blunder loses against the best move, in centipawns, as a depth-1 search
+/// without noise sees it: a pawn and a half to a rook and a half (a piece left hanging, a
+/// capture that loses the exchange), never a mate.
+pub const BLUNDER_LOSS: core::ops::RangeInclusive<i32> = 150..=750;
 
 /// The search engine: its tables persist between moves of one game.
 #[derive(Debug, Clone)]
@@ -235,7 +245,112 @@ impl Engine {
     /// every completed depth.
     ///
     /// Returns a legal move whenever one exists, even when stopped at once.
+    ///
+    /// The [`Style`] may be adjusted to the root first (a low level far ahead plays with care:
+    /// see [`crate::Level`]); with [`Style::blunders_per_mille`], the move may then be a
+    /// deliberate blunder instead of the search's.
     pub fn search(
+        &mut self,
+        game: &[Position],
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let kept = self.style;
+        if let Some(root) = game.last() {
+            self.style = crate::level::style_at(root, kept);
+        }
+        let mut result = self.search_styled(game, limits, clock, stop, on_info);
+        if let Some(blunder) = self.blunder(game, &result, clock, stop) {
+            result.best_move = Some(blunder);
+            result.pv = vec![blunder];
+        }
+        self.style = kept;
+        result
+    }
+
+    /// A deliberate blunder in the last position of `game` instead of `played` (the search's
+    /// result), when the style's chance of one falls on this position and a move losing
+    /// [`BLUNDER_LOSS`] exists: one of those, chosen by the seed.
+    fn blunder(
+        &mut self,
+        game: &[Position],
+        played: &SearchResult,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> Option<Move> {
+        let style = self.style;
+        let root = game.last()?;
+        if style.blunders_per_mille == 0 || matches!(played.score, Score::Mate(_)) {
+            return None;
+        }
+        let draw = |salt: u64| {
+            let mut h = (root.zobrist() ^ style.seed ^ salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            h ^= h >> 31;
+            h.wrapping_mul(0xbf58_476d_1ce4_e5b9) >> 11
+        };
+        if draw(0x0062_6c75_6e64_6572) % 1000 >= u64::from(style.blunders_per_mille) {
+            return None;
+        }
+        if root.legal_moves().len() < 2 {
+            return None;
+        }
+        let scored = self.shallow_scores(game, clock, stop);
+        let best = scored.iter().map(|&(_, s)| s).max()?;
+        let losing: Vec<Move> = scored
+            .iter()
+            .filter(|&&(_, s)| BLUNDER_LOSS.contains(&(best - s)))
+            .map(|&(m, _)| m)
+            .collect();
+        if losing.is_empty() {
+            return None;
+        }
+        let pick = usize::try_from(draw(0x7069_636b) % losing.len() as u64).unwrap_or(0);
+        losing.get(pick).copied()
+    }
+
+    /// Each legal move of the last position of `game` with its score for the side to move as a
+    /// plain depth-1 search (with quiescence, no noise) sees the position after it: what a
+    /// move gives away ([`BLUNDER_LOSS`] is measured with it). Mates count as ±[`crate::MATE`].
+    pub fn shallow_scores(
+        &mut self,
+        game: &[Position],
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+    ) -> Vec<(Move, i32)> {
+        let Some(root) = game.last() else {
+            return Vec::new();
+        };
+        let kept = self.style;
+        self.style = Style {
+            max_depth: 1,
+            noise_cp: 0,
+            blunders_per_mille: 0,
+            ..kept
+        };
+        let mut line = game.to_vec();
+        let mut scored = Vec::new();
+        for m in root.legal_moves() {
+            let Ok(next) = root.play(m) else {
+                continue;
+            };
+            line.push(next);
+            let reply = self.search_styled(&line, Limits::Depth(1), clock, stop, &mut |_| {});
+            line.pop();
+            let score = match reply.score {
+                Score::Cp(cp) => -cp,
+                Score::Mate(n) if n > 0 => -crate::MATE,
+                Score::Mate(_) => crate::MATE,
+            };
+            scored.push((m, score));
+        }
+        self.style = kept;
+        scored
+    }
+
+    /// [`Engine::search`] with the style as it is.
+    fn search_styled(
         &mut self,
         game: &[Position],
         limits: Limits,

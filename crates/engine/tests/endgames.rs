@@ -1,18 +1,19 @@
-//! Endgame technique within the count: every level from 3 up mates a lone king before the count
-//! runs out, from each won position of `endgames.fen`, against level 8 defending; the lost causes
+//! Endgame technique within the count: every level mates a lone king before the count runs out, from each won position of `endgames.fen`, against level 8 defending; the lost causes
 //! of that file (material that cannot force mate) are not claimed as wins. A line may name levels
 //! known not to convert it (gaps in the technique, listed in the file rather than hidden): those
 //! are played too and reported, not asserted.
 //!
 //! The games are adjudicated by the rules crate (`rules::Game`): a checkmate by the attacker
 //! passes; an expired count, a stalemate, a dead position, a threefold repetition or a 50-move
-//! draw (the defender claims them as soon as it may) fails. Against a lone king every level from
-//! 3 up plays at full strength and thinks at least a second (no depth cap, no noise:
-//! [`Level`], [`Level::move_time_at`]), so the levels differ only in the nodes they search. The
+//! draw (the defender claims them as soon as it may) fails. Mating a lone king every level plays
+//! at full strength and thinks at least a second (no depth cap, no noise, no deliberate
+//! blunders: [`Level`], [`Level::move_time_at`]), so the levels differ only in the nodes they
+//! search. The
 //! test gives each a node budget per move ([`budget`]) instead of its move time, so that it is
 //! deterministic and quick: what the level searches in its time on a slow phone (300 nodes a
-//! millisecond), at most 400,000. Levels 3 to 6 think the same second there, so one run of the
-//! suite covers them, and one more covers levels 7 and 8.
+//! millisecond), at most 400,000. Levels 1 to 6 think the same second there, so one run of the
+//! suite covers them (played by level 1, whose care when mating is set at the root, unlike the
+//! levels from 3, which play every lone-king position so), and one more covers levels 7 and 8.
 //!
 //! Two ignored tests re-check the suite: `fairy_stockfish_confirms_the_suite` (needs
 //! `/usr/games/fairy-stockfish`) and `levels_at_their_move_times` (each level at its real move
@@ -214,8 +215,8 @@ fn levels_convert_the_suite(numbers: &[u8]) {
 }
 
 #[test]
-fn levels_3_to_6_convert() {
-    levels_convert_the_suite(&[3, 4, 5, 6]);
+fn levels_1_to_6_convert() {
+    levels_convert_the_suite(&[1, 2, 3, 4, 5, 6]);
 }
 
 #[test]

@@ -193,13 +193,13 @@ fn skill_level_caps_the_depth_and_rejects_bad_values() {
     // Without a level, a search of many nodes goes deeper than 3 plies.
     e.send("go nodes 200000");
     assert!(deepest(&e.until("bestmove")) > 3);
-    // Level 3 caps it at 3 plies, whatever the node budget, and level 1 at 1.
+    // Level 3 caps it at 3 plies, whatever the node budget, and level 1 at 2.
     e.send("setoption name Skill Level value 3");
     e.send("go nodes 200000");
     assert_eq!(deepest(&e.until("bestmove")), 3);
     e.send("setoption name skill level value 1");
     e.send("go depth 10");
-    assert_eq!(deepest(&e.until("bestmove")), 1);
+    assert_eq!(deepest(&e.until("bestmove")), 2);
     // A bare go thinks the level's own time instead of forever.
     e.send("go");
     let best = e.until("bestmove").pop().expect("bestmove");

@@ -25,8 +25,16 @@
 //! ```text
 //! target/release/match ladder --games 20      # ours: the asean-engine next to this binary
 //! ```
+//!
+//! `match beginner` plays a low level in this process against a random mover and against the
+//! level above it, from the start, and reports its results and blunder rate by phase:
+//!
+//! ```text
+//! target/release/match beginner --level 1 --against random,2 --games 100
+//! ```
 
 mod adjudication;
+mod beginner;
 mod game;
 mod ladder;
 mod openings;
@@ -67,6 +75,37 @@ enum Command {
     Openings(OpeningArgs),
     /// Plays each of our levels against one reference engine; prints each level's Elo.
     Ladder(Box<LadderArgs>),
+    /// Plays a low level against a random mover and another level, in this process, and reports
+    /// its results and its blunder rate by move number and material (see `beginner.rs`).
+    Beginner(BeginnerArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct BeginnerArgs {
+    /// The level under study.
+    #[arg(long, default_value_t = 1)]
+    level: u8,
+    /// Its opponents, each for `--games` games: `random` or a level.
+    #[arg(long, value_delimiter = ',', default_value = "random,2")]
+    against: Vec<beginner::Opponent>,
+    /// Games against each opponent (colours alternate).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Seed of the noise and of the random mover.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Nodes of the full-strength search judging each of the level's moves.
+    #[arg(long, default_value_t = 40_000)]
+    judge_nodes: u64,
+    /// A move losing this many centipawns against the judge's best is a blunder.
+    #[arg(long, default_value_t = 180)]
+    blunder_cp: i32,
+    /// The judge's score (centipawns) from which the level counts as far ahead.
+    #[arg(long, default_value_t = 800)]
+    far_ahead_cp: i32,
+    /// Plies after which a game is a draw.
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -195,6 +234,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Openings(o)) => print_openings(&o),
         Some(Command::Ladder(l)) => run_ladder(*l),
+        Some(Command::Beginner(b)) => run_beginner(&b),
         None => play(cli.play),
     };
     match result {
@@ -204,6 +244,25 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn run_beginner(b: &BeginnerArgs) -> Result<(), String> {
+    let level = Level::new(b.level).ok_or_else(|| format!("level {} is not in 1..=8", b.level))?;
+    for &against in &b.against {
+        let study = beginner::Study {
+            level,
+            against,
+            games: b.games,
+            seed: b.seed,
+            judge_nodes: b.judge_nodes,
+            blunder_cp: b.blunder_cp,
+            far_ahead_cp: b.far_ahead_cp,
+            max_plies: b.max_plies,
+        };
+        let tally = beginner::run(&study);
+        print!("{}", beginner::report(&study, &tally));
+    }
+    Ok(())
 }
 
 fn print_openings(o: &OpeningArgs) -> Result<(), String> {
