@@ -118,6 +118,16 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
         .wait_for_attr("#status", "data-turn", "white")
         .await?;
     ensure!(!browser.exists(".dest").await?, "the selection is dropped");
+    // The typed-move box takes keys again after the chooser, and plays.
+    let input = browser.find("#move-input").await?;
+    input.click().await?;
+    input.send_keys("Ke2").await?;
+    input.send_keys(thirtyfour::Key::Enter).await?;
+    browser.wait_for_plies(1).await?;
+    ensure!(browser.piece_at("e2").await?.as_deref() == Some("wK"));
+    browser.click("#btn-undo").await?;
+    browser.wait_for_plies(0).await?;
+    assert_shows(&browser, &before).await?;
 
     // The chooser stands over b8, hanging from the top edge, the rook next to the square.
     browser.click_square("b7").await?;
