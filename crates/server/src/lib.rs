@@ -226,6 +226,7 @@ pub fn app(
         .merge(accounts::router(accounts))
         .merge(profiles::router(profiles))
         .layer(axum::middleware::from_fn(refuse_long_paths))
+        .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(axum::middleware::map_response(revalidate_code))
         // Not the NDJSON streams: a compressor holds their lines until its buffer fills.
         .layer(CompressionLayer::new().compress_when(
@@ -287,6 +288,46 @@ async fn refuse_long_paths(
     } else {
         (StatusCode::URI_TOO_LONG, "the path is too long").into_response()
     }
+}
+
+/// The longest error text of a refusal kept as the `error` of its JSON (an extractor's
+/// explanation of a malformed body); a longer one is replaced by the status's reason.
+const MAX_ERROR_TEXT_BYTES: usize = 300;
+
+/// Every error under `/api/` is JSON, `{"error": "..."}`, as lichess answers and its clients
+/// (berserk) read: the refusals the framework writes in plain text or with no body (405 a
+/// method the route lacks, 413 a body past the route's limit, 414 a path too long, 415 and 422
+/// a body an extractor refused, 404 a path that is no route) get their text, or the status's
+/// reason when they have none, as the error; their other headers (`Allow`, `Retry-After`) stay.
+async fn api_errors_as_json(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let api = request.uri().path().starts_with("/api/");
+    let response = next.run(request).await;
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if !api || json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, MAX_ERROR_TEXT_BYTES)
+        .await
+        .ok()
+        .and_then(|b| String::from_utf8(b.to_vec()).ok())
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("Error").to_owned());
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    parts
+        .headers
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    let body = serde_json::json!({ "error": text }).to_string();
+    axum::response::Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// `GET /healthz`: `ok` while the server is up, its store takes writes and answers its

@@ -546,3 +546,66 @@ async fn the_api_reference_is_served_at_slash_api() {
     }
     assert!(!page.text.contains("<!-- limits -->"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_under_api_is_json() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let h = Http::new(&s);
+    let cookie = h.signed_up("Jsonerr").await;
+    let token = h.token(&cookie, "errors", &["board:play"]).await;
+    let json_error = |a: &Answer, status: StatusCode| {
+        assert_eq!(a.status, status, "{}", a.text);
+        assert_eq!(
+            a.headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()),
+            Some("application/json"),
+            "{status}: {}",
+            a.text
+        );
+        let error = a.error();
+        assert!(!error.is_empty(), "{status}: {}", a.text);
+        error
+    };
+    // A method the route lacks: 405, its Allow header kept.
+    let a = h.get("/api/board/seek", Some(&token), None).await;
+    assert_eq!(
+        json_error(&a, StatusCode::METHOD_NOT_ALLOWED),
+        "Method Not Allowed"
+    );
+    assert!(
+        a.headers
+            .get("allow")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.contains("POST")),
+        "{:?}",
+        a.headers
+    );
+    // No such route.
+    let a = h.get("/api/no/such/route", Some(&token), None).await;
+    json_error(&a, StatusCode::NOT_FOUND);
+    // A path past the limit: 414 with its reason.
+    let long = format!("/api/{}", "a".repeat(server::MAX_PATH_BYTES));
+    let a = h.get(&long, Some(&token), None).await;
+    assert_eq!(
+        json_error(&a, StatusCode::URI_TOO_LONG),
+        "the path is too long"
+    );
+    // A body past the limit.
+    let big = "x".repeat(3 * 1024 * 1024);
+    let a = h
+        .send(
+            h.client
+                .post(format!("{}/api/board/seek", h.base))
+                .header(AUTHORIZATION, format!("Bearer {token}"))
+                .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .body(big),
+        )
+        .await;
+    json_error(&a, StatusCode::PAYLOAD_TOO_LARGE);
+    // Outside /api/ the page's answers stay as they are.
+    let a = h.get("/no-such-file", None, None).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    assert_ne!(
+        a.headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()),
+        Some("application/json")
+    );
+}
