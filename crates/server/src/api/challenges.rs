@@ -154,14 +154,20 @@ struct Asked {
 
 /// The fields of a request's body: a form (`application/x-www-form-urlencoded`), or a JSON
 /// object as some clients send (berserk does), its `null`s left out and its other values
-/// as text.
+/// as text. A form field given twice (`clock.limit=60&clock.limit=600`) is refused: which one
+/// was meant is not ours to guess.
 pub(super) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, Refusal> {
     let json = headers
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim_start().starts_with("application/json"));
     if !json {
-        return Ok(form_urlencoded::parse(body).into_owned().collect());
+        let fields: Vec<(String, String)> = form_urlencoded::parse(body).into_owned().collect();
+        let mut seen = std::collections::HashSet::new();
+        if let Some((key, _)) = fields.iter().find(|(k, _)| !seen.insert(k.as_str())) {
+            return Err(bad(format!("{key}: given twice")));
+        }
+        return Ok(fields);
     }
     let object: serde_json::Map<String, Value> = serde_json::from_slice(body)
         .map_err(|e| bad(format!("the body is not a JSON object: {e}")))?;
@@ -692,6 +698,8 @@ mod tests {
             b"color=green",
             b"rated=yes",
             b"days=3",
+            b"clock.limit=60&clock.increment=0&clock.limit=600",
+            b"color=white&color=black",
         ] {
             assert!(form(bad).is_err(), "{}", String::from_utf8_lossy(bad));
         }
