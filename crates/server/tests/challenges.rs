@@ -577,3 +577,46 @@ async fn the_streams_of_a_revoked_token_end() {
     assert!(ended.is_ok(), "the event stream of a revoked token went on");
     s.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_holds_at_most_eight_event_streams_on_a_node() {
+    let s = Server::start(None, Duration::from_secs(60)).await;
+    let t = player(s.addr, "Streams_A").await;
+    let mut open = Vec::new();
+    for _ in 0..server::api::events::MAX_STREAMS_PER_ACCOUNT {
+        open.push(events(s.addr, &t).await);
+    }
+    let refused = Stream::get(s.addr, "/api/stream/event", Some(&t)).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        refused
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok()),
+        Some("60")
+    );
+    let body: Value = serde_json::from_str(&refused.text().await.expect("body")).expect("JSON");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("event streams")),
+        "{body}"
+    );
+    let limited = common::metric(s.addr, r#"asean_rate_limited_total{action="api_stream"}"#).await;
+    assert_eq!(limited, Some(1.0));
+    // One closed, one more opens.
+    drop(open.pop());
+    let reopened = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let r = Stream::get(s.addr, "/api/stream/event", Some(&t)).await;
+            if r.status() == StatusCode::OK {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    assert!(reopened.is_ok(), "a closed stream's place is given back");
+    drop(open);
+    s.stop().await;
+}

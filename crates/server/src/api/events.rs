@@ -22,7 +22,7 @@
 //! `winner`. Left out of lichess's: `compat`, `tournamentId`, `swissId`, `ratingDiff`.
 //!
 //! Bounds: at most [`MAX_STREAMS_PER_ACCOUNT`] streams of one account on a node (one more is
-//! 429); each stream holds at most [`STREAM_LINES`] lines unread, past which it ends (a
+//! 429, counted as `asean_rate_limited{action="api_stream"}` as the game streams' cap is); each stream holds at most [`STREAM_LINES`] lines unread, past which it ends (a
 //! client that stopped reading). Events reach the streams of the account on every node: on
 //! several nodes they cross the Redis bus ([`crate::cluster::BusMsg::AccountEvent`]).
 
@@ -290,7 +290,7 @@ async fn stream(
         .account_events
         .subscribe_as(&user, caller.account.bot)
         .ok_or_else(|| {
-            api.lobby.metrics.limited("api");
+            api.lobby.metrics.limited("api_stream");
             Refusal::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
