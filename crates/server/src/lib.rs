@@ -147,7 +147,8 @@ impl axum::extract::FromRef<AppState> for Arc<Lobby> {
 
 /// The HTTP application: `GET /healthz` answers `ok` (503 `unhealthy: …` while the store's
 /// writes fail or it does not answer its probe),
-/// `GET /metrics` the lobby's counters,
+/// `GET /metrics` the lobby's counters (unless `metrics_here` is false: a node with an admin
+/// listener serves them there only, [`serve_with_admin`], and its main port answers 404),
 /// `GET /ws` upgrades to the lobby's WebSocket (protocol in the `protocol` crate); every other
 /// path is a file under
 /// [`Config::www`] (a directory serves its `index.html`; a missing file is a 404; out of file
@@ -173,6 +174,7 @@ pub fn app(
     config: &Config,
     lobby: Arc<Lobby>,
     origins: origin::AllowedOrigins,
+    metrics_here: bool,
 ) -> io::Result<Router> {
     let origins = Arc::new(origins);
     let trusted_proxies = Arc::new(config.trusted_proxies.clone());
@@ -207,9 +209,13 @@ pub fn app(
         trusted_proxies,
         ws: config.ws,
     };
-    Ok(Router::new()
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics))
+    let main = Router::new().route("/healthz", get(healthz));
+    let main = if metrics_here {
+        main.route("/metrics", get(metrics))
+    } else {
+        main
+    };
+    Ok(main
         .route("/ws", get(websocket))
         .fallback(static_file)
         .with_state(state)
@@ -458,7 +464,8 @@ pub async fn serve(
 
 /// As [`serve`], and with `admin` (`--admin-addr`) also serves [`admin_app`] (`/healthz` and
 /// `/metrics`) on it, outside the main port's caps: within [`listen::Limits::for_admin`],
-/// until the main listener has finished.
+/// until the main listener has finished. `/metrics` is then served there only (the main port
+/// answers 404: the counters are for the operator, not the players); `/healthz` on both.
 ///
 /// # Errors
 /// As [`serve`]; an error of the admin listener is logged, not returned.
@@ -471,7 +478,8 @@ pub async fn serve_with_admin(
     check_www(&config.www)?;
     let origins = allowed_origins(config, listener.local_addr()?);
     let lobby = open_lobby(config).await?;
-    let app = app(config, lobby.clone(), origins)?;
+    // With an admin listener, the counters are served there only (not to the players' port).
+    let app = app(config, lobby.clone(), origins, admin.is_none())?;
     tracing::info!(
         "at most {} connections, {} per address",
         config.listen.max_connections,

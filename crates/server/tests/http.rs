@@ -334,3 +334,20 @@ async fn health_turns_unhealthy_when_the_database_file_is_gone() {
     assert!(body.contains("is gone"), "{body}");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn with_an_admin_listener_the_counters_are_served_there_only() {
+    let plain = Running::start().await;
+    assert_eq!(get(&plain.url("/metrics")).await.status(), 200);
+    plain.stop().await;
+
+    let server = Running::start_with(true, |_| {}).await;
+    let admin = server.admin.expect("admin");
+    assert_eq!(get(&server.url("/metrics")).await.status(), 404);
+    assert_eq!(get(&server.url("/healthz")).await.status(), 200);
+    let (status, metrics) = get_raw(admin, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(metrics.contains("asean_tcp_connections_open"), "{metrics}");
+    assert_eq!(get_raw(admin, "/healthz").await.0, 200);
+    server.stop().await;
+}
