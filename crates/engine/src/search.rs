@@ -257,12 +257,29 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_among(game, &[], limits, clock, stop, on_info)
+    }
+
+    /// [`Engine::search`] among the moves `only` of the last position of `game` (UCI's
+    /// `searchmoves`): the best move and the score are the best of those; empty, or naming no
+    /// legal move, is every move. No deliberate blunder is played among chosen moves.
+    pub fn search_among(
+        &mut self,
+        game: &[Position],
+        only: &[Move],
+        limits: Limits,
+        clock: &dyn Clock,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         let kept = self.style;
         if let Some(root) = game.last() {
             self.style = crate::level::style_at(root, kept);
         }
-        let mut result = self.search_styled(game, limits, clock, stop, on_info);
-        if let Some(blunder) = self.blunder(game, &result, clock, stop) {
+        let mut result = self.search_styled(game, only, limits, clock, stop, on_info);
+        if only.is_empty()
+            && let Some(blunder) = self.blunder(game, &result, clock, stop)
+        {
             result.best_move = Some(blunder);
             result.pv = vec![blunder];
         }
@@ -336,7 +353,7 @@ impl Engine {
                 continue;
             };
             line.push(next);
-            let reply = self.search_styled(&line, Limits::Depth(1), clock, stop, &mut |_| {});
+            let reply = self.search_styled(&line, &[], Limits::Depth(1), clock, stop, &mut |_| {});
             line.pop();
             let score = match reply.score {
                 Score::Cp(cp) => -cp,
@@ -349,10 +366,11 @@ impl Engine {
         scored
     }
 
-    /// [`Engine::search`] with the style as it is.
+    /// [`Engine::search_among`] with the style as it is.
     fn search_styled(
         &mut self,
         game: &[Position],
+        only: &[Move],
         limits: Limits,
         clock: &dyn Clock,
         stop: &AtomicBool,
@@ -395,6 +413,9 @@ impl Engine {
         self.history.age();
 
         let mut root_moves: Vec<Move> = root.legal_moves().to_vec();
+        if root_moves.iter().any(|m| only.contains(m)) {
+            root_moves.retain(|m| only.contains(m));
+        }
         let mut result = SearchResult {
             best_move: root_moves.first().copied(),
             score: Score::Cp(0),

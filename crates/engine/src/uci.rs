@@ -5,8 +5,9 @@
 //! <1..8>`, `setoption name Search Features value <list>` (the techniques of the search, as
 //! [`crate::SearchFeatures`] reads them, e.g. `all,-lmp`: for measuring each one in a match),
 //! `position startpos|fen <FEN> [moves <uci>...]`, `go depth <n> | nodes <n> | movetime
-//! <ms> | wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>] | infinite`, `go perft
-//! <n>`, `stop`, `quit`. Searches run on a thread, so `stop` and `isready` are answered while
+//! <ms> | wtime <ms> btime <ms> [winc <ms>] [binc <ms>] [movestogo <n>] | infinite`, each
+//! with `searchmoves <uci>...` (the search only among those moves; an illegal one is an
+//! error and nothing is searched), `go perft <n>`, `stop`, `quit`. Searches run on a thread, so `stop` and `isready` are answered while
 //! thinking. Malformed input is answered with `info string error: ...` and changes nothing.
 //!
 //! # Skill Level
@@ -17,7 +18,7 @@
 //! - its evaluation noise, seeded by the game's first position (the `position` command's
 //!   `startpos` or FEN), so the same game replays the same moves;
 //! - its move time `T` in the position ([`Level::move_time_at`]: at least a second against a lone
-//!   king from level 3 up) as a ceiling: `go` with no limit thinks as the page does (at most
+//!   king) as a ceiling: `go` with no limit thinks as the page does (at most
 //!   `T`, less when the best move is obvious: [`Limits::AtMost`]); `go movetime m` thinks
 //!   `min(m, T)`, all of it; `go nodes n`, `go depth d` and
 //!   `go wtime .. btime ..` keep their own limit and stop at `T` at the latest; only
@@ -235,6 +236,23 @@ impl Session {
             }
             return;
         }
+        let (args, searchmoves) = split_searchmoves(args);
+        let only = match self.game.last().map_or(Ok(Vec::new()), |pos| {
+            searchmoves
+                .iter()
+                .map(|m| {
+                    pos.parse_uci(m)
+                        .map_err(|e| format!("searchmoves: {m} is not a legal move here: {e}"))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        }) {
+            Ok(only) => only,
+            Err(e) => {
+                say(&self.out, &format!("info string error: {e}"));
+                return;
+            }
+        };
+        let args = args.as_slice();
         let limits = match parse_limits(
             args,
             self.game.last().map_or(rules::Color::White, Position::turn),
@@ -278,9 +296,10 @@ impl Session {
                 return;
             };
             engine.style = style;
-            let result = engine.search(&game, plan.limits, &clock, &stop, &mut |info| {
-                say(&out, &info_line(info))
-            });
+            let result =
+                engine.search_among(&game, &only, plan.limits, &clock, &stop, &mut |info| {
+                    say(&out, &info_line(info))
+                });
             drop(done);
             match result.best_move {
                 Some(m) => say(&out, &format!("bestmove {m}")),
@@ -410,6 +429,38 @@ fn parse_position(args: &[&str]) -> Result<Vec<Position>, String> {
     }
     positions.push(pos);
     Ok(positions)
+}
+
+/// `go`'s arguments without `searchmoves` and the moves it names (every word after it up to
+/// the next of `go`'s keywords).
+fn split_searchmoves<'a>(args: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
+    const KEYWORDS: [&str; 10] = [
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "infinite",
+        "ponder",
+    ];
+    let (mut rest, mut moves) = (Vec::new(), Vec::new());
+    let mut listing = false;
+    for &a in args {
+        if a == "searchmoves" {
+            listing = true;
+        } else if KEYWORDS.contains(&a) {
+            listing = false;
+            rest.push(a);
+        } else if listing {
+            moves.push(a);
+        } else {
+            rest.push(a);
+        }
+    }
+    (rest, moves)
 }
 
 fn parse_limits(args: &[&str], turn: rules::Color) -> Result<Limits, String> {

@@ -224,3 +224,34 @@ fn a_skill_level_replays_the_same_game() {
     }
     assert_eq!(moves[0], moves[1]);
 }
+
+#[test]
+fn searchmoves_limits_the_search_to_the_moves_named() {
+    let mut e = Uci::start();
+    e.send("uci");
+    e.until("uciok");
+    // A rook takes a hanging rook unless told to look elsewhere.
+    e.send("position fen 4k3/8/8/r7/8/8/8/R3K3 w - - 0 1");
+    e.send("go depth 4");
+    assert_eq!(e.until("bestmove").pop().as_deref(), Some("bestmove a1a5"));
+    e.send("go depth 4 searchmoves e1d2 e1f2");
+    let best = e.until("bestmove").pop().expect("bestmove");
+    assert!(best == "bestmove e1d2" || best == "bestmove e1f2", "{best}");
+    // The keyword may come first, and one move is answered at once.
+    e.send("go searchmoves a1a2 nodes 5000");
+    assert_eq!(e.until("bestmove").pop().as_deref(), Some("bestmove a1a2"));
+    // A move that is not legal here is an error, and nothing is searched.
+    e.send("go depth 2 searchmoves a1h8");
+    let said = e.until("info string");
+    assert!(
+        said.last()
+            .is_some_and(|l| l.contains("searchmoves: a1h8 is not a legal move here")),
+        "{said:?}"
+    );
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+}
