@@ -14,7 +14,8 @@
 //! a player of a finished game who comes back gets it in memory again, among the finished
 //! rooms, which have a cap of their own ([`LobbyConfig::max_finished_rooms`], the least
 //! recently used leaves first). [`LobbyConfig::max_rooms`] counts live rooms only, and
-//! on-demand loads of live rooms stop a tenth short of it, so new games keep headroom. The
+//! on-demand loads of live rooms stop a tenth short of it, so new games keep headroom; so do
+//! the loads at start-up (games in progress first, then the newest invitations). The
 //! rooms a connection has open are counted per address ([`Lobby::watch`]).
 
 use std::cmp::Reverse;
@@ -689,12 +690,29 @@ impl Lobby {
             ),
             account_events: Arc::default(),
         });
-        let count = loaded.rooms.len();
-        for room in loaded.rooms {
+        // No more live rooms than the on-demand loads may reach (`load_cap`): games in progress
+        // first (their players are coming back), then the newest invitations; the others stay
+        // in the store and load when their link is opened and there is room.
+        let mut rooms = loaded.rooms;
+        let cap = lobby.load_cap();
+        let left = rooms.len().saturating_sub(cap);
+        if left > 0 {
+            rooms.reverse();
+            rooms.sort_by_key(|r| r.phase != crate::store::Phase::Playing);
+            rooms.truncate(cap);
+        }
+        let count = rooms.len();
+        for room in rooms {
             lobby.spawn_room(Start::Stored(room), None);
         }
         if count > 0 || loaded.skipped > 0 {
             tracing::info!("restored {count} live rooms ({} skipped)", loaded.skipped);
+        }
+        if left > 0 {
+            tracing::warn!(
+                "{left} more live rooms stay in the store: past --max-rooms less its headroom \
+                 ({cap}); each loads when its link is opened and there is room"
+            );
         }
         let publisher = {
             let me = Arc::downgrade(&lobby);

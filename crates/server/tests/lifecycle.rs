@@ -702,3 +702,77 @@ async fn the_away_countdown_survives_a_restart() {
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_loads_no_more_live_rooms_than_the_cap_games_first() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("lobby.sqlite3");
+    let server = Server::start(Some(&db), Duration::from_secs(60)).await;
+    // A game in progress, made first (the oldest room), then twelve invitations.
+    let mut white = server.client().await;
+    let (game, _, white_secret) = white.create(SeatChoice::White, false, None).await;
+    let mut black = server.client().await;
+    black.take_seat(&game).await;
+    let mut hosts = Vec::new();
+    let mut invitations = Vec::new();
+    for _ in 0..12 {
+        let mut host = server.client().await;
+        let (room, _, _) = host.create(SeatChoice::White, false, None).await;
+        invitations.push(room);
+        hosts.push(host);
+    }
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(13.0)
+    );
+    drop((white, black, hosts));
+    server.stop().await;
+
+    // With room for 10 live rooms (9 loaded, a tenth kept for new games): the game and the
+    // eight newest invitations, not all thirteen.
+    let server = Server::start_with(Some(&db), |c| c.lobby.max_rooms = 10).await;
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(9.0)
+    );
+    let mut white = server.client().await;
+    match white.join(&game, Some(&white_secret), None).await {
+        ServerMsg::Snapshot { .. } => {}
+        m => panic!("the game in progress is back: {m:?}"),
+    }
+    let mut guest = server.client().await;
+    match guest.join(&invitations[11], None, None).await {
+        ServerMsg::Snapshot { .. } => {}
+        m => panic!("the newest invitation is back: {m:?}"),
+    }
+    // An old one stays in the store while the live rooms are at the cap; it is not lost.
+    let mut late = server.client().await;
+    late.send(&ClientMsg::Join {
+        room: invitations[0].clone(),
+        secret: None,
+        after: None,
+        watch: false,
+    })
+    .await;
+    let refused = late
+        .until("a refusal", |m| {
+            matches!(m, ServerMsg::Error { .. } | ServerMsg::Snapshot { .. })
+        })
+        .await;
+    assert!(
+        matches!(refused, ServerMsg::Error { .. }),
+        "at the cap: {refused:?}"
+    );
+    assert_eq!(
+        metric(server.addr, "asean_rooms_in_memory").await,
+        Some(9.0)
+    );
+    server.stop().await;
+    let server = Server::start(Some(&db), Duration::from_secs(60)).await;
+    let mut late = server.client().await;
+    match late.join(&invitations[0], None, None).await {
+        ServerMsg::Snapshot { .. } => {}
+        m => panic!("with room again, the oldest invitation loads: {m:?}"),
+    }
+    server.stop().await;
+}
