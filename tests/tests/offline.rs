@@ -266,6 +266,9 @@ async fn a_new_build_waits_for_the_pages_of_the_old_one_and_takes_over_on_update
         "both versions' caches"
     );
     browser.screenshot("update-ready-desktop").await?;
+    browser.set_viewport(Viewport::PHONE).await?;
+    browser.screenshot("update-ready-phone").await?;
+    browser.set_viewport(Viewport::DESKTOP).await?;
 
     // "Update": this page reloads into build 2; the other tab is left as it was, its files still
     // served from the old cache.
