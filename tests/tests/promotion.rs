@@ -76,6 +76,14 @@ async fn placement(browser: &Browser, square: &str) -> Result<Placement> {
     })
 }
 
+/// Clicks the b7 pawn, then b8: the chooser opens.
+async fn open_chooser(browser: &Browser) -> Result<()> {
+    browser.click_square("b7").await?;
+    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
+    browser.click_square("b8").await?;
+    wait_dialog(browser, "promotion", true).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()> {
     let before = replay(PROMOTION_FEN, "any", &[]);
@@ -92,10 +100,7 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
     assert_shows(&browser, &before).await?;
 
     // Clicks open the panel with the four pieces, in the mover's colour.
-    browser.click_square("b7").await?;
-    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
-    browser.click_square("b8").await?;
-    wait_dialog(&browser, "promotion", true).await?;
+    open_chooser(&browser).await?;
     ensure!(
         offered_roles(&browser).await? == ["rook", "knight", "khon", "met"],
         "offered: {:?}",
@@ -130,10 +135,7 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
     assert_shows(&browser, &before).await?;
 
     // The chooser stands over b8, hanging from the top edge, the rook next to the square.
-    browser.click_square("b7").await?;
-    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
-    browser.click_square("b8").await?;
-    wait_dialog(&browser, "promotion", true).await?;
+    open_chooser(&browser).await?;
     let placed = placement(&browser, "b8").await?;
     ensure!(placed.edge == "top", "{placed:?}");
     ensure!(placed.over_the_file(), "{placed:?}");
@@ -150,17 +152,11 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
 
     // Flip is in reach while it is open, and closes it; on the flipped board the chooser rises
     // from the bottom edge, mirrored (the rook still next to b8).
-    browser.click_square("b7").await?;
-    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
-    browser.click_square("b8").await?;
-    wait_dialog(&browser, "promotion", true).await?;
+    open_chooser(&browser).await?;
     browser.click("#btn-flip").await?;
     wait_dialog(&browser, "promotion", false).await?;
     assert_shows(&browser, &before).await?;
-    browser.click_square("b7").await?;
-    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
-    browser.click_square("b8").await?;
-    wait_dialog(&browser, "promotion", true).await?;
+    open_chooser(&browser).await?;
     let placed = placement(&browser, "b8").await?;
     ensure!(placed.edge == "bottom", "{placed:?}");
     ensure!(placed.over_the_file(), "{placed:?}");
@@ -174,10 +170,7 @@ async fn promotion_panel_offers_four_pieces_and_can_be_cancelled() -> Result<()>
     browser.click("#btn-flip").await?;
 
     // Escape closes the panel the same way.
-    browser.click_square("b7").await?;
-    browser.wait_for(r#"[data-square="b8"].dest"#).await?;
-    browser.click_square("b8").await?;
-    wait_dialog(&browser, "promotion", true).await?;
+    open_chooser(&browser).await?;
     browser
         .find(r#"#promotion [data-role="rook"]"#)
         .await?
