@@ -158,13 +158,28 @@ fn ensure_toolchain(root: &Path) {
         .args(["toolchain", "install"])
         .output()
     {
-        Ok(out) if out.status.success() => return,
+        Ok(out) if out.status.success() => {}
         Ok(out) => {
             let _ = std::io::stderr().write_all(&out.stderr);
         }
         Err(err) => println!("xtask: could not run rustup: {err}"),
     }
-    // Older rustup versions need explicit arguments.
+    // A toolchain installed before (without the file's targets) is left as it is by `toolchain
+    // install`, and older rustup versions ignore the file's targets: the target is added when
+    // the toolchain does not list it.
+    let listed = Command::new(&rustup)
+        .current_dir(root)
+        .args(["target", "list", "--installed"])
+        .output()
+        .is_ok_and(|out| {
+            out.status.success()
+                && String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .any(|l| l.trim() == WASM_TARGET)
+        });
+    if listed {
+        return;
+    }
     let added = Command::new(&rustup)
         .current_dir(root)
         .args(["target", "add", WASM_TARGET])
