@@ -12,25 +12,7 @@ use anyhow::{Context, Result, ensure};
 use e2e::{Browser, TestServer, Viewport};
 use sha2::{Digest, Sha256};
 
-use common::{displayed, finish, new_ai_game, thinking_shown, wait_dialog};
-
-/// How long the service worker may take to install (it fetches, hashes and stores every file).
-const SLOW: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Waits until the service worker controls the page (it has precached every file and taken
-/// over: `navigator.serviceWorker.controller` is set).
-async fn wait_controlled(browser: &Browser) -> Result<()> {
-    browser
-        .wait_until_for("the service worker to control the page", SLOW, async |b| {
-            Ok(
-                b.js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);")
-                    .await?
-                    .as_bool()
-                    .unwrap_or(false),
-            )
-        })
-        .await
-}
+use common::{SLOW, displayed, finish, new_ai_game, thinking_shown, wait_controlled, wait_dialog};
 
 /// The names of the page origin's caches of a version (`asean-<hash>`; not the record of which
 /// page runs which version).

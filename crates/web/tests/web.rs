@@ -344,6 +344,7 @@ fn ai_mode_is_saved_and_old_entries_are_hot_seat() {
     let ai = web::model::AiGame {
         level: engine::Level::new(4).expect("a level"),
         human: rules::Color::Black,
+        drill: None,
     };
     let saved = SavedGame::from_game("vsai", 1.0, 2.0, &game).with_ai(Some(ai));
     store.save(&saved).expect("saved");

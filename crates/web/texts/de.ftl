@@ -524,3 +524,62 @@ ResRecordBlack = Schwarz gewinnt (Ergebnis laut Partienotation: { $score }).
 ResRecordDraw = Remis (Ergebnis laut Partienotation: { $score }).
 ResRecordContradicts = Die Partienotation nennt { $score }, was ihre Züge nicht ergeben.
 ToastImportedContradicts = Partie importiert. Das notierte Ergebnis passt nicht zu den Zügen: Die Partie wird so gezeigt, wie sie gespielt wurde.
+
+## Das Zähltraining (`#/training/counting`) und seine Übungen (`#drill`).
+
+DrillLimitMoves =
+    { $n ->
+        [one] Matt in höchstens { $n } Zug
+       *[other] Matt in höchstens { $n } Zügen
+    }
+DrillBest =
+    { $n ->
+        [one] Ihre Bestleistung: Matt in { $n } Zug
+       *[other] Ihre Bestleistung: Matt in { $n } Zügen
+    }
+DrillMovesLeft =
+    { $n ->
+        [one] Noch { $n } von { $limit } Zügen
+       *[other] Noch { $n } von { $limit } Zügen
+    }
+DrillPassed =
+    { $n ->
+        [one] Geschafft: Matt in { $n } Zug.
+       *[other] Geschafft: Matt in { $n } Zügen.
+    }
+TrainingLink = Zähltraining
+TrainingTitle = Zähltraining
+TrainingLead = Hat eine Seite nur noch ihren König und steht kein Bauer mehr auf dem Brett, beginnt das Zählen: Die andere Seite muss mit einem Turm in 16 Zügen mattsetzen, mit einem Khon in 44, mit einem Springer in 64, sonst ist die Partie remis. Üben Sie hier jedes Endspiel gegen die beste Verteidigung des Computers.
+DrillRook = König und Turm
+DrillKhonMet = König, Khon und Met
+DrillKhonKnight = König, Khon und Springer
+DrillKnightMets = König, Springer und zwei Mets
+DrillKnightsMet = König, zwei Springer und ein Met
+DrillMets = König und drei Mets
+DrillRookTip = Schneiden Sie den König mit dem Turm entlang einer Reihe oder Linie ab, bringen Sie Ihren König ihm gegenüber und drängen Sie ihn Linie für Linie an den Rand. Sechzehn Züge lassen keine Zeit zu verlieren.
+DrillKhonMetTip = Bringen Sie zuerst Ihren König heran: Khon und Met setzen nur mit seiner Hilfe matt. Treiben Sie den einsamen König in eine Ecke, der Khon deckt die Felder vor ihm, der Met die daneben, und halten Sie den Met neben Ihrem König, damit er nicht geschlagen wird.
+DrillKhonKnightTip = Ihr König führt. Der Khon deckt die Felder direkt vor dem einsamen König, der Springer gibt aus der Ferne Schach; treiben Sie den König an den Rand, dann in eine Ecke, und halten Sie beide Figuren gedeckt.
+DrillKnightMetsTip = Die beiden Mets stehen nebeneinander, einer auf jeder Farbe, als Mauer neben Ihrem König: Schieben Sie die Mauer vor, um den einsamen König an den Rand zu drängen, und setzen Sie mit dem Springer matt.
+DrillKnightsMetTip = Ihr König und der Met drängen den einsamen König an den Rand; die Springer decken abwechselnd seine Fluchtfelder, bis einer von ihnen mattsetzt.
+DrillMetsTip = Ein Met zieht ein Feld diagonal und deckt daher nur Felder einer Farbe. Stellen Sie Mets beider Farben nebeneinander mit Ihrem König als Mauer auf, drängen Sie den einsamen König in eine Ecke und setzen Sie vor 50 Zügen matt: Es wird nicht gezählt, aber der einsame König beansprucht das Remis nach 50 Zügen.
+DrillLimitFifty = Kein Zählen: Matt vor dem Remis nach 50 Zügen
+DrillNotPassed = Noch nicht geschafft
+DrillPictureLabel = Die Technik auf dem Brett
+BtnDrillStart = Starten
+DrillPlay = Setzen Sie den einsamen König matt, bevor das Zählen endet. Der Computer verteidigt sich so gut er kann.
+DrillPlayFifty = Setzen Sie den einsamen König matt, bevor das Remis nach 50 Zügen kommt. Der Computer verteidigt sich so gut er kann.
+DrillNewBest = Neue Bestleistung in dieser Übung!
+DrillFailedCount = Nicht geschafft: Das Zählen endete vor dem Matt.
+DrillFailedFifty = Nicht geschafft: Der einsame König beanspruchte das Remis nach 50 Zügen.
+DrillFailedRepetition = Nicht geschafft: Der einsame König beanspruchte Remis durch dreifache Wiederholung.
+DrillFailedStalemate = Nicht geschafft: Patt, der einsame König hatte keinen Zug.
+DrillFailedDead = Nicht geschafft: Eine Figur ging verloren, Matt ist nicht mehr möglich.
+DrillFailed = Nicht geschafft: Die Übung endete ohne Matt.
+BtnDrillRetry = Noch einmal
+BtnDrillNext = Andere Stellung
+BtnDrillList = Alle Übungen
+DrillTechnique = Technik
+DrillNoUndo = In einer Übung wird kein Zug zurückgenommen: Beginnen Sie die Stellung stattdessen neu.
+TrainingNav = Training
+DrillLimitKnight = Gezählt wird bis { $count } Züge, doch der einsame König beansprucht vorher das Remis nach 50 Zügen: Matt in höchstens 50 Zügen
+SavedDrill = Zähltraining: { $drill }

@@ -528,3 +528,62 @@ ResRecordBlack = Black wins (the game record's result: { $score }).
 ResRecordDraw = Drawn (the game record's result: { $score }).
 ResRecordContradicts = The game record says { $score }, which its moves do not give.
 ToastImportedContradicts = Game imported. Its recorded result does not match its moves: the game is shown as played.
+
+## The counting trainer (`#/training/counting`) and its drills (`#drill`).
+
+DrillLimitMoves =
+    { $n ->
+        [one] Mate within { $n } move
+       *[other] Mate within { $n } moves
+    }
+DrillBest =
+    { $n ->
+        [one] Your best: mate in { $n } move
+       *[other] Your best: mate in { $n } moves
+    }
+DrillMovesLeft =
+    { $n ->
+        [one] { $n } of { $limit } moves left
+       *[other] { $n } of { $limit } moves left
+    }
+DrillPassed =
+    { $n ->
+        [one] Passed: mate in { $n } move.
+       *[other] Passed: mate in { $n } moves.
+    }
+TrainingLink = Counting trainer
+TrainingTitle = Counting trainer
+TrainingLead = When one side has nothing but its king and no pawn is left, the count begins: the other side must mate within 16 moves with a rook, 44 with a khon, 64 with a knight, or the game is a draw. Practise each ending here against the computer’s best defence.
+DrillRook = King and rook
+DrillKhonMet = King, khon and met
+DrillKhonKnight = King, khon and knight
+DrillKnightMets = King, knight and two mets
+DrillKnightsMet = King, two knights and a met
+DrillMets = King and three mets
+DrillRookTip = Cut the king off with the rook along a rank or a file, bring your king up facing it, then push it back one line at a time to the edge. Sixteen moves leave no time to waste.
+DrillKhonMetTip = Bring your king close first: khon and met mate only with its help. Drive the lone king towards a corner, the khon taking the squares in front of it and the met those beside it, and keep the met next to your king so it cannot be taken.
+DrillKhonKnightTip = Your king leads. The khon takes the squares straight ahead of the lone king, the knight checks from a distance; drive the king to the edge, then into a corner, and keep both pieces defended.
+DrillKnightMetsTip = The two mets stand side by side, one on each colour, as a wall beside your king: walk the wall forward to push the lone king to the edge, and finish with the knight.
+DrillKnightsMetTip = Your king and the met push the lone king to the edge; the knights take turns covering its escape squares until one of them mates.
+DrillMetsTip = A met moves one step diagonally, so it only ever covers squares of one colour. Use mets of both colours side by side with your king as a wall, push the lone king into a corner and mate before 50 moves pass: there is no count, but the lone king claims the 50-move draw.
+DrillLimitFifty = No count: mate before the 50-move draw
+DrillNotPassed = Not passed yet
+DrillPictureLabel = The technique on the board
+BtnDrillStart = Start
+DrillPlay = Mate the lone king before the count runs out. The computer defends as well as it can.
+DrillPlayFifty = Mate the lone king before the 50-move draw. The computer defends as well as it can.
+DrillNewBest = A new best for this drill!
+DrillFailedCount = Failed: the count ran out before mate.
+DrillFailedFifty = Failed: the lone king claimed the 50-move draw.
+DrillFailedRepetition = Failed: the lone king claimed a draw by threefold repetition.
+DrillFailedStalemate = Failed: stalemate, the lone king had no move.
+DrillFailedDead = Failed: a piece was lost and mate is no longer possible.
+DrillFailed = Failed: the drill ended without mate.
+BtnDrillRetry = Try again
+BtnDrillNext = Another position
+BtnDrillList = All drills
+DrillTechnique = Technique
+DrillNoUndo = No take-backs in a drill: try the position again instead.
+TrainingNav = Train
+DrillLimitKnight = A count of { $count } moves, but the lone king claims the 50-move draw first: mate within 50 moves
+SavedDrill = Counting trainer: { $drill }

@@ -532,3 +532,66 @@ ResRecordBlack = Les Noirs gagnent (résultat de la partie enregistrée : { $sco
 ResRecordDraw = Partie nulle (résultat de la partie enregistrée : { $score }).
 ResRecordContradicts = La partie enregistrée indique { $score }, ce que ses coups ne donnent pas.
 ToastImportedContradicts = Partie importée. Son résultat enregistré ne correspond pas à ses coups : la partie est montrée telle que jouée.
+
+## L’entraînement au comptage (`#/training/counting`) et ses exercices (`#drill`).
+
+DrillLimitMoves =
+    { $n ->
+        [one] Mater en { $n } coup au plus
+        [many] Mater en { $n } de coups au plus
+       *[other] Mater en { $n } coups au plus
+    }
+DrillBest =
+    { $n ->
+        [one] Votre record : mat en { $n } coup
+        [many] Votre record : mat en { $n } de coups
+       *[other] Votre record : mat en { $n } coups
+    }
+DrillMovesLeft =
+    { $n ->
+        [one] { $n } coup restant sur { $limit }
+        [many] { $n } de coups restants sur { $limit }
+       *[other] { $n } coups restants sur { $limit }
+    }
+DrillPassed =
+    { $n ->
+        [one] Réussi : mat en { $n } coup.
+        [many] Réussi : mat en { $n } de coups.
+       *[other] Réussi : mat en { $n } coups.
+    }
+TrainingLink = Entraînement au comptage
+TrainingTitle = Entraînement au comptage
+TrainingLead = Quand un camp n’a plus que son roi et qu’il ne reste aucun pion, le comptage commence : l’autre camp doit mater en 16 coups avec une tour, 44 avec un khon, 64 avec un cavalier, sinon la partie est nulle. Entraînez-vous ici à chaque finale contre la meilleure défense de l’ordinateur.
+DrillRook = Roi et tour
+DrillKhonMet = Roi, khon et met
+DrillKhonKnight = Roi, khon et cavalier
+DrillKnightMets = Roi, cavalier et deux mets
+DrillKnightsMet = Roi, deux cavaliers et un met
+DrillMets = Roi et trois mets
+DrillRookTip = Coupez le roi avec la tour le long d’une rangée ou d’une colonne, amenez votre roi face à lui, puis repoussez-le ligne par ligne jusqu’au bord. Seize coups ne laissent aucun temps à perdre.
+DrillKhonMetTip = Approchez d’abord votre roi : khon et met ne matent qu’avec son aide. Poussez le roi seul vers un coin, le khon tenant les cases devant lui et le met celles à côté, et gardez le met près de votre roi pour qu’il ne soit pas pris.
+DrillKhonKnightTip = Votre roi mène. Le khon tient les cases droit devant le roi seul, le cavalier fait échec de loin ; poussez le roi au bord, puis dans un coin, en gardant vos deux pièces protégées.
+DrillKnightMetsTip = Les deux mets se tiennent côte à côte, un sur chaque couleur, en mur à côté de votre roi : avancez le mur pour repousser le roi seul au bord, et finissez avec le cavalier.
+DrillKnightsMetTip = Votre roi et le met repoussent le roi seul au bord ; les cavaliers couvrent tour à tour ses cases de fuite jusqu’à ce que l’un d’eux mate.
+DrillMetsTip = Un met avance d’une case en diagonale : il ne couvre jamais que des cases d’une couleur. Placez côte à côte des mets des deux couleurs avec votre roi en mur, poussez le roi seul dans un coin et matez avant 50 coups : il n’y a pas de comptage, mais le roi seul réclame la nulle des 50 coups.
+DrillLimitFifty = Pas de comptage : mater avant la nulle des 50 coups
+DrillNotPassed = Pas encore réussi
+DrillPictureLabel = La technique sur l’échiquier
+BtnDrillStart = Commencer
+DrillPlay = Matez le roi seul avant la fin du comptage. L’ordinateur se défend du mieux qu’il peut.
+DrillPlayFifty = Matez le roi seul avant la nulle des 50 coups. L’ordinateur se défend du mieux qu’il peut.
+DrillNewBest = Nouveau record pour cet exercice !
+DrillFailedCount = Échec : le comptage s’est terminé avant le mat.
+DrillFailedFifty = Échec : le roi seul a réclamé la nulle des 50 coups.
+DrillFailedRepetition = Échec : le roi seul a réclamé la nulle par triple répétition.
+DrillFailedStalemate = Échec : pat, le roi seul n’avait aucun coup.
+DrillFailedDead = Échec : une pièce a été perdue et le mat n’est plus possible.
+DrillFailed = Échec : l’exercice s’est terminé sans mat.
+BtnDrillRetry = Réessayer
+BtnDrillNext = Une autre position
+BtnDrillList = Tous les exercices
+DrillTechnique = Technique
+DrillNoUndo = Pas de reprise dans un exercice : recommencez plutôt la position.
+TrainingNav = S’entraîner
+DrillLimitKnight = Un comptage de { $count } coups, mais le roi seul réclame d’abord la nulle des 50 coups : mater en 50 coups au plus
+SavedDrill = Entraînement au comptage : { $drill }

@@ -532,3 +532,66 @@ ResRecordBlack = As Pretas ganham (resultado do registo da partida: { $score }).
 ResRecordDraw = Empate (resultado do registo da partida: { $score }).
 ResRecordContradicts = O registo da partida indica { $score }, o que os seus lances não dão.
 ToastImportedContradicts = Partida importada. O resultado registado não corresponde aos lances: a partida é mostrada como foi jogada.
+
+## O treino da contagem (`#/training/counting`) e os seus exercícios (`#drill`).
+
+DrillLimitMoves =
+    { $n ->
+        [one] Dar mate em { $n } lance no máximo
+        [many] Dar mate em { $n } de lances no máximo
+       *[other] Dar mate em { $n } lances no máximo
+    }
+DrillBest =
+    { $n ->
+        [one] O seu recorde: mate em { $n } lance
+        [many] O seu recorde: mate em { $n } de lances
+       *[other] O seu recorde: mate em { $n } lances
+    }
+DrillMovesLeft =
+    { $n ->
+        [one] Resta { $n } de { $limit } lances
+        [many] Restam { $n } de lances de { $limit }
+       *[other] Restam { $n } de { $limit } lances
+    }
+DrillPassed =
+    { $n ->
+        [one] Conseguido: mate em { $n } lance.
+        [many] Conseguido: mate em { $n } de lances.
+       *[other] Conseguido: mate em { $n } lances.
+    }
+TrainingLink = Treino da contagem
+TrainingTitle = Treino da contagem
+TrainingLead = Quando um lado fica só com o rei e já não há peões, começa a contagem: o outro lado tem de dar mate em 16 lances com uma torre, 44 com um khon, 64 com um cavalo, ou a partida fica empatada. Treine aqui cada final contra a melhor defesa do computador.
+DrillRook = Rei e torre
+DrillKhonMet = Rei, khon e met
+DrillKhonKnight = Rei, khon e cavalo
+DrillKnightMets = Rei, cavalo e dois mets
+DrillKnightsMet = Rei, dois cavalos e um met
+DrillMets = Rei e três mets
+DrillRookTip = Corte o rei com a torre ao longo de uma fila ou coluna, traga o seu rei para a frente dele e empurre-o linha a linha até à borda. Dezasseis lances não deixam tempo a perder.
+DrillKhonMetTip = Aproxime primeiro o seu rei: khon e met só dão mate com a ajuda dele. Leve o rei sozinho para um canto, o khon a cobrir as casas à frente dele e o met as do lado, e mantenha o met junto do seu rei para não ser tomado.
+DrillKhonKnightTip = O seu rei comanda. O khon cobre as casas mesmo à frente do rei sozinho, o cavalo dá xeque de longe; leve o rei para a borda, depois para um canto, com as duas peças sempre defendidas.
+DrillKnightMetsTip = Os dois mets ficam lado a lado, um em cada cor, como uma parede junto do seu rei: avance a parede para empurrar o rei sozinho para a borda e acabe com o cavalo.
+DrillKnightsMetTip = O seu rei e o met empurram o rei sozinho para a borda; os cavalos revezam-se a cobrir as casas de fuga até um deles dar mate.
+DrillMetsTip = Um met anda uma casa na diagonal, por isso só cobre casas de uma cor. Use mets das duas cores lado a lado com o seu rei como parede, empurre o rei sozinho para um canto e dê mate antes de 50 lances: não há contagem, mas o rei sozinho reclama o empate dos 50 lances.
+DrillLimitFifty = Sem contagem: dar mate antes do empate dos 50 lances
+DrillNotPassed = Ainda não conseguido
+DrillPictureLabel = A técnica no tabuleiro
+BtnDrillStart = Começar
+DrillPlay = Dê mate ao rei sozinho antes de a contagem acabar. O computador defende-se o melhor que pode.
+DrillPlayFifty = Dê mate ao rei sozinho antes do empate dos 50 lances. O computador defende-se o melhor que pode.
+DrillNewBest = Novo recorde neste exercício!
+DrillFailedCount = Falhou: a contagem acabou antes do mate.
+DrillFailedFifty = Falhou: o rei sozinho reclamou o empate dos 50 lances.
+DrillFailedRepetition = Falhou: o rei sozinho reclamou o empate por tripla repetição.
+DrillFailedStalemate = Falhou: afogado, o rei sozinho não tinha lances.
+DrillFailedDead = Falhou: perdeu-se uma peça e o mate já não é possível.
+DrillFailed = Falhou: o exercício terminou sem mate.
+BtnDrillRetry = Tentar de novo
+BtnDrillNext = Outra posição
+BtnDrillList = Todos os exercícios
+DrillTechnique = Técnica
+DrillNoUndo = Não há lances anulados num exercício: recomece antes a posição.
+TrainingNav = Treinar
+DrillLimitKnight = Uma contagem de { $count } lances, mas o rei sozinho reclama antes o empate dos 50 lances: dar mate em 50 lances no máximo
+SavedDrill = Treino da contagem: { $drill }

@@ -523,3 +523,58 @@ ResRecordBlack = Đen thắng (kết quả theo biên bản ván đấu: { $scor
 ResRecordDraw = Hòa (kết quả theo biên bản ván đấu: { $score }).
 ResRecordContradicts = Biên bản ván đấu ghi { $score }, nhưng các nước đi không cho kết quả đó.
 ToastImportedContradicts = Đã nhập ván đấu. Kết quả được ghi không khớp với các nước đi: ván đấu được hiển thị như đã chơi.
+
+## Luyện đếm (`#/training/counting`) và các bài tập (`#drill`).
+
+DrillLimitMoves =
+    { $n ->
+       *[other] Chiếu hết trong vòng { $n } nước
+    }
+DrillBest =
+    { $n ->
+       *[other] Kỷ lục của bạn: chiếu hết sau { $n } nước
+    }
+DrillMovesLeft =
+    { $n ->
+       *[other] Còn { $n }/{ $limit } nước
+    }
+DrillPassed =
+    { $n ->
+       *[other] Đạt: chiếu hết sau { $n } nước.
+    }
+TrainingLink = Luyện đếm
+TrainingTitle = Luyện đếm
+TrainingLead = Khi một bên chỉ còn vua và không còn tốt nào trên bàn, việc đếm bắt đầu: bên kia phải chiếu hết trong vòng 16 nước nếu có xe, 44 nước nếu có khon, 64 nước nếu có mã, nếu không ván cờ hòa. Hãy luyện từng thế tàn cuộc ở đây trước cách phòng thủ tốt nhất của máy.
+DrillRook = Vua và xe
+DrillKhonMet = Vua, khon và met
+DrillKhonKnight = Vua, khon và mã
+DrillKnightMets = Vua, mã và hai met
+DrillKnightsMet = Vua, hai mã và một met
+DrillMets = Vua và ba met
+DrillRookTip = Dùng xe chặn vua dọc theo một hàng hoặc một cột, đưa vua của bạn lên đối diện, rồi đẩy vua đối phương lùi từng hàng một ra mép bàn. Mười sáu nước không cho phép lãng phí nước nào.
+DrillKhonMetTip = Trước hết hãy đưa vua của bạn lại gần: khon và met chỉ chiếu hết được khi có vua giúp. Dồn vua đơn độc vào một góc, khon giữ các ô phía trước nó, met giữ các ô bên cạnh, và luôn để met cạnh vua của bạn để không bị bắt.
+DrillKhonKnightTip = Vua của bạn dẫn đầu. Khon giữ các ô ngay trước mặt vua đơn độc, mã chiếu từ xa; dồn vua ra mép bàn rồi vào góc, và luôn giữ cả hai quân được bảo vệ.
+DrillKnightMetsTip = Hai met đứng cạnh nhau, mỗi con một màu ô, làm bức tường bên cạnh vua của bạn: đẩy bức tường tiến lên để dồn vua đơn độc ra mép bàn, rồi kết thúc bằng mã.
+DrillKnightsMetTip = Vua của bạn và met dồn vua đơn độc ra mép bàn; hai mã thay nhau giữ các ô thoát của nó cho đến khi một con chiếu hết.
+DrillMetsTip = Met đi một ô chéo nên chỉ giữ được các ô cùng một màu. Dùng met của cả hai màu ô đứng cạnh nhau cùng vua của bạn làm bức tường, dồn vua đơn độc vào góc và chiếu hết trước 50 nước: không có đếm, nhưng vua đơn độc sẽ đòi hòa theo luật 50 nước.
+DrillLimitFifty = Không đếm: chiếu hết trước khi hòa theo luật 50 nước
+DrillNotPassed = Chưa đạt
+DrillPictureLabel = Kỹ thuật trên bàn cờ
+BtnDrillStart = Bắt đầu
+DrillPlay = Chiếu hết vua đơn độc trước khi hết số nước đếm. Máy phòng thủ hết sức.
+DrillPlayFifty = Chiếu hết vua đơn độc trước khi hòa theo luật 50 nước. Máy phòng thủ hết sức.
+DrillNewBest = Kỷ lục mới cho bài tập này!
+DrillFailedCount = Chưa đạt: đã hết số nước đếm mà chưa chiếu hết.
+DrillFailedFifty = Chưa đạt: vua đơn độc đã đòi hòa theo luật 50 nước.
+DrillFailedRepetition = Chưa đạt: vua đơn độc đã đòi hòa do lặp lại thế cờ ba lần.
+DrillFailedStalemate = Chưa đạt: hết nước đi, vua đơn độc không còn nước nào.
+DrillFailedDead = Chưa đạt: đã mất một quân và không thể chiếu hết được nữa.
+DrillFailed = Chưa đạt: bài tập kết thúc mà không chiếu hết.
+BtnDrillRetry = Thử lại
+BtnDrillNext = Thế cờ khác
+BtnDrillList = Tất cả bài tập
+DrillTechnique = Kỹ thuật
+DrillNoUndo = Không được đi lại trong bài tập: hãy chơi lại thế cờ này.
+TrainingNav = Luyện tập
+DrillLimitKnight = Đếm tới { $count } nước, nhưng vua đơn độc sẽ đòi hòa theo luật 50 nước trước: phải chiếu hết trong vòng 50 nước
+SavedDrill = Luyện đếm: { $drill }

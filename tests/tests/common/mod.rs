@@ -351,3 +351,21 @@ pub async fn sign_up(browser: &Browser, name: &str) -> Result<()> {
     browser.click("#signin-submit").await?;
     signed_in_as(browser, name).await
 }
+
+/// How long the service worker may take to install (it fetches, hashes and stores every file).
+pub const SLOW: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Waits until the service worker controls the page (it has precached every file and taken
+/// over: `navigator.serviceWorker.controller` is set).
+pub async fn wait_controlled(browser: &Browser) -> Result<()> {
+    browser
+        .wait_until_for("the service worker to control the page", SLOW, async |b| {
+            Ok(
+                b.js("return !!(navigator.serviceWorker && navigator.serviceWorker.controller);")
+                    .await?
+                    .as_bool()
+                    .unwrap_or(false),
+            )
+        })
+        .await
+}

@@ -136,6 +136,7 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
     let seed = (js_sys::Math::random() * 9.0e15) as u64 ^ now as u64;
     let mut model = Model::new(lang, env, now, seed);
     model.sound_on = store.sound().unwrap_or(true);
+    model.drills = store.drills();
     model.looks = crate::model::looks::Looks {
         system_dark: browser::system_dark(),
         ..store.looks()
@@ -175,6 +176,7 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
         crate::model::Route::Account
             | crate::model::Route::Profile(_)
             | crate::model::Route::Leaderboard(_)
+            | crate::model::Route::Training
     ) {
         dispatch.send(Msg::Route(route));
     }

@@ -9,6 +9,9 @@
 //! - `asean.current.v1`: the id of the game on the board, resumed after a reload.
 //! - `asean.lang.v1`: the chosen interface language (`en`, `fr`, `pt`, `de`).
 //! - `asean.sound.v1`: whether the page's sounds are on: `on` or `off` (absent: on).
+//! - `asean.drills.v1`: the counting trainer's best results, the fewest moves to mate of each
+//!   drill passed: `{"rook": 9, "khon-met": 27}` ([`crate::model::drill::Records`]; what cannot
+//!   be read is left out).
 //! - `asean.theme.v1` (`auto`, `light`, `dark`), `asean.pieces.v1` (`thai`, `western`) and
 //!   `asean.board.v1` (`teak`, `jade`, `slate`): the looks ([`crate::model::looks`]); a
 //!   missing or unknown value reads as the default (`auto`, `thai`, `teak`). The page's inline
@@ -219,6 +222,27 @@ impl Store {
 
     fn sound_key(&self) -> String {
         format!("{}.sound.v1", self.prefix)
+    }
+
+    fn drills_key(&self) -> String {
+        format!("{}.drills.v1", self.prefix)
+    }
+
+    /// The counting trainer's best results (none when absent or unreadable).
+    pub fn drills(&self) -> crate::model::drill::Records {
+        self.backend
+            .get(&self.drills_key())
+            .map(|text| crate::model::drill::Records::parse(&text))
+            .unwrap_or_default()
+    }
+
+    /// Remembers the counting trainer's best results.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn set_drills(&self, records: &crate::model::drill::Records) -> Result<(), WriteError> {
+        let text = serde_json::to_string(records).map_err(|e| WriteError::Other(e.to_string()))?;
+        self.backend.set(&self.drills_key(), &text)
     }
 
     /// Writes `game` under its id.
@@ -562,6 +586,11 @@ pub fn run(store: &Store, cmd: StorageCmd, dispatch: &Dispatch) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }
+        StorageCmd::SaveDrills(records) => {
+            if let Err(e) = store.set_drills(&records) {
+                dispatch.send(Msg::WriteFailed(e));
+            }
+        }
         StorageCmd::SaveSound(on) => {
             if let Err(e) = store.set_sound(on) {
                 dispatch.send(Msg::WriteFailed(e));
@@ -677,6 +706,20 @@ mod tests {
     }
 
     #[test]
+    fn the_drills_best_results_are_remembered_and_a_bad_entry_reads_as_none() {
+        use crate::model::drill::{DrillKind, Records};
+        let s = store();
+        assert_eq!(s.drills(), Records::default());
+        let mut r = Records::default();
+        r.pass(DrillKind::KhonMet, 27);
+        s.set_drills(&r).expect("written");
+        assert_eq!(s.get_raw("t.drills.v1").as_deref(), Some(r#"{"khon-met":27}"#));
+        assert_eq!(s.drills(), r);
+        s.put_raw("t.drills.v1", "[1,2").expect("written");
+        assert_eq!(s.drills(), Records::default());
+    }
+
+    #[test]
     fn the_sound_setting_is_remembered_as_on_or_off() {
         let s = store();
         assert_eq!(s.sound(), None);
@@ -754,6 +797,7 @@ mod tests {
         let ai = AiGame {
             level: Level::new(5).expect("a level"),
             human: Color::Black,
+            drill: None,
         };
         let saved = SavedGame::from_game("vsai", 1.0, 2.0, &game).with_ai(Some(ai));
         s.save(&saved).expect("saved");

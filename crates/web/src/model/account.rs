@@ -328,6 +328,8 @@ pub enum Screen {
     Profile,
     /// `#leaderboard` ([`crate::model::profile::LeaderboardPage`]).
     Leaderboard,
+    /// `#training`: the counting trainer's drills ([`crate::model::drill`]).
+    Training,
 }
 
 impl Screen {
@@ -338,6 +340,7 @@ impl Screen {
             Screen::Account => "account",
             Screen::Profile => "profile",
             Screen::Leaderboard => "leaderboard",
+            Screen::Training => "training",
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod account;
 pub mod analysis;
 pub mod challenge;
 pub mod clock;
+pub mod drill;
 pub mod entry;
 pub mod export;
 pub mod looks;
@@ -36,6 +37,9 @@ pub struct AiGame {
     pub level: Level,
     /// The human's colour; the AI plays the other.
     pub human: Color,
+    /// The counting trainer's drill this game is, if it is one: the AI defends a lone king
+    /// at full strength and claims every draw it may ([`drill`]).
+    pub drill: Option<drill::DrillKind>,
 }
 
 /// A game of this device (hot-seat or against the AI) as it is saved: its id, when it began,
@@ -182,6 +186,8 @@ pub enum Route {
     Profile(String),
     /// `#/leaderboard` (blitz) or `#/leaderboard/<perf>`: the leaderboard of a perf.
     Leaderboard(profile::Perf),
+    /// `#/training/counting` (or `#/training`): the counting trainer's drills.
+    Training,
     /// Anything else: the page's own board.
     Board,
 }
@@ -200,6 +206,7 @@ impl Route {
     /// use web::model::profile::Perf;
     /// assert_eq!(Route::from_hash("#/leaderboard"), Route::Leaderboard(Perf::Blitz));
     /// assert_eq!(Route::from_hash("#/leaderboard/rapid/"), Route::Leaderboard(Perf::Rapid));
+    /// assert_eq!(Route::from_hash("#/training/counting"), Route::Training);
     /// ```
     pub fn from_hash(hash: &str) -> Route {
         if let Some(room) = room::room_from_hash(hash) {
@@ -208,6 +215,9 @@ impl Route {
         let path = hash.trim_start_matches('#').trim_end_matches('/');
         if path == "/account" {
             return Route::Account;
+        }
+        if path == "/training" || path == "/training/counting" {
+            return Route::Training;
         }
         if let Some(name) = path.strip_prefix("/@/") {
             // The address may carry the name percent-encoded: only a valid name is asked for.
@@ -632,6 +642,8 @@ pub struct Model {
     pub profiles: profile::Profiles,
     /// The signed-in player's challenges, received and sent, and the challenge form.
     pub challenges: challenge::Challenges,
+    /// The counting trainer's best results on this device (`asean.drills.v1`).
+    pub drills: drill::Records,
 }
 
 impl Model {
@@ -672,6 +684,7 @@ impl Model {
             accounts: account::Accounts::default(),
             profiles: profile::Profiles::default(),
             challenges: challenge::Challenges::default(),
+            drills: drill::Records::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {

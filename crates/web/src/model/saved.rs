@@ -123,6 +123,9 @@ pub struct SavedAi {
     pub level: u8,
     /// The human's colour: `white` or `black`.
     pub human: Color,
+    /// The counting trainer's drill (`rook`, `khon-met`...), absent for a game of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill: Option<super::drill::DrillKind>,
 }
 
 impl SavedAi {
@@ -131,6 +134,7 @@ impl SavedAi {
         SavedAi {
             level: game.level.number(),
             human: game.human,
+            drill: game.drill,
         }
     }
 
@@ -144,6 +148,7 @@ impl SavedAi {
         Ok(AiGame {
             level,
             human: self.human,
+            drill: self.drill,
         })
     }
 }

@@ -21,6 +21,9 @@ fn next_request(model: &mut Model) -> u32 {
 /// Asks the AI worker for its move when it is the AI's turn and no request for this position
 /// is on its way (start, reload, after the human's move, undo, resume).
 pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
+    if super::drill::defender_claims(model, out) {
+        return;
+    }
     let broken = model.ai.unavailable.is_some();
     let over = model.game.is_over();
     let turn = model.game.position().turn();
@@ -34,11 +37,15 @@ pub fn schedule_ai(model: &mut Model, out: &mut Vec<Cmd>) {
         return;
     }
     let (game_id, settings) = (local.id.clone(), a.settings);
-    // On the clock the AI paces itself: its level's time at most.
-    let movetime_ms = local.clock.as_ref().map_or(0, |c| {
-        let t = settings.level.move_time_at(model.game.position());
-        let cap = u32::try_from(t.as_millis()).unwrap_or(u32::MAX);
-        c.ai_budget_ms(&model.game, turn, model.now, cap)
+    // On the clock the AI paces itself: its level's time at most. A drill's defence has its
+    // own time.
+    let drill_time = settings.drill.map(|_| super::DEFENCE_MILLIS);
+    let movetime_ms = drill_time.unwrap_or_else(|| {
+        local.clock.as_ref().map_or(0, |c| {
+            let t = settings.level.move_time_at(model.game.position());
+            let cap = u32::try_from(t.as_millis()).unwrap_or(u32::MAX);
+            c.ai_budget_ms(&model.game, turn, model.now, cap)
+        })
     });
     let asked = a
         .pending

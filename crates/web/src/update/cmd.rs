@@ -95,6 +95,8 @@ pub enum StorageCmd {
     ListSaved,
     /// Remember the interface language.
     SaveLang(Lang),
+    /// Remember the counting trainer's best results (`asean.drills.v1`).
+    SaveDrills(crate::model::drill::Records),
     /// Remember the board's orientation for the game on the board (`asean.flip.v1`).
     SaveFlip {
         /// The game's id (a saved game's or a room's).

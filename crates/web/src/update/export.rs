@@ -43,6 +43,7 @@ pub fn import(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
                 .filter(|_| !imported.from_pgn)
                 .map(|a| AiGame {
                     human: imported.game.position().turn(),
+                    drill: None,
                     ..a
                 });
             // A composed position whose side not to move is in check is played as given, with

@@ -18,6 +18,7 @@ mod analysis;
 mod board;
 mod challenge;
 mod cmd;
+mod drill;
 mod export;
 pub mod feedback;
 mod looks;
@@ -41,6 +42,7 @@ pub use analysis::allowed as analysis_allowed;
 pub use board::{BoardKey, ReviewStep};
 pub use challenge::ChallengeMsg;
 pub use cmd::{BrowserCmd, Cmd, EventsCmd, StorageCmd, ViewCmd, WorkerCmd};
+pub use drill::{DEFENCE_MILLIS, DrillMsg};
 pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RangeChoice, RoomSettings, SeekTake, rated_refusal, seek_take};
 pub use play::valid_claim;
@@ -296,6 +298,8 @@ pub enum Msg {
     Challenge(ChallengeMsg),
     /// The address's fragment changed (or asks for something at start-up).
     Route(crate::model::Route),
+    /// The counting trainer: start a drill, try it again, another position.
+    Drill(DrillMsg),
 }
 
 /// Where the views send their elements' events as [`Msg`]s: the runtime's
@@ -315,6 +319,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut out = Vec::new();
     let schedule = !matches!(msg, Msg::PointerMove { .. } | Msg::Tick);
     handle(model, msg, &mut out);
+    drill::note_result(model, &mut out);
     challenge::sync_stream(model, &mut out);
     play::play_premove(model, &mut out);
     if schedule {
@@ -564,8 +569,10 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             crate::model::Route::Leaderboard(perf) => {
                 profile::route_leaderboard(model, perf, out);
             }
+            crate::model::Route::Training => drill::route(model),
             crate::model::Route::Board => account::route_away(model),
         },
+        Msg::Drill(m) => drill::handle(model, m, out),
     }
 }
 

@@ -162,7 +162,11 @@ pub fn new_game(model: &mut Model, choice: NewGameChoice, out: &mut Vec<Cmd>) {
             fresh_board(
                 model,
                 Game::new(Rules { promotion }),
-                Some(AiGame { level, human }),
+                Some(AiGame {
+                    level,
+                    human,
+                    drill: None,
+                }),
                 clock,
             );
             saved::persist(model, out);

@@ -166,7 +166,10 @@ pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
     saved::persist(model, out);
     if let Some(result) = model.result() {
         model.board.selected = None;
-        model.dialog = Some(Dialog::GameOver(result));
+        // A drill says its end in its own card (`#drill`), with what to do next.
+        if model.mode.ai().is_none_or(|a| a.drill.is_none()) {
+            model.dialog = Some(Dialog::GameOver(result));
+        }
         feedback::ended(model, result, out);
     }
 }
@@ -176,6 +179,11 @@ pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
     let human = match &model.mode {
         Mode::Online(_) => return, // Moves played online are final.
         Mode::HotSeat(_) => None,
+        Mode::Ai(_, a) if a.settings.drill.is_some() => {
+            // A take-back would turn the count back: a drill is tried again instead.
+            toast(model, Key::DrillNoUndo, false, out);
+            return;
+        }
         Mode::Ai(_, a) => Some(a.settings.human),
     };
     if matches!(model.dialog, Some(Dialog::GameOver(_))) {

@@ -894,7 +894,8 @@ fn moves_of_the_ai_reach_the_saved_record_as_typed_values() {
         saved.ai_game(),
         Ok(Some(AiGame {
             level: Level::new(2).expect("a level"),
-            human: Color::White
+            human: Color::White,
+            drill: None,
         }))
     );
     assert_eq!(
@@ -1296,7 +1297,8 @@ fn a_first_visit_shows_the_start_screen_and_each_way_to_play_starts_in_one_tap()
         m.mode.ai(),
         Some(AiGame {
             level: new_game::DEFAULT_LEVEL,
-            human: Color::White
+            human: Color::White,
+            drill: None,
         })
     );
     assert_eq!(
@@ -1544,6 +1546,7 @@ fn a_premoved_promotion_asks_for_the_piece_at_once() {
         Some(AiGame {
             level: Level::MIN,
             human: Color::White,
+            drill: None,
         }),
         None,
     );

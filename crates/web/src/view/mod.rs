@@ -25,6 +25,7 @@
 //! | [`entry`] | `#move-form`, `#move-input`, `#move-suggestions`, `#move-input-error` |
 //! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#account-profile`, `#app[data-screen]` |
 //! | [`profile`] | `#profile`, `#leaderboard` |
+//! | [`training`] | `#training` (the counting trainer's list), `#drill` (the drill on the board) |
 //! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
@@ -51,6 +52,7 @@ pub mod speech;
 pub mod start;
 pub mod texts;
 pub mod toasts;
+pub mod training;
 
 use crate::dom;
 use crate::model::Model;
@@ -80,6 +82,7 @@ pub struct View {
     profile: profile::ProfileView,
     challenges: challenges::ChallengesView,
     bots: bots::BotsView,
+    training: training::TrainingView,
 }
 
 /// The elements the views need.
@@ -139,6 +142,7 @@ impl View {
             profile: profile::ProfileView::default(),
             challenges: challenges::ChallengesView::default(),
             bots: bots::BotsView::default(),
+            training: training::TrainingView::default(),
         })
     }
 
@@ -164,6 +168,7 @@ impl View {
         self.profile.render(m);
         self.challenges.render(m);
         self.bots.render(m);
+        self.training.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -199,6 +204,7 @@ impl View {
         self.account.wire(d);
         self.profile.wire(d);
         self.challenges.wire(d);
+        self.training.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),

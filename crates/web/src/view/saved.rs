@@ -47,6 +47,10 @@ fn who_played(lang: Lang, g: &crate::model::saved::SavedGame) -> String {
             .to_owned();
     }
     match g.ai_game() {
+        Ok(Some(a)) if let Some(kind) = a.drill => lang.fmt(
+            Key::SavedDrill,
+            &[("drill", lang.t(super::training::drill_name(kind)))],
+        ),
         Ok(Some(a)) => lang.fmt(Key::SavedVsAi, &[("level", &a.level.number().to_string())]),
         _ => lang.t(Key::SavedHotSeat).to_owned(),
     }
