@@ -507,13 +507,15 @@ fn take_back_pending(model: &mut Model) -> bool {
 }
 
 /// After a snapshot: the move a lost connection took back is played again when the room is
-/// still at its ply with this page to move (the server never had it); else forgotten.
+/// still at its ply with this page to move and the game goes on (the server never had it);
+/// else forgotten (a flag fell, the opponent resigned or the room closed meanwhile).
 fn resend_after_snapshot(model: &mut Model, out: &mut Vec<Cmd>) {
     let Some((ply, m)) = model.mode.online_mut().and_then(|o| o.resend.take()) else {
         return;
     };
     let mine = model.room().and_then(|v| v.you) == Some(model.game.position().turn());
-    if mine && model.game.moves().len() == ply && model.game.position().is_legal(m) {
+    let on = !model.ended();
+    if on && mine && model.game.moves().len() == ply && model.game.position().is_legal(m) {
         play(model, m, true, out);
     }
 }

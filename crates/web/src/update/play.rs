@@ -65,6 +65,11 @@ pub fn play_premove(model: &mut Model, out: &mut Vec<Cmd>) {
     if model.board.premove.is_none() || model.premover().is_some() {
         return; // Nothing premoved, or still the opponent's turn.
     }
+    if model.mode.online().is_some_and(|o| o.resend.is_some()) {
+        // The board shows the player's turn only because a lost connection took their move
+        // back: that move goes first (after the reconnection), the premove after the reply.
+        return;
+    }
     let Some(m) = model.board.premove.take() else {
         return;
     };

@@ -796,6 +796,93 @@ fn online_a_move_the_connection_leaves_unanswered_reconnects_and_is_sent_again()
 }
 
 #[test]
+fn online_a_move_lost_with_the_connection_is_not_sent_again_once_the_game_has_ended() {
+    let mut m = online_model(Color::White, &[]);
+    m.now = 1_000.0;
+    click_move(&mut m, "e3", "e4");
+    m.now += crate::model::room::PENDING_ANSWER_MS * 1.5;
+    assert!(update(&mut m, Msg::Tick).contains(&Cmd::Reconnect));
+    assert!(m.mode.online().is_some_and(|o| o.resend.is_some()));
+    // Meanwhile White's flag fell: the snapshot has the result and not the move.
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let mut ended = state(&[]);
+    ended.outcome = Some(Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Timeout,
+    });
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Snapshot {
+            room: room(),
+            seq: 4,
+            you: Some(Color::White),
+            state: ended,
+        })),
+    );
+    assert!(
+        !cmds.iter().any(|c| matches!(
+            c,
+            Cmd::Socket(ClientMsg::Room {
+                command: RoomCommand::Move { .. },
+                ..
+            })
+        )),
+        "not sent after the end"
+    );
+    assert!(m.game.moves().is_empty(), "nor played on the board");
+    assert!(m.mode.online().is_some_and(|o| o.resend.is_none()));
+    assert!(m.ended());
+}
+
+#[test]
+fn online_a_premove_waits_for_the_move_a_lost_connection_took_back() {
+    let mut m = online_model(Color::White, &[]);
+    m.now = 1_000.0;
+    click_move(&mut m, "e3", "e4");
+    click_move(&mut m, "d3", "d4");
+    let premove = Move {
+        from: sq("d3"),
+        to: sq("d4"),
+        promotion: None,
+    };
+    assert_eq!(m.board.premove, Some(premove));
+    m.now += crate::model::room::PENDING_ANSWER_MS * 1.5;
+    let cmds = update(&mut m, Msg::Tick);
+    assert!(cmds.contains(&Cmd::Reconnect));
+    // The board is back at White's turn, but the premove is not played before the
+    // reconnection: the taken-back move goes first.
+    assert!(m.game.moves().is_empty());
+    assert_eq!(m.board.premove, Some(premove), "the premove is kept");
+    let sent = |cmds: &[Cmd]| {
+        cmds.iter()
+            .filter_map(|c| match c {
+                Cmd::Socket(ClientMsg::Room {
+                    command: RoomCommand::Move { uci, .. },
+                    ..
+                }) => Some(uci.to_string()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    update(&mut m, Msg::Net(NetEvent::Connected));
+    let cmds = update(
+        &mut m,
+        Msg::Net(NetEvent::Message(ServerMsg::Snapshot {
+            room: room(),
+            seq: 4,
+            you: Some(Color::White),
+            state: state(&[]),
+        })),
+    );
+    assert_eq!(sent(&cmds), ["e3e4"]);
+    assert_eq!(m.board.premove, Some(premove));
+    // The server confirms it, Black replies: the premove is played then.
+    update(&mut m, moved(5, 0, "e3e4"));
+    let cmds = update(&mut m, moved(6, 1, "a6a5"));
+    assert_eq!(sent(&cmds), ["d3d4"]);
+}
+
+#[test]
 fn online_review_stays_while_moves_arrive_and_never_plays() {
     let mut m = online_model(Color::Black, &["e3e4", "d6d5"]);
     update(&mut m, Msg::Review(ReviewStep::First));
