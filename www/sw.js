@@ -86,9 +86,37 @@ self.addEventListener("install", (event) => {
           await cache.put(url, response);
         }),
       );
+      // Another version's activation may delete this cache while it fills (writes to a deleted
+      // cache land nowhere): installed only when every file is there.
+      const missing = await missingFiles(name);
+      if (missing.length) throw new Error(`not cached: ${missing.join(", ")}`);
     })(),
   );
 });
+
+// The files of the list that the cache `name` lacks.
+const missingFiles = async (name) => {
+  const cache = await caches.open(name);
+  const missing = [];
+  for (const path of Object.keys(ASSETS)) {
+    if (!(await cache.match(new URL(path, scope).href))) missing.push(path);
+  }
+  return missing;
+};
+
+// Puts back, from the network, the files the cache of this version lost while it waited (an
+// intermediate version's activation may have deleted it); each checked against its hash.
+const refill = async () => {
+  const name = await cacheName;
+  const cache = await caches.open(name);
+  for (const path of await missingFiles(name)) {
+    const url = new URL(path, scope).href;
+    const response = await fetch(url, { cache: "no-cache" });
+    if (response.ok && (await sha256(response.clone())) === ASSETS[path]) {
+      await cache.put(url, response);
+    }
+  }
+};
 
 const versionsKey = () => new URL("asean-versions.json", scope).href;
 
@@ -156,6 +184,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       await tidy(true);
+      await refill().catch(() => {});
       await self.clients.claim();
     })(),
   );
@@ -168,6 +197,9 @@ self.addEventListener("message", (event) => {
     event.waitUntil(self.skipWaiting());
   } else if (data.type === "tidy") {
     event.waitUntil(tidy(false));
+  } else if (data.type === "version" && event.ports && event.ports[0]) {
+    // The active version asks which page this one serves before handing over to it.
+    event.ports[0].postMessage({ index: ASSETS["index.html"] || null });
   }
 });
 
@@ -178,16 +210,32 @@ let newerBuild = Promise.resolve(false);
 const fromCache = async (asset, name) =>
   (await caches.open(name || (await cacheName))).match(new URL(asset, scope).href);
 
+// The hash of the page that the waiting version `waiting` serves, as it says (null when it does
+// not answer within a second).
+const pageOf = (waiting) =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), 1000);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve((event.data && event.data.index) || null);
+    };
+    waiting.postMessage({ type: "version" }, [channel.port2]);
+  });
+
 // A newer version waiting, and the page navigating is the last open page of this one (a
-// reload or a link followed in the only tab): the newer version takes over, the new page (the
-// network's) being its own; until it has, that page's files come from the network too (they
-// are the newer version's: the page may be the same file in both).
-const handOver = async (event) => {
+// reload or a link followed in the only tab): the newer version takes over when the new page
+// (the network's, hashed as `page`) is its own; until it has, that page's files come from the
+// network too (they are the newer version's: the page may be the same file in both). When the
+// network serves a page of a version newer still (deployed while one waited), the waiting one
+// does not take over: its files would not be that page's.
+const handOver = async (event, page) => {
   const waiting = self.registration.waiting;
   if (!waiting) return;
   // The page being left (a reload's) is still listed: one page is this navigation's own.
   const pages = await self.clients.matchAll({ type: "window" });
   if (pages.filter((c) => c.id !== event.resultingClientId).length > 1) return;
+  if (!page || page !== (await pageOf(waiting))) return;
   newerBuild = Promise.resolve(true);
   waiting.postMessage({ type: "skip-waiting", fresh: event.resultingClientId || "" });
 };
@@ -198,15 +246,19 @@ const navigate = async (event, asset) => {
   const timeout = new Promise((resolve) => setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS));
   const response = await Promise.race([network.catch(() => null), timeout]);
   if (response) {
+    let page = Promise.resolve(null);
     if (response.ok && asset) {
-      newerBuild = sha256(response.clone()).then((hash) => hash !== ASSETS[asset]);
+      page = sha256(response.clone());
+      newerBuild = page.then((hash) => hash !== ASSETS[asset]);
       event.waitUntil(
         newerBuild.then((newer) => {
           if (newer) self.registration.update().catch(() => {});
         }),
       );
     }
-    if (response.ok) await handOver(event).catch(() => {});
+    if (response.ok && asset === "index.html") {
+      await handOver(event, await page.catch(() => null)).catch(() => {});
+    }
     return response;
   }
   const cached = await fromCache(asset || "index.html");

@@ -713,7 +713,10 @@ mod tests {
         let mut r = Records::default();
         r.pass(DrillKind::KhonMet, 27);
         s.set_drills(&r).expect("written");
-        assert_eq!(s.get_raw("t.drills.v1").as_deref(), Some(r#"{"khon-met":27}"#));
+        assert_eq!(
+            s.get_raw("t.drills.v1").as_deref(),
+            Some(r#"{"khon-met":27}"#)
+        );
         assert_eq!(s.drills(), r);
         s.put_raw("t.drills.v1", "[1,2").expect("written");
         assert_eq!(s.drills(), Records::default());
