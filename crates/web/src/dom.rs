@@ -35,6 +35,16 @@ pub fn el(tag: &str, class: &str) -> Option<Element> {
     Some(e)
 }
 
+/// A new element `tag` of `class` holding `text` (none when empty), appended to `parent`.
+pub fn child(parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
+    let e = el(tag, class)?;
+    if !text.is_empty() {
+        set_text(&e, text);
+    }
+    let _ = parent.append_child(&e);
+    Some(e)
+}
+
 /// A new SVG element `tag` (in the SVG namespace).
 pub fn svg(tag: &str) -> Option<Element> {
     document()?

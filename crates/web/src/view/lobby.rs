@@ -176,14 +176,6 @@ impl LobbyView {
     }
 }
 
-/// Appends a new element `tag.class` with `text` to `parent`; answers it.
-fn child(parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
-    let e = dom::el(tag, class)?;
-    dom::set_text(&e, text);
-    let _ = parent.append_child(&e);
-    Some(e)
-}
-
 /// One seek's line: `li.lobby-room[data-room-id][data-take][data-rated]` holding the seeker
 /// (`a.lobby-seeker-name` to their profile `#/@/<name>`, `.lobby-seeker-rating`, or
 /// "Anonymous"), the terms, `.lobby-mode` (Rated or Casual), `.lobby-range`, and the Join
@@ -198,12 +190,12 @@ fn draw_row(row: &Row, w: &Words) -> Option<Element> {
     let who = dom::el("span", "lobby-seeker")?;
     match &row.seeker {
         Some((name, rating)) => {
-            if let Some(a) = child(&who, "a", "lobby-seeker-name", name) {
+            if let Some(a) = dom::child(&who, "a", "lobby-seeker-name", name) {
                 dom::set_attr(&a, "href", &format!("#/@/{name}"));
             }
             if let Some(r) = rating {
                 let _ = who.append_with_str_1(" ");
-                child(&who, "span", "lobby-seeker-rating", r);
+                dom::child(&who, "span", "lobby-seeker-rating", r);
             }
         }
         None => {
@@ -212,9 +204,9 @@ fn draw_row(row: &Row, w: &Words) -> Option<Element> {
         }
     }
     let _ = info.append_child(&who);
-    child(&info, "span", "lobby-room-terms", &row.terms);
+    dom::child(&info, "span", "lobby-room-terms", &row.terms);
     let tags = dom::el("span", "lobby-room-tags")?;
-    child(
+    dom::child(
         &tags,
         "span",
         if row.rated {
@@ -225,12 +217,12 @@ fn draw_row(row: &Row, w: &Words) -> Option<Element> {
         &row.mode,
     );
     if let Some(range) = &row.range {
-        child(&tags, "span", "lobby-range", range);
+        dom::child(&tags, "span", "lobby-range", range);
     }
     let _ = info.append_child(&tags);
     let _ = li.append_child(&info);
     let act = dom::el("span", "lobby-room-act")?;
-    if let Some(b) = child(&act, "button", "btn small primary", &w.join) {
+    if let Some(b) = dom::child(&act, "button", "btn small primary", &w.join) {
         dom::set_attr(&b, "type", "button");
         dom::set_attr(&b, "data-action", "join");
         if row.take != SeekTake::Open {
@@ -240,9 +232,9 @@ fn draw_row(row: &Row, w: &Words) -> Option<Element> {
     }
     let why = match row.take {
         SeekTake::Open => None,
-        SeekTake::Own => child(&act, "span", "lobby-room-why", &w.own),
-        SeekTake::OutOfRange => child(&act, "span", "lobby-room-why", &w.out_of_range),
-        SeekTake::NeedsSignIn => child(&act, "a", "lobby-room-why lobby-sign-in", &w.sign_in)
+        SeekTake::Own => dom::child(&act, "span", "lobby-room-why", &w.own),
+        SeekTake::OutOfRange => dom::child(&act, "span", "lobby-room-why", &w.out_of_range),
+        SeekTake::NeedsSignIn => dom::child(&act, "a", "lobby-room-why lobby-sign-in", &w.sign_in)
             .inspect(|a| {
                 dom::set_attr(a, "href", "#/account");
             }),

@@ -82,15 +82,6 @@ pub fn draw_identity(ids: [&str; 3], name: &str, created_ms: Option<i64>, lang: 
     }
 }
 
-fn child(parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
-    let e = dom::el(tag, class)?;
-    if !text.is_empty() {
-        dom::set_text(&e, text);
-    }
-    let _ = parent.append_child(&e);
-    Some(e)
-}
-
 impl ProfileView {
     /// Draws the view shown, if it is one of these.
     pub fn render(&mut self, m: &Model) {
@@ -179,7 +170,7 @@ fn draw_profile(section: &Element, page: &ProfilePage, lang: Lang) {
     if let Some(list) = dom::by_id("profile-perfs") {
         dom::clear(&list);
         for r in &p.perfs {
-            let Some(li) = child(&list, "li", "perf", "") else {
+            let Some(li) = dom::child(&list, "li", "perf", "") else {
                 continue;
             };
             dom::set_attr(&li, "data-perf", r.perf.name());
@@ -189,13 +180,13 @@ fn draw_profile(section: &Element, page: &ProfilePage, lang: Lang) {
                 if r.provisional { "true" } else { "false" },
             );
             dom::set_attr(&li, "data-games", &r.games.to_string());
-            child(&li, "span", "perf-name", lang.t(perf_key(r.perf)));
-            if let Some(rating) = child(&li, "span", "perf-rating", &r.shown())
+            dom::child(&li, "span", "perf-name", lang.t(perf_key(r.perf)));
+            if let Some(rating) = dom::child(&li, "span", "perf-rating", &r.shown())
                 && r.provisional
             {
                 dom::set_attr(&rating, "title", lang.t(Key::ProfileProvisional));
             }
-            child(
+            dom::child(
                 &li,
                 "span",
                 "perf-games",
@@ -211,12 +202,12 @@ fn draw_profile(section: &Element, page: &ProfilePage, lang: Lang) {
             ("draw", Key::ProfileDrawn, p.count.draw),
             ("loss", Key::ProfileLost, p.count.loss),
         ] {
-            let Some(item) = child(&counts, "div", "count", "") else {
+            let Some(item) = dom::child(&counts, "div", "count", "") else {
                 continue;
             };
             dom::set_attr(&item, "data-count", code);
-            child(&item, "dt", "count-label", lang.t(key));
-            if let Some(v) = child(&item, "dd", "count-value", &intl::integer(lang, n)) {
+            dom::child(&item, "dt", "count-label", lang.t(key));
+            if let Some(v) = dom::child(&item, "dd", "count-value", &intl::integer(lang, n)) {
                 dom::set_attr(&v, "data-n", &n.to_string());
             }
         }
@@ -439,19 +430,19 @@ fn draw_games(page: &ProfilePage, lang: Lang) {
         },
     );
     for g in games {
-        let Some(li) = child(&list, "li", "game", "") else {
+        let Some(li) = dom::child(&list, "li", "game", "") else {
             continue;
         };
         dom::set_attr(&li, "data-game-id", g.id.as_str());
         dom::set_attr(&li, "data-result", g.result.name());
-        let Some(a) = child(&li, "a", "game-link", "") else {
+        let Some(a) = dom::child(&li, "a", "game-link", "") else {
             continue;
         };
         dom::set_attr(&a, "href", &format!("#/room/{}", g.id));
-        if let Some(badge) = child(&a, "span", "game-result", lang.t(result_key(g.result))) {
+        if let Some(badge) = dom::child(&a, "span", "game-result", lang.t(result_key(g.result))) {
             dom::set_attr(&badge, "data-result", g.result.name());
         }
-        let Some(main) = child(&a, "span", "game-main", "") else {
+        let Some(main) = dom::child(&a, "span", "game-main", "") else {
             continue;
         };
         let opponent = g.opponent.as_ref().map_or_else(
@@ -462,7 +453,7 @@ fn draw_games(page: &ProfilePage, lang: Lang) {
             Some(r) => format!("{opponent} ({r})"),
             None => opponent,
         };
-        if let Some(vs) = child(
+        if let Some(vs) = dom::child(
             &main,
             "span",
             "game-vs",
@@ -491,9 +482,9 @@ fn draw_games(page: &ProfilePage, lang: Lang) {
             .to_owned(),
         );
         meta.push(intl::date(lang, g.ended_at as f64));
-        child(&main, "span", "game-meta", &meta.join(" · "));
+        dom::child(&main, "span", "game-meta", &meta.join(" · "));
         if let Some(d) = g.rating_diff
-            && let Some(e) = child(&a, "span", "game-diff", &rating_diff_text(d))
+            && let Some(e) = dom::child(&a, "span", "game-diff", &rating_diff_text(d))
         {
             dom::set_attr(&e, "data-diff", &d.to_string());
         }
@@ -546,14 +537,14 @@ fn draw_leaderboard(section: &Element, page: &LeaderboardPage, lang: Lang) {
         return;
     };
     for (i, l) in leaders.iter().enumerate() {
-        let Some(li) = child(&list, "li", "leader", "") else {
+        let Some(li) = dom::child(&list, "li", "leader", "") else {
             continue;
         };
         let rank = i + 1;
         dom::set_attr(&li, "data-rank", &rank.to_string());
         dom::set_attr(&li, "data-username", l.username.as_str());
-        child(&li, "span", "leader-rank", &rank.to_string());
-        if let Some(a) = child(&li, "a", "leader-name", l.username.as_str()) {
+        dom::child(&li, "span", "leader-rank", &rank.to_string());
+        if let Some(a) = dom::child(&li, "a", "leader-name", l.username.as_str()) {
             dom::set_attr(&a, "href", &profile_href(l.username.as_str()));
             dom::set_attr(
                 &a,
@@ -561,8 +552,8 @@ fn draw_leaderboard(section: &Element, page: &LeaderboardPage, lang: Lang) {
                 &lang.fmt(Key::ProfileOpen, &[("name", l.username.as_str())]),
             );
         }
-        child(&li, "span", "leader-rating", &l.rating.to_string());
-        if let Some(p) = child(
+        dom::child(&li, "span", "leader-rating", &l.rating.to_string());
+        if let Some(p) = dom::child(
             &li,
             "span",
             "leader-progress",

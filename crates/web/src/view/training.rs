@@ -129,15 +129,6 @@ impl TrainingView {
     }
 }
 
-fn child(parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
-    let e = dom::el(tag, class)?;
-    if !text.is_empty() {
-        dom::set_text(&e, text);
-    }
-    let _ = parent.append_child(&e);
-    Some(e)
-}
-
 /// The limit of a drill in words: "Mate within 16 moves".
 fn limit_text(kind: DrillKind, lang: Lang) -> String {
     match kind.count_moves() {
@@ -155,24 +146,24 @@ fn draw_list(records: &Records, lang: Lang) {
     };
     dom::clear(&items);
     for &kind in DrillKind::ALL {
-        let Some(li) = child(&items, "li", "drill-item", "") else {
+        let Some(li) = dom::child(&items, "li", "drill-item", "") else {
             continue;
         };
         dom::set_attr(&li, "data-drill", kind.name());
         if let Some(pic) = picture(kind, lang) {
             let _ = li.append_child(&pic);
         }
-        let Some(body) = child(&li, "div", "drill-body", "") else {
+        let Some(body) = dom::child(&li, "div", "drill-body", "") else {
             continue;
         };
-        child(&body, "h3", "drill-name", lang.t(drill_name(kind)));
-        child(&body, "p", "drill-limit", &limit_text(kind, lang));
-        child(&body, "p", "drill-tip", lang.t(drill_tip(kind)));
+        dom::child(&body, "h3", "drill-name", lang.t(drill_name(kind)));
+        dom::child(&body, "p", "drill-limit", &limit_text(kind, lang));
+        dom::child(&body, "p", "drill-tip", lang.t(drill_tip(kind)));
         let best = match records.best(kind) {
             Some(n) => lang.count(Counted::DrillBest, u64::from(n), &[]),
             None => lang.t(Key::DrillNotPassed).to_owned(),
         };
-        if let Some(b) = child(&body, "p", "drill-best", &best) {
+        if let Some(b) = dom::child(&body, "p", "drill-best", &best) {
             dom::set_attr(
                 &b,
                 "data-passed",
@@ -183,7 +174,7 @@ fn draw_list(records: &Records, lang: Lang) {
                 },
             );
         }
-        if let Some(btn) = child(
+        if let Some(btn) = dom::child(
             &body,
             "button",
             "btn primary drill-start",
@@ -219,9 +210,9 @@ fn picture(kind: DrillKind, lang: Lang) -> Option<Element> {
                 (false, true) => "mini-sq dark mark",
                 (false, false) => "mini-sq dark",
             };
-            let cell = child(&board, "div", class, "")?;
+            let cell = dom::child(&board, "div", class, "")?;
             if let Some(p) = pos.piece_at(sq)
-                && let Some(piece) = child(&cell, "span", "piece", "")
+                && let Some(piece) = dom::child(&cell, "span", "piece", "")
             {
                 dom::set_attr(&piece, "data-piece", &super::board::piece_code(p));
             }
