@@ -164,8 +164,25 @@ async fn a_rook_drill_is_passed_with_hints_and_its_best_survives_a_reload() -> R
     browser.wait_for("#training[hidden]").await?;
 
     let us = start_drill(&browser, "rook").await?;
+    // The technique, in words and drawn, a tap away.
+    browser.click("#drill summary").await?;
+    ensure!(
+        browser
+            .find_all("#drill-picture .mini-board .piece")
+            .await?
+            .len()
+            == 3,
+        "the rook's box drawn: two kings and the rook"
+    );
+    let tip = browser.text("#drill-tip").await?;
+    ensure!(tip.starts_with("Cut the king off with the rook"), "{tip:?}");
+    browser.screenshot("drill-technique-desktop").await?;
     let left = browser.text("#drill-left").await?;
     ensure!(left.contains("of 16 moves left"), "{left:?}");
+    ensure!(
+        !displayed(&browser, "#counting").await?,
+        "the drill's card says the count, not #counting as well"
+    );
     let mut moves = 0;
     while wait_our_turn(&browser, us).await? {
         ensure!(moves < 16, "the hints did not mate within the count");

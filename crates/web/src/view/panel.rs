@@ -210,6 +210,11 @@ fn mode_line(m: &Model, lang: Lang) -> String {
 }
 
 fn counting(m: &Model, lang: Lang) -> Option<(String, u16, u16)> {
+    // In a drill its card (`#drill-left`) says the moves the player has left, the move to play
+    // included; the count's own words here ("15 left" after this one) would seem to contradict it.
+    if crate::model::drill::current(m).is_some() {
+        return None;
+    }
     let pos = m.game.position();
     let c = pos.counting().filter(|_| !m.ended())?;
     let (used, limit) = (c.moves_used(), c.limit_moves());

@@ -5,7 +5,8 @@
 //! Test contract: `#drill-items li[data-drill]` (one a drill, its start button `button.drill-start`,
 //! its best result `.drill-best`); `#drill[data-drill][data-fen][data-state]` (`data-fen` the
 //! position now, `data-state` `play`, `passed` or `failed`), `#drill-left` (the moves left in
-//! words), `#drill-status`, `#drill-retry`, `#drill-next`, `#drill-all`.
+//! words), `#drill-status`, `#drill-picture` (the technique drawn on a small board, beside its
+//! words in `#drill-tip`), `#drill-retry`, `#drill-next`, `#drill-all`.
 
 use crate::dom;
 use crate::i18n::{Counted, Key, Lang};
@@ -26,6 +27,8 @@ pub struct TrainingView {
     list: Option<(bool, Records, Lang)>,
     card: Option<Option<Card>>,
     card_lang: Option<Lang>,
+    /// The drill whose picture `#drill-picture` holds, in which language.
+    picture: Option<(DrillKind, Lang)>,
 }
 
 /// The name of a drill.
@@ -99,6 +102,16 @@ impl TrainingView {
             return;
         }
         draw_card(card.as_ref(), m.lang);
+        if let Some((kind, ..)) = &card
+            && self.picture != Some((*kind, m.lang))
+            && let Some(slot) = dom::by_id("drill-picture")
+        {
+            dom::clear(&slot);
+            if let Some(pic) = picture(*kind, m.lang) {
+                let _ = slot.append_child(&pic);
+            }
+            self.picture = Some((*kind, m.lang));
+        }
         self.card = Some(card);
         self.card_lang = Some(m.lang);
     }
