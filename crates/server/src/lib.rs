@@ -519,11 +519,11 @@ fn spawn_admin(
 ) -> io::Result<tokio::task::JoinHandle<io::Result<()>>> {
     let addr = listener.local_addr()?;
     if addr.ip().is_loopback() {
-        tracing::info!("monitoring (/healthz, /metrics) also on http://{addr}/");
+        tracing::info!("monitoring on http://{addr}/ (/metrics here only, /healthz on both)");
     } else {
         tracing::warn!(
-            "monitoring (/healthz, /metrics) also on http://{addr}/, which is not a loopback \
-             address: other machines can read the metrics"
+            "monitoring on http://{addr}/ (/metrics here only, /healthz on both), which is not a \
+             loopback address: other machines can read the metrics"
         );
     }
     Ok(tokio::spawn(listen::serve(
