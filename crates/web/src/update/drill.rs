@@ -91,8 +91,8 @@ fn start(model: &mut Model, kind: DrillKind, fen: &str, out: &mut Vec<Cmd>) {
     saved::persist(model, out);
 }
 
-/// After every message: a drill just passed is noted in the records (once: a pass is kept
-/// only when it beats the best).
+/// After a message that may have moved (not a pointer's move or a tick): a drill just passed
+/// is noted in the records (once: a pass is kept only when it beats the best).
 pub(super) fn note_result(model: &mut Model, out: &mut Vec<Cmd>) {
     let Some((kind, human)) = drill::current(model) else {
         return;

@@ -319,10 +319,12 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let mut out = Vec::new();
     let schedule = !matches!(msg, Msg::PointerMove { .. } | Msg::Tick);
     handle(model, msg, &mut out);
-    drill::note_result(model, &mut out);
     challenge::sync_stream(model, &mut out);
     play::play_premove(model, &mut out);
     if schedule {
+        // A drill passes on the player's own mate, never on a pointer's move or a tick: its
+        // state (a legal-move generation) is not read on those.
+        drill::note_result(model, &mut out);
         ai::schedule_ai(model, &mut out);
         analysis::schedule(model, &mut out);
     }
