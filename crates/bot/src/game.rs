@@ -316,24 +316,30 @@ async fn on_state(
     }
 }
 
-/// How many times a move the server answered 429 (too many requests) is sent again, a
+/// How many times a request the server answered 429 (too many requests) is sent again, a
 /// second apart (the token's budget grows by one request a second).
-const MOVE_RETRIES_WHEN_LIMITED: u32 = 30;
+const RETRIES_WHEN_LIMITED: u32 = 30;
 
 /// Posts the move `uci`: `Ok(None)` once played, `Ok(Some(why))` when the server refuses
-/// it; a transport failure breaks the stream. Past the request budget it waits and tries
-/// again.
+/// it; a transport failure breaks the stream.
 async fn post_move(api: &Api, id: &str, uci: &str) -> Result<Option<String>, String> {
-    let path = format!("/api/bot/game/{id}/move/{uci}");
+    post_refusable(api, &format!("/api/bot/game/{id}/move/{uci}")).await
+}
+
+/// Posts `path`: `Ok(None)` once taken, `Ok(Some(why))` when the server refuses it (a 4xx);
+/// a transport failure is the `Err`. Past the request budget (a 429) it waits a second and
+/// sends it again, [`RETRIES_WHEN_LIMITED`] times at most: a resignation or a move lost to
+/// a budget shared with other clients of the address would leave the game waiting.
+async fn post_refusable(api: &Api, path: &str) -> Result<Option<String>, String> {
     let mut limited = 0;
     loop {
-        match api.post(&path, "").await {
+        match api.post(path, "").await {
             Ok(_) => return Ok(None),
             Err(ApiError::Status(StatusCode::TOO_MANY_REQUESTS, e))
-                if limited < MOVE_RETRIES_WHEN_LIMITED =>
+                if limited < RETRIES_WHEN_LIMITED =>
             {
                 limited += 1;
-                tracing::warn!("game {id}: too many requests ({e}); the move again in 1 s");
+                tracing::warn!("{path}: too many requests ({e}); again in 1 s");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
             Err(ApiError::Status(s, e)) if s.is_client_error() => return Ok(Some(e)),
@@ -342,16 +348,13 @@ async fn post_move(api: &Api, id: &str, uci: &str) -> Result<Option<String>, Str
     }
 }
 
-/// A command whose failure is logged only; a transport failure breaks the stream.
+/// A command whose refusal is logged only (after the retries past a 429); a transport
+/// failure breaks the stream.
 async fn post(api: &Api, path: &str) -> Result<(), String> {
-    match api.post(path, "").await {
-        Ok(_) => Ok(()),
-        Err(ApiError::Status(s, e)) => {
-            tracing::warn!("{path}: refused ({s}: {e})");
-            Ok(())
-        }
-        Err(e) => Err(e.to_string()),
+    if let Some(why) = post_refusable(api, path).await? {
+        tracing::warn!("{path}: refused ({why})");
     }
+    Ok(())
 }
 
 async fn resign(api: &Api, id: &str) -> Result<(), String> {

@@ -257,31 +257,28 @@ async fn lost_game(
     .unwrap_or_else(|_| panic!("no gameStart\n{}", bot.log()));
     // Two moves of White's each way, the second once the bot has answered the first.
     for uci in ["e3e4", "d3d4"] {
-        let mut played = false;
-        for _ in 0..100 {
-            let (s, _) = post(
-                addr,
-                &format!("/api/board/game/{id}/move/{uci}"),
-                person,
-                "",
-            )
-            .await;
-            if s == StatusCode::OK {
-                played = true;
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        assert!(played, "{uci} never taken\n{}", bot.log());
+        post_until_ok(
+            addr,
+            &format!("/api/board/game/{id}/move/{uci}"),
+            person,
+            bot,
+        )
+        .await;
     }
-    let finish = tokio::time::timeout(
+    finished(events, id, bot).await
+}
+
+/// The `gameFinish` line of game `id` on the person's event stream, within 25 s; the
+/// bot's log if none comes.
+async fn finished(events: &mut Stream, id: &str, bot: &BotProcess) -> Value {
+    tokio::time::timeout(
         Duration::from_secs(25),
         events.until(Duration::from_secs(30), |v| {
             v["type"] == "gameFinish" && v["game"]["id"] == id
         }),
     )
-    .await;
-    finish.unwrap_or_else(|_| panic!("no gameFinish\n{}", bot.log()))
+    .await
+    .unwrap_or_else(|_| panic!("no gameFinish\n{}", bot.log()))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -334,13 +331,20 @@ async fn an_engine_that_answers_an_illegal_move_or_dies_is_logged_and_the_bot_re
     assert!(!b.exited(), "{log}");
 }
 
-/// Posts `path` as `token` until the server takes it (the bot may not have answered yet).
+/// Posts `path` as `token` until the server takes it (the bot may not have answered yet),
+/// within 30 s. It asks four times a second, and once a second after a 429: the person's
+/// token and the loopback address have budgets (60 and 120 requests at once, refilled 1 and 2
+/// a second) that the bots share, and a faster poll on a slow machine spent them, so that
+/// the bot's resignation was refused and the game never ended.
 async fn post_until_ok(addr: std::net::SocketAddr, path: &str, token: &str, bot: &BotProcess) {
-    for _ in 0..100 {
-        if post(addr, path, token, "").await.0 == StatusCode::OK {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let end = tokio::time::Instant::now() + Duration::from_secs(30);
+    while tokio::time::Instant::now() < end {
+        let wait = match post(addr, path, token, "").await.0 {
+            StatusCode::OK => return,
+            StatusCode::TOO_MANY_REQUESTS => 1_000,
+            _ => 250,
+        };
+        tokio::time::sleep(Duration::from_millis(wait)).await;
     }
     panic!("{path} never taken\n{}", bot.log());
 }
@@ -398,8 +402,6 @@ async fn a_bot_answers_draw_offers_and_resigns_by_its_engine_s_scores() {
     );
     online(&server, 2, &[&w, &u]).await;
     let mut events = Stream::open(addr, "/api/stream/event", &person).await;
-    let finish =
-        |id: String| move |v: &Value| v["type"] == "gameFinish" && v["game"]["id"] == id.as_str();
 
     // A draw offered with White's first move: taken on a level score.
     let id = game_with(addr, &person, "drawbot", &mut events).await;
@@ -411,7 +413,7 @@ async fn a_bot_answers_draw_offers_and_resigns_by_its_engine_s_scores() {
         &w,
     )
     .await;
-    let end = events.until(Duration::from_secs(20), finish(id)).await;
+    let end = finished(&mut events, &id, &w).await;
     assert_eq!(status(&end["game"]), "draw", "{end}\n{}", w.log());
 
     // A hopeless score: the bot resigns at once (`consecutive_moves = 1`).
@@ -430,7 +432,7 @@ async fn a_bot_answers_draw_offers_and_resigns_by_its_engine_s_scores() {
         &w,
     )
     .await;
-    let end = events.until(Duration::from_secs(20), finish(id)).await;
+    let end = finished(&mut events, &id, &w).await;
     assert_eq!(
         (status(&end["game"]).as_str(), &end["game"]["winner"]),
         ("resign", &Value::from("white")),
@@ -468,7 +470,7 @@ async fn a_bot_answers_draw_offers_and_resigns_by_its_engine_s_scores() {
     })
     .await;
     post(addr, &format!("/api/board/game/{id}/resign"), &person, "").await;
-    let end = events.until(Duration::from_secs(20), finish(id)).await;
+    let end = finished(&mut events, &id, &u).await;
     assert_eq!(
         (status(&end["game"]).as_str(), &end["game"]["winner"]),
         ("resign", &Value::from("black")),
