@@ -583,3 +583,23 @@ DrillNoUndo = In einer Übung wird kein Zug zurückgenommen: Beginnen Sie die St
 TrainingNav = Training
 DrillLimitKnight = Gezählt wird bis { $count } Züge, doch der einsame König beansprucht vorher das Remis nach 50 Zügen: Matt in höchstens 50 Zügen
 SavedDrill = Zähltraining: { $drill }
+
+## Aus Fehlern lernen (`#learn`), nach einer Analyse.
+
+BtnLearn = Aus meinen Fehlern lernen
+LearnTitle = Aus Fehlern lernen
+LearnProgress = Fehler { $n } von { $total }
+LearnFind = Hier wurde { $move } gespielt. Finde einen besseren Zug für { $side }.
+LearnChecking = { $move } wird geprüft…
+LearnWrongPlayed = Das ist der Zug aus der Partie. Versuche einen anderen.
+LearnWrong = { $move } reicht nicht. Versuche einen anderen Zug.
+LearnRightBest = Gut gemacht! { $move } ist der beste Zug.
+LearnRight = Guter Zug! { $move } hält den Vorteil; die Engine zieht { $best } vor.
+LearnSolution = Der beste Zug war { $move }.
+LearnLine = Die Variante der Engine: { $line }
+LearnDone = Fertig: Du hast für { $found } von { $total } Fehlern einen besseren Zug gefunden.
+BtnLearnSolution = Lösung zeigen
+BtnLearnNext = Weiter
+BtnLearnSkip = Überspringen
+BtnLearnClose = Beenden
+BtnLearnDone = Schließen

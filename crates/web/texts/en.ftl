@@ -587,3 +587,23 @@ DrillNoUndo = No take-backs in a drill: try the position again instead.
 TrainingNav = Train
 DrillLimitKnight = A count of { $count } moves, but the lone king claims the 50-move draw first: mate within 50 moves
 SavedDrill = Counting trainer: { $drill }
+
+## Learn from your mistakes (`#learn`), after an analysis.
+
+BtnLearn = Learn from your mistakes
+LearnTitle = Learn from your mistakes
+LearnProgress = Mistake { $n } of { $total }
+LearnFind = You played { $move } here. Find a better move for { $side }.
+LearnChecking = Checking { $move }…
+LearnWrongPlayed = That is the move played in the game. Try another one.
+LearnWrong = { $move } is not good enough. Try another move.
+LearnRightBest = Well done! { $move } is the best move.
+LearnRight = Good move! { $move } keeps the advantage; the engine prefers { $best }.
+LearnSolution = The best move was { $move }.
+LearnLine = The engine’s line: { $line }
+LearnDone = Done: you found a better move for { $found } of { $total } mistakes.
+BtnLearnSolution = View the solution
+BtnLearnNext = Next
+BtnLearnSkip = Skip
+BtnLearnClose = Stop
+BtnLearnDone = Close

@@ -595,3 +595,23 @@ DrillNoUndo = Pas de reprise dans un exercice : recommencez plutôt la position.
 TrainingNav = S’entraîner
 DrillLimitKnight = Un comptage de { $count } coups, mais le roi seul réclame d’abord la nulle des 50 coups : mater en 50 coups au plus
 SavedDrill = Entraînement au comptage : { $drill }
+
+## Apprendre de ses erreurs (`#learn`), après une analyse.
+
+BtnLearn = Apprendre de mes erreurs
+LearnTitle = Apprendre de ses erreurs
+LearnProgress = Erreur { $n } sur { $total }
+LearnFind = Vous avez joué { $move } ici. Trouvez un meilleur coup pour les { $side }.
+LearnChecking = Vérification de { $move }…
+LearnWrongPlayed = C’est le coup joué dans la partie. Essayez-en un autre.
+LearnWrong = { $move } ne suffit pas. Essayez un autre coup.
+LearnRightBest = Bravo ! { $move } est le meilleur coup.
+LearnRight = Bon coup ! { $move } garde l’avantage ; le moteur préfère { $best }.
+LearnSolution = Le meilleur coup était { $move }.
+LearnLine = La ligne du moteur : { $line }
+LearnDone = Terminé : vous avez trouvé un meilleur coup pour { $found } erreurs sur { $total }.
+BtnLearnSolution = Voir la solution
+BtnLearnNext = Suivant
+BtnLearnSkip = Passer
+BtnLearnClose = Arrêter
+BtnLearnDone = Fermer

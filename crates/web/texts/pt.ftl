@@ -595,3 +595,23 @@ DrillNoUndo = Não há lances anulados num exercício: recomece antes a posiçã
 TrainingNav = Treinar
 DrillLimitKnight = Uma contagem de { $count } lances, mas o rei sozinho reclama antes o empate dos 50 lances: dar mate em 50 lances no máximo
 SavedDrill = Treino da contagem: { $drill }
+
+## Aprender com os erros (`#learn`), depois de uma análise.
+
+BtnLearn = Aprender com os meus erros
+LearnTitle = Aprender com os erros
+LearnProgress = Erro { $n } de { $total }
+LearnFind = Aqui foi jogado { $move }. Encontre um lance melhor para as { $side }.
+LearnChecking = A verificar { $move }…
+LearnWrongPlayed = Esse é o lance jogado na partida. Tente outro.
+LearnWrong = { $move } não chega. Tente outro lance.
+LearnRightBest = Muito bem! { $move } é o melhor lance.
+LearnRight = Bom lance! { $move } mantém a vantagem; o motor prefere { $best }.
+LearnSolution = O melhor lance era { $move }.
+LearnLine = A linha do motor: { $line }
+LearnDone = Terminado: encontrou um lance melhor em { $found } de { $total } erros.
+BtnLearnSolution = Ver a solução
+BtnLearnNext = Seguinte
+BtnLearnSkip = Saltar
+BtnLearnClose = Parar
+BtnLearnDone = Fechar

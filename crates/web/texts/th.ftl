@@ -574,3 +574,23 @@ DrillNoUndo = แบบฝึกไม่มีการย้อนตา ใ�
 TrainingNav = ฝึก
 DrillLimitKnight = นับได้ { $count } ตา แต่ขุนตัวเดียวขอเสมอตามกติกา 50 ตาได้ก่อน: ต้องรุกจนภายใน 50 ตา
 SavedDrill = ฝึกการนับ: { $drill }
+
+## เรียนรู้จากตาพลาด (`#learn`) หลังการวิเคราะห์
+
+BtnLearn = เรียนรู้จากตาพลาดของฉัน
+LearnTitle = เรียนรู้จากตาพลาด
+LearnProgress = ตาพลาดที่ { $n } จาก { $total }
+LearnFind = ตรงนี้เดิน { $move } ลองหาตาที่ดีกว่าให้{ $side }
+LearnChecking = กำลังตรวจ { $move }…
+LearnWrongPlayed = นั่นคือตาที่เดินในเกม ลองตาอื่น
+LearnWrong = { $move } ยังไม่ดีพอ ลองตาอื่น
+LearnRightBest = เยี่ยม! { $move } คือตาที่ดีที่สุด
+LearnRight = ตาดี! { $move } รักษาความได้เปรียบไว้ได้ เครื่องเลือก { $best }
+LearnSolution = ตาที่ดีที่สุดคือ { $move }
+LearnLine = แนวการเดินของเครื่อง: { $line }
+LearnDone = เสร็จแล้ว: คุณหาตาที่ดีกว่าได้ { $found } จาก { $total } ตาพลาด
+BtnLearnSolution = ดูเฉลย
+BtnLearnNext = ถัดไป
+BtnLearnSkip = ข้าม
+BtnLearnClose = หยุด
+BtnLearnDone = ปิด

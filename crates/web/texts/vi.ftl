@@ -578,3 +578,23 @@ DrillNoUndo = Không được đi lại trong bài tập: hãy chơi lại thế
 TrainingNav = Luyện tập
 DrillLimitKnight = Đếm tới { $count } nước, nhưng vua đơn độc sẽ đòi hòa theo luật 50 nước trước: phải chiếu hết trong vòng 50 nước
 SavedDrill = Luyện đếm: { $drill }
+
+## Học từ sai lầm (`#learn`), sau khi phân tích.
+
+BtnLearn = Học từ sai lầm của tôi
+LearnTitle = Học từ sai lầm
+LearnProgress = Sai lầm { $n } / { $total }
+LearnFind = Ở đây đã đi { $move }. Hãy tìm nước tốt hơn cho bên { $side }.
+LearnChecking = Đang kiểm tra { $move }…
+LearnWrongPlayed = Đó là nước đã đi trong ván. Hãy thử nước khác.
+LearnWrong = { $move } chưa đủ tốt. Hãy thử nước khác.
+LearnRightBest = Giỏi lắm! { $move } là nước tốt nhất.
+LearnRight = Nước hay! { $move } giữ được ưu thế; máy chọn { $best }.
+LearnSolution = Nước tốt nhất là { $move }.
+LearnLine = Biến của máy: { $line }
+LearnDone = Xong: bạn đã tìm được nước tốt hơn cho { $found } trên { $total } sai lầm.
+BtnLearnSolution = Xem lời giải
+BtnLearnNext = Tiếp
+BtnLearnSkip = Bỏ qua
+BtnLearnClose = Dừng
+BtnLearnDone = Đóng

@@ -17,6 +17,7 @@ pub mod clock;
 pub mod drill;
 pub mod entry;
 pub mod export;
+pub mod learn;
 pub mod looks;
 pub mod profile;
 pub mod room;
@@ -621,6 +622,8 @@ pub struct Model {
     pub slides: u64,
     /// The analysis of the game on the board, once asked for.
     pub analysis: Option<analysis::GameAnalysis>,
+    /// Learning from the mistakes of the analysed game, once asked for.
+    pub learn: Option<learn::Learn>,
     /// The start screen (`#start`) is shown: a first visit, with no game to resume and no
     /// room in the address, until the player picks a way to play.
     pub start: bool,
@@ -674,6 +677,7 @@ impl Model {
             rng: seed | 1,
             slides: 0,
             analysis: None,
+            learn: None,
             start: false,
             low_time_warned: None,
             sound_on: true,
@@ -790,6 +794,14 @@ impl Model {
             .and_then(|i| self.game.moves().get(i).copied())
     }
 
+    /// Whether the board shows a mistake's exercise the player may try a move on (the game's
+    /// position before the mistake, while reviewing).
+    pub fn learn_turn(&self) -> bool {
+        self.learn.as_ref().is_some_and(|l| {
+            l.state.playable() && l.ply().is_some_and(|p| self.review == Some(p - 1))
+        })
+    }
+
     /// Whether the player may move now: the game goes on, the board shows it live, and in the
     /// mode's terms it is their turn (always in hot-seat; their colour against the AI; their
     /// seat online, with no move of theirs waiting for the server).
@@ -826,10 +838,12 @@ impl Model {
         }
     }
 
-    /// The destinations of the piece on `from`: its legal moves on the player's turn, its
-    /// premoves ([`Model::premoves_from`]) while the opponent is to move.
+    /// The destinations of the piece on `from`: its legal moves on the player's turn (or in
+    /// the shown position of a mistake's exercise), its premoves ([`Model::premoves_from`]) while the opponent is to move.
     pub fn dests(&self, from: Square) -> Vec<Square> {
-        let moves: Vec<Move> = if self.my_turn() {
+        let moves: Vec<Move> = if self.learn_turn() {
+            self.shown_position().legal_moves_from(from).to_vec()
+        } else if self.my_turn() {
             self.game.position().legal_moves_from(from).to_vec()
         } else {
             self.premoves_from(from)

@@ -67,9 +67,19 @@ pub fn review(model: &mut Model, step: ReviewStep) {
     }
 }
 
+/// Whether the board shows a past position that is not to be played on (a mistake's exercise
+/// is).
+fn reviewing(model: &Model) -> bool {
+    model.review.is_some() && !model.learn_turn()
+}
+
 /// Whether `sq` holds a piece the player may pick up now: to move it on their turn, or to
 /// premove it on the opponent's.
 fn own_piece(model: &Model, sq: Square) -> bool {
+    if model.learn_turn() {
+        let pos = model.shown_position();
+        return pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
+    }
     let pos = model.game.position();
     pos.piece_at(sq).is_some_and(|p| {
         (model.my_turn() && p.color == pos.turn()) || model.premover() == Some(p.color)
@@ -107,12 +117,12 @@ pub fn over_toast(model: &Model, out: &mut Vec<Cmd>) -> bool {
 fn activate(model: &mut Model, sq: Square, out: &mut Vec<Cmd>) {
     // A click elsewhere cancels a premove (and may start another).
     model.board.premove = None;
-    if model.review.is_some() || move_selected_to(model, sq, out) {
+    if reviewing(model) || move_selected_to(model, sq, out) {
         return;
     }
     let pos = model.game.position();
     let mine = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-    if mine && over_toast(model, out) {
+    if mine && !model.learn_turn() && over_toast(model, out) {
         return;
     }
     model.board.selected = if own_piece(model, sq) && model.board.selected != Some(sq) {
@@ -137,10 +147,10 @@ pub fn pointer_down(
     // A press elsewhere cancels a premove (and may start another).
     model.board.premove = None;
     let Some(sq) = square else { return };
-    if model.review.is_some() || !own_piece(model, sq) {
+    if reviewing(model) || !own_piece(model, sq) {
         model.board.swipe = Some((pointer, at));
     }
-    if model.review.is_some() {
+    if reviewing(model) {
         return;
     }
     model.board.focus = sq;

@@ -74,6 +74,24 @@ pub fn typed(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
     if text.is_empty() {
         return;
     }
+    if model.learn_turn() {
+        // A move typed in a mistake's exercise is tried there.
+        match entry::read(model.shown_position(), text) {
+            Ok(Entry::Move(m)) => {
+                model.board.selected = None;
+                model.entry.error = None;
+                play::play(model, m, true, out);
+                model.entry.taken += 1;
+            }
+            Ok(Entry::Promotion { from, to }) => {
+                model.entry.error = None;
+                play::try_move(model, from, to, true, out);
+                model.entry.taken += 1;
+            }
+            Err(e) => model.entry.error = Some((e, text.to_owned())),
+        }
+        return;
+    }
     let now = if model.review.is_some() {
         Err(EntryError::Reviewing)
     } else if model.ended() {

@@ -21,6 +21,7 @@ mod cmd;
 mod drill;
 mod export;
 pub mod feedback;
+mod learn;
 mod looks;
 mod new_game;
 mod online;
@@ -43,6 +44,7 @@ pub use board::{BoardKey, ReviewStep};
 pub use challenge::ChallengeMsg;
 pub use cmd::{BrowserCmd, Cmd, EventsCmd, StorageCmd, ViewCmd, WorkerCmd};
 pub use drill::{DEFENCE_MILLIS, DrillMsg};
+pub use learn::{LearnMsg, available as learn_available};
 pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RangeChoice, RoomSettings, SeekTake, rated_refusal, seek_take};
 pub use play::valid_claim;
@@ -300,6 +302,8 @@ pub enum Msg {
     Route(crate::model::Route),
     /// The counting trainer: start a drill, try it again, another position.
     Drill(DrillMsg),
+    /// Learn from your mistakes: start, the solution, the next one, leave.
+    Learn(LearnMsg),
 }
 
 /// Where the views send their elements' events as [`Msg`]s: the runtime's
@@ -327,6 +331,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         drill::note_result(model, &mut out);
         ai::schedule_ai(model, &mut out);
         analysis::schedule(model, &mut out);
+        learn::schedule(model);
     }
     out
 }
@@ -549,7 +554,11 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         }
         Msg::AnalyseStart => analysis::start(model, out),
         Msg::AnalyseStop => analysis::stop(model),
-        Msg::AnalysisReply { id, result } => analysis::reply(model, id, result, out),
+        Msg::AnalysisReply { id, result } => {
+            if !learn::reply(model, id, &result, out) {
+                analysis::reply(model, id, result, out);
+            }
+        }
         Msg::Tick => {
             play::tick(model, out);
             online::check_pending(model, out);
@@ -575,6 +584,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
             crate::model::Route::Board => account::route_away(model),
         },
         Msg::Drill(m) => drill::handle(model, m, out),
+        Msg::Learn(m) => learn::handle(model, m),
     }
 }
 

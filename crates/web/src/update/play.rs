@@ -13,8 +13,9 @@ use rules::{Color, DrawClaim, Game, Move, Role, Square};
 /// Tries the move `from`-`to` (on the opponent's turn, as a premove); asks for the promotion
 /// piece when there is a choice.
 pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out: &mut Vec<Cmd>) {
-    let premove = !model.my_turn() && model.premover().is_some();
-    if !model.my_turn() && !premove {
+    let learning = model.learn_turn();
+    let premove = !learning && !model.my_turn() && model.premover().is_some();
+    if !learning && !model.my_turn() && !premove {
         if model.ended() {
             toast(model, Key::ToastGameOver, true, out);
         }
@@ -22,15 +23,18 @@ pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out:
     }
     let moves = if premove {
         model.premoves_from(from)
+    } else if learning {
+        model.shown_position().legal_moves_from(from).to_vec()
     } else {
         model.game.position().legal_moves_from(from).to_vec()
     };
     let candidates: Vec<Move> = moves.into_iter().filter(|m| m.to == to).collect();
-    let color = model
-        .game
-        .position()
-        .piece_at(from)
-        .map_or(model.game.position().turn(), |p| p.color);
+    let pos = if learning {
+        model.shown_position()
+    } else {
+        model.game.position()
+    };
+    let color = pos.piece_at(from).map_or(pos.turn(), |p| p.color);
     match candidates.as_slice() {
         [] => toast(model, Key::ToastIllegal, true, out),
         [m] if premove => {
@@ -88,8 +92,13 @@ pub fn slide(model: &mut Model, m: Move) {
     });
 }
 
-/// Plays `m` for the player.
+/// Plays `m` for the player (tries it, in a mistake's exercise).
 pub fn play(model: &mut Model, m: Move, animate: bool, out: &mut Vec<Cmd>) {
+    if model.learn_turn() {
+        model.board.selected = None;
+        super::learn::attempt(model, m, out);
+        return;
+    }
     if !model.my_turn() {
         return;
     }

@@ -2472,3 +2472,192 @@ fn an_open_challenge_s_link_for_one_colour_asks_for_that_seat_until_one_is_held(
         "{cmds:?}"
     );
 }
+
+/// 1. a4 Nd7 2. Nd2 Nc5 3. Ne2?? Nxd3#: White's third move allows a mate in one.
+const LEARN_GAME: [(&str, &str); 6] = [
+    ("a3", "a4"),
+    ("b8", "d7"),
+    ("b1", "d2"),
+    ("d7", "c5"),
+    ("g1", "e2"),
+    ("c5", "d3"),
+];
+
+/// A hot-seat game of [`LEARN_GAME`] with its analysis complete: level until White's blunder
+/// (the best move before it `e1f2`), then mate.
+fn analysed_blunder() -> Model {
+    use engine::analysis::{Eval, WhiteScore};
+    let mut m = model();
+    for (from, to) in LEARN_GAME {
+        click_move(&mut m, from, to);
+    }
+    assert!(m.game.position().is_checkmate());
+    let mut cmds = update(&mut m, Msg::AnalyseStart);
+    for _ in 0..7 {
+        let Some((id, ply)) = cmds.iter().find_map(|c| match c {
+            Cmd::Worker(WorkerCmd::Analyse { id, moves, .. }) => Some((*id, moves.len())),
+            _ => None,
+        }) else {
+            break;
+        };
+        let eval = match ply {
+            6 => Eval::finished(m.game.outcome().expect("mate")),
+            5 => Eval {
+                score: WhiteScore::Mate(-1),
+                depth: 8,
+                best: None,
+                pv: Vec::new(),
+            },
+            _ => Eval {
+                score: WhiteScore::Cp(20),
+                depth: 8,
+                best: (ply == 4).then(|| Move {
+                    from: sq("e1"),
+                    to: sq("f2"),
+                    promotion: None,
+                }),
+                pv: Vec::new(),
+            },
+        };
+        cmds = update(
+            &mut m,
+            Msg::AnalysisReply {
+                id,
+                result: Ok(eval),
+            },
+        );
+    }
+    assert!(m.analysis.as_ref().is_some_and(|a| a.complete()));
+    m
+}
+
+#[test]
+fn learning_from_a_mistake_accepts_the_best_move_and_refuses_the_one_played() {
+    use crate::model::learn::LearnState;
+    let mut m = analysed_blunder();
+    assert!(
+        learn_available(&m),
+        "White's blunder is there to learn from"
+    );
+    update(&mut m, Msg::Learn(LearnMsg::Start));
+    let l = m.learn.as_ref().expect("learning");
+    assert_eq!((l.side, l.plies.clone()), (Color::White, vec![5]));
+    // The position before the blunder is on the board, playable by White.
+    assert_eq!(m.review, Some(4));
+    assert!(m.learn_turn() && !m.my_turn());
+    // The move of the game is refused without asking the worker; the board stays.
+    let cmds = click_move(&mut m, "g1", "e2");
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Worker(_))));
+    let l = m.learn.as_ref().expect("learning");
+    assert!(matches!(l.state, LearnState::Wrong(_)), "{:?}", l.state);
+    assert_eq!(m.game.moves().len(), 6, "the game is not changed");
+    // Stepping away is undone while a move is to be found.
+    update(&mut m, Msg::Review(ReviewStep::Live));
+    assert_eq!(m.review, Some(4));
+    // The best move is accepted at once.
+    click_move(&mut m, "e1", "f2");
+    let l = m.learn.as_ref().expect("learning");
+    assert!(matches!(l.state, LearnState::Right(_)), "{:?}", l.state);
+    assert_eq!(l.found, 1);
+    assert!(!m.learn_turn(), "answered: the board is not played on");
+    update(&mut m, Msg::Learn(LearnMsg::Next));
+    let l = m.learn.as_ref().expect("learning");
+    assert_eq!((l.state.clone(), l.found), (LearnState::Done, 1));
+    assert!(!learn_available(&m), "already learning");
+    update(&mut m, Msg::Learn(LearnMsg::Close));
+    assert!(m.learn.is_none() && learn_available(&m));
+}
+
+#[test]
+fn learning_from_a_mistake_asks_the_worker_about_other_moves() {
+    use crate::model::learn::LearnState;
+    use engine::analysis::{Eval, WhiteScore};
+    let tried = |m: &mut Model, from: &str, to: &str| -> u32 {
+        let cmds = click_move(m, from, to);
+        let (id, moves) = cmds
+            .iter()
+            .find_map(|c| match c {
+                Cmd::Worker(WorkerCmd::Analyse { id, moves, .. }) => Some((*id, moves.clone())),
+                _ => None,
+            })
+            .expect("the worker is asked");
+        // The position after the tried move, from the game's start.
+        assert_eq!(moves.len(), 5);
+        assert_eq!(moves[4].to_uci(), format!("{from}{to}"));
+        id
+    };
+    let score = |score: WhiteScore| Eval {
+        score,
+        depth: 8,
+        best: None,
+        pv: Vec::new(),
+    };
+    let mut m = analysed_blunder();
+    update(&mut m, Msg::Learn(LearnMsg::Start));
+    // A move that keeps the level is good (the best kept +0.20; this +0.05).
+    let id = tried(&mut m, "a4", "a5");
+    assert!(matches!(
+        m.learn.as_ref().map(|l| &l.state),
+        Some(LearnState::Checking(..))
+    ));
+    assert!(!m.learn_turn(), "no second try while one is checked");
+    update(
+        &mut m,
+        Msg::AnalysisReply {
+            id,
+            result: Ok(score(WhiteScore::Cp(5))),
+        },
+    );
+    assert!(matches!(
+        m.learn.as_ref().map(|l| &l.state),
+        Some(LearnState::Right(_))
+    ));
+    // Again, a move that loses a knight is not.
+    update(&mut m, Msg::Learn(LearnMsg::Close));
+    update(&mut m, Msg::Learn(LearnMsg::Start));
+    let id = tried(&mut m, "d2", "c4");
+    update(
+        &mut m,
+        Msg::AnalysisReply {
+            id,
+            result: Ok(score(WhiteScore::Cp(-300))),
+        },
+    );
+    let l = m.learn.as_ref().expect("learning");
+    assert!(matches!(l.state, LearnState::Wrong(_)), "{:?}", l.state);
+    assert_eq!(l.found, 0);
+    assert!(m.learn_turn(), "another try");
+    // The solution, then the end.
+    update(&mut m, Msg::Learn(LearnMsg::Solution));
+    assert_eq!(
+        m.learn.as_ref().map(|l| l.state.clone()),
+        Some(LearnState::Solution)
+    );
+    update(&mut m, Msg::Learn(LearnMsg::Next));
+    assert_eq!(
+        m.learn.as_ref().map(|l| l.state.clone()),
+        Some(LearnState::Done)
+    );
+    // A new game ends it.
+    update(
+        &mut m,
+        Msg::NewGameStart(NewGameChoice::HotSeat {
+            promotion: PromotionRule::Any,
+            clock: None,
+        }),
+    );
+    assert!(m.learn.is_none());
+}
+
+#[test]
+fn a_move_typed_in_a_mistake_s_exercise_is_tried_there() {
+    use crate::model::learn::LearnState;
+    let mut m = analysed_blunder();
+    update(&mut m, Msg::Learn(LearnMsg::Start));
+    update(&mut m, Msg::MoveTyped("Kf2".into()));
+    assert!(matches!(
+        m.learn.as_ref().map(|l| &l.state),
+        Some(LearnState::Right(_))
+    ));
+    assert_eq!(m.game.moves().len(), 6, "the game is not changed");
+}

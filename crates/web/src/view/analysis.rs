@@ -58,7 +58,12 @@ impl AnalysisView {
         let a = m.analysis.as_ref();
         let running = a.is_some_and(|a| !a.stopped && !a.complete());
         let shown = m.shown_ply();
-        let eval = a.and_then(|a| a.eval(shown)).map(|e| {
+        // Not while it would give away the answer of a mistake's exercise.
+        let hidden = m
+            .learn
+            .as_ref()
+            .is_some_and(|l| l.ply().is_some() && !l.state.answered());
+        let eval = a.and_then(|a| a.eval(shown)).filter(|_| !hidden).map(|e| {
             let depth = if e.depth > 0 {
                 lang.fmt(Key::EvalDepth, &[("n", &e.depth.to_string())])
             } else {

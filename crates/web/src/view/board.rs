@@ -126,13 +126,14 @@ impl BoardView {
     /// Draws the board of `m`.
     pub fn render(&mut self, m: &Model) {
         let pos = m.shown_position();
-        let live = m.review.is_none();
+        // A mistake's exercise is played on the shown position.
+        let live = m.review.is_none() || m.learn_turn();
         let mut pieces = [None; 64];
         for sq in Square::ALL {
             pieces[sq.index()] = pos.piece_at(sq);
         }
         // A checked king is marked unless the game ended in a draw on that position.
-        let drawn = live && m.result().is_some_and(|r| r.winner().is_none());
+        let drawn = m.review.is_none() && m.result().is_some_and(|r| r.winner().is_none());
         let check = (pos.is_check() && !drawn).then(|| pos.king_square(pos.turn()));
         let scene = Scene {
             pieces,
@@ -157,10 +158,16 @@ impl BoardView {
                 m.board.premove.filter(|_| live).map(|p| (p.from, p.to)),
                 live && !m.my_turn() && m.premover().is_some(),
             ),
-            // The analysis' best move in the shown position.
+            // The analysis' best move in the shown position (not while it is the answer to
+            // find).
             arrow: m
                 .analysis
                 .as_ref()
+                .filter(|_| {
+                    !m.learn
+                        .as_ref()
+                        .is_some_and(|l| !l.state.answered() && l.ply().is_some())
+                })
                 .and_then(|a| a.eval(m.shown_ply()))
                 .and_then(|e| e.best)
                 .filter(|&b| pos.is_legal(b))

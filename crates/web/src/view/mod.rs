@@ -26,6 +26,7 @@
 //! | [`account`] | `#btn-signin`, `#account-link`, `#signin`, `#account`, `#account-profile`, `#app[data-screen]` |
 //! | [`profile`] | `#profile`, `#leaderboard` |
 //! | [`training`] | `#training` (the counting trainer's list), `#drill` (the drill on the board) |
+//! | [`learn`] | `#btn-learn`, `#learn` (Learn from your mistakes) |
 //! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
@@ -39,6 +40,7 @@ pub mod challenges;
 pub mod clocks;
 pub mod dialogs;
 pub mod entry;
+pub mod learn;
 pub mod lobby;
 pub mod looks;
 pub mod moves;
@@ -83,6 +85,7 @@ pub struct View {
     challenges: challenges::ChallengesView,
     bots: bots::BotsView,
     training: training::TrainingView,
+    learn: learn::LearnView,
 }
 
 /// The elements the views need.
@@ -143,6 +146,7 @@ impl View {
             challenges: challenges::ChallengesView::default(),
             bots: bots::BotsView::default(),
             training: training::TrainingView::default(),
+            learn: learn::LearnView::default(),
         })
     }
 
@@ -169,6 +173,7 @@ impl View {
         self.challenges.render(m);
         self.bots.render(m);
         self.training.render(m);
+        self.learn.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -205,6 +210,7 @@ impl View {
         self.profile.wire(d);
         self.challenges.wire(d);
         self.training.wire(d);
+        self.learn.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),
