@@ -103,6 +103,27 @@ pub fn focus(e: &Element) {
     }
 }
 
+/// Brings a card of the panel into sight when it appears. From 900 px wide, where the panel
+/// stands beside the board and scrolls on its own, the card itself; narrower, where the card
+/// stands under the board, the board instead (showing the card could push the board off the
+/// top, and the board is what the card is about).
+pub fn reveal_card(card: &Element) {
+    let wide = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .is_some_and(|w| w >= 900.0);
+    let target = if wide {
+        Some(card.clone())
+    } else {
+        by_id("board")
+    };
+    if let Some(t) = target {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        t.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
 /// Sets an inline style property, e.g. `("transform", "translate(3px, 4px)")`.
 pub fn set_style(e: &Element, property: &str, value: &str) {
     if let Some(h) = e.dyn_ref::<HtmlElement>() {

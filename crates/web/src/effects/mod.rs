@@ -137,6 +137,7 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
     let mut model = Model::new(lang, env, now, seed);
     model.sound_on = store.sound().unwrap_or(true);
     model.drills = store.drills();
+    model.lessons = store.lessons();
     model.looks = crate::model::looks::Looks {
         system_dark: browser::system_dark(),
         ..store.looks()
@@ -177,6 +178,7 @@ fn run(view: View, store: storage::Store, lang: crate::i18n::Lang) {
             | crate::model::Route::Profile(_)
             | crate::model::Route::Leaderboard(_)
             | crate::model::Route::Training
+            | crate::model::Route::Lessons
     ) {
         dispatch.send(Msg::Route(route));
     }

@@ -12,6 +12,8 @@
 //! - `asean.drills.v1`: the counting trainer's best results, the fewest moves to mate of each
 //!   drill passed: `{"rook": 9, "khon-met": 27}` ([`crate::model::drill::Records`]; what cannot
 //!   be read is left out).
+//! - `asean.lessons.v1`: the lessons' best stars, by lesson and task: `{"rook": [3, 2]}`
+//!   ([`crate::model::lesson::Progress`]; what cannot be read is left out).
 //! - `asean.theme.v1` (`auto`, `light`, `dark`), `asean.pieces.v1` (`thai`, `western`) and
 //!   `asean.board.v1` (`teak`, `jade`, `slate`): the looks ([`crate::model::looks`]); a
 //!   missing or unknown value reads as the default (`auto`, `thai`, `teak`). The page's inline
@@ -243,6 +245,26 @@ impl Store {
     pub fn set_drills(&self, records: &crate::model::drill::Records) -> Result<(), WriteError> {
         let text = serde_json::to_string(records).map_err(|e| WriteError::Other(e.to_string()))?;
         self.backend.set(&self.drills_key(), &text)
+    }
+
+    fn lessons_key(&self) -> String {
+        format!("{}.lessons.v1", self.prefix)
+    }
+
+    /// The lessons' best stars (none when absent or unreadable).
+    pub fn lessons(&self) -> crate::model::lesson::Progress {
+        self.backend
+            .get(&self.lessons_key())
+            .map(|text| crate::model::lesson::Progress::from_json(&text))
+            .unwrap_or_default()
+    }
+
+    /// Remembers the lessons' best stars.
+    ///
+    /// # Errors
+    /// As [`Backend::set`].
+    pub fn set_lessons(&self, progress: &crate::model::lesson::Progress) -> Result<(), WriteError> {
+        self.backend.set(&self.lessons_key(), &progress.to_json())
     }
 
     /// Writes `game` under its id.
@@ -583,6 +605,11 @@ pub fn run(store: &Store, cmd: StorageCmd, dispatch: &Dispatch) {
         }
         StorageCmd::SaveFlip { game, flipped } => {
             if let Err(e) = store.set_flip(&game, flipped) {
+                dispatch.send(Msg::WriteFailed(e));
+            }
+        }
+        StorageCmd::SaveLessons(progress) => {
+            if let Err(e) = store.set_lessons(&progress) {
                 dispatch.send(Msg::WriteFailed(e));
             }
         }

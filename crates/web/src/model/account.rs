@@ -330,6 +330,8 @@ pub enum Screen {
     Leaderboard,
     /// `#training`: the counting trainer's drills ([`crate::model::drill`]).
     Training,
+    /// `#lessons`: the lessons ([`crate::model::lesson`]).
+    Lessons,
 }
 
 impl Screen {
@@ -341,6 +343,7 @@ impl Screen {
             Screen::Profile => "profile",
             Screen::Leaderboard => "leaderboard",
             Screen::Training => "training",
+            Screen::Lessons => "lessons",
         }
     }
 }

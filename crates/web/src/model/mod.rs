@@ -18,6 +18,7 @@ pub mod drill;
 pub mod entry;
 pub mod export;
 pub mod learn;
+pub mod lesson;
 pub mod looks;
 pub mod profile;
 pub mod room;
@@ -189,6 +190,8 @@ pub enum Route {
     Leaderboard(profile::Perf),
     /// `#/training/counting` (or `#/training`): the counting trainer's drills.
     Training,
+    /// `#/learn`: the lessons.
+    Lessons,
     /// Anything else: the page's own board.
     Board,
 }
@@ -208,6 +211,7 @@ impl Route {
     /// assert_eq!(Route::from_hash("#/leaderboard"), Route::Leaderboard(Perf::Blitz));
     /// assert_eq!(Route::from_hash("#/leaderboard/rapid/"), Route::Leaderboard(Perf::Rapid));
     /// assert_eq!(Route::from_hash("#/training/counting"), Route::Training);
+    /// assert_eq!(Route::from_hash("#/learn"), Route::Lessons);
     /// ```
     pub fn from_hash(hash: &str) -> Route {
         if let Some(room) = room::room_from_hash(hash) {
@@ -219,6 +223,9 @@ impl Route {
         }
         if path == "/training" || path == "/training/counting" {
             return Route::Training;
+        }
+        if path == "/learn" {
+            return Route::Lessons;
         }
         if let Some(name) = path.strip_prefix("/@/") {
             // The address may carry the name percent-encoded: only a valid name is asked for.
@@ -647,6 +654,10 @@ pub struct Model {
     pub challenges: challenge::Challenges,
     /// The counting trainer's best results on this device (`asean.drills.v1`).
     pub drills: drill::Records,
+    /// The lesson on the board, if one is.
+    pub lesson: Option<lesson::LessonRun>,
+    /// The lessons' best stars on this device (`asean.lessons.v1`).
+    pub lessons: lesson::Progress,
 }
 
 impl Model {
@@ -689,6 +700,8 @@ impl Model {
             profiles: profile::Profiles::default(),
             challenges: challenge::Challenges::default(),
             drills: drill::Records::default(),
+            lesson: None,
+            lessons: lesson::Progress::default(),
         };
         let id = model.new_id();
         if let Some(l) = model.mode.local_mut() {
@@ -807,6 +820,14 @@ impl Model {
     /// seat online, with no move of theirs waiting for the server).
     pub fn my_turn(&self) -> bool {
         if self.review.is_some() || self.ended() {
+            return false;
+        }
+        // A lesson's task done: the board waits for the next one.
+        if self
+            .lesson
+            .as_ref()
+            .is_some_and(|l| l.state != lesson::TaskState::Play)
+        {
             return false;
         }
         let turn = self.game.position().turn();

@@ -135,7 +135,13 @@ fn load_tokens(model: &mut Model, out: &mut Vec<Cmd>) {
 /// the address when it showed `#/account`.
 fn close_screen(model: &mut Model, out: &mut Vec<Cmd>) {
     let routed = match &model.accounts.screen {
-        Some(Screen::Account | Screen::Profile | Screen::Leaderboard | Screen::Training) => true,
+        Some(
+            Screen::Account
+            | Screen::Profile
+            | Screen::Leaderboard
+            | Screen::Training
+            | Screen::Lessons,
+        ) => true,
         Some(Screen::SignIn(f)) => f.then_account,
         None => false,
     };

@@ -97,6 +97,8 @@ pub enum StorageCmd {
     SaveLang(Lang),
     /// Remember the counting trainer's best results (`asean.drills.v1`).
     SaveDrills(crate::model::drill::Records),
+    /// Remember the lessons' best stars (`asean.lessons.v1`).
+    SaveLessons(crate::model::lesson::Progress),
     /// Remember the board's orientation for the game on the board (`asean.flip.v1`).
     SaveFlip {
         /// The game's id (a saved game's or a room's).

@@ -22,6 +22,7 @@ mod drill;
 mod export;
 pub mod feedback;
 mod learn;
+mod lesson;
 mod looks;
 mod new_game;
 mod online;
@@ -45,6 +46,7 @@ pub use challenge::ChallengeMsg;
 pub use cmd::{BrowserCmd, Cmd, EventsCmd, StorageCmd, ViewCmd, WorkerCmd};
 pub use drill::{DEFENCE_MILLIS, DrillMsg};
 pub use learn::{LearnMsg, available as learn_available};
+pub use lesson::LessonMsg;
 pub use looks::LooksMsg;
 pub use online::{OnlineMsg, RangeChoice, RoomSettings, SeekTake, rated_refusal, seek_take};
 pub use play::valid_claim;
@@ -304,6 +306,8 @@ pub enum Msg {
     Drill(DrillMsg),
     /// Learn from your mistakes: start, the solution, the next one, leave.
     Learn(LearnMsg),
+    /// The lessons: start one, a task again, the next.
+    Lesson(LessonMsg),
 }
 
 /// Where the views send their elements' events as [`Msg`]s: the runtime's
@@ -329,6 +333,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         // A drill passes on the player's own mate, never on a pointer's move or a tick: its
         // state (a legal-move generation) is not read on those.
         drill::note_result(model, &mut out);
+        lesson::after_move(model, &mut out);
         ai::schedule_ai(model, &mut out);
         analysis::schedule(model, &mut out);
         learn::schedule(model);
@@ -581,10 +586,12 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                 profile::route_leaderboard(model, perf, out);
             }
             crate::model::Route::Training => drill::route(model),
+            crate::model::Route::Lessons => lesson::route(model),
             crate::model::Route::Board => account::route_away(model),
         },
         Msg::Drill(m) => drill::handle(model, m, out),
         Msg::Learn(m) => learn::handle(model, m),
+        Msg::Lesson(m) => lesson::handle(model, m, out),
     }
 }
 

@@ -181,7 +181,8 @@ pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
     if let Some(result) = model.result() {
         model.board.selected = None;
         // A drill says its end in its own card (`#drill`), with what to do next.
-        if model.mode.ai().is_none_or(|a| a.drill.is_none()) {
+        // So does a lesson (`#lesson`).
+        if model.mode.ai().is_none_or(|a| a.drill.is_none()) && model.lesson.is_none() {
             model.dialog = Some(Dialog::GameOver(result));
         }
         feedback::ended(model, result, out);
@@ -190,6 +191,10 @@ pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
 
 /// Undo: hot-seat takes back one move; against the AI back to the human's previous turn.
 pub fn undo(model: &mut Model, out: &mut Vec<Cmd>) {
+    if model.lesson.is_some() {
+        toast(model, Key::LessonNoUndo, false, out);
+        return;
+    }
     let human = match &model.mode {
         Mode::Online(_) => return, // Moves played online are final.
         Mode::HotSeat(_) => None,

@@ -31,6 +31,9 @@ fn worth_keeping(model: &Model) -> bool {
 
 /// Saves the local game on the board and remembers it as the one to resume.
 pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
+    if model.lesson.is_some() {
+        return; // A lesson's board is not a game to keep.
+    }
     let keep = worth_keeping(model);
     let ai = model.mode.ai();
     let now = model.now;

@@ -51,11 +51,8 @@ impl LearnView {
         let appeared = scene.card.is_some() && self.scene.as_ref().is_none_or(|s| s.card.is_none());
         draw(&scene);
         if appeared && let Some(card) = dom::by_id("learn") {
-            // The card says what to do: bring it into sight (the panel may have scrolled to
-            // the analysis).
-            let options = web_sys::ScrollIntoViewOptions::new();
-            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
-            card.scroll_into_view_with_scroll_into_view_options(&options);
+            // The card says what to do (the panel may have scrolled away from it).
+            dom::reveal_card(&card);
         }
         self.scene = Some(scene);
     }

@@ -27,6 +27,7 @@
 //! | [`profile`] | `#profile`, `#leaderboard` |
 //! | [`training`] | `#training` (the counting trainer's list), `#drill` (the drill on the board) |
 //! | [`learn`] | `#btn-learn`, `#learn` (Learn from your mistakes) |
+//! | [`lessons`] | `#lessons` (the lessons' list), `#lesson` (the lesson on the board) |
 //! | [`looks`] | `<html data-theme data-pieces data-board>`, `meta[name=theme-color]`, `#btn-theme`, `#theme`, `#piece-set`, `#board-theme` |
 //!
 //! [`speech`] puts moves and results into words for them (no element of its own).
@@ -41,6 +42,7 @@ pub mod clocks;
 pub mod dialogs;
 pub mod entry;
 pub mod learn;
+pub mod lessons;
 pub mod lobby;
 pub mod looks;
 pub mod moves;
@@ -86,6 +88,7 @@ pub struct View {
     bots: bots::BotsView,
     training: training::TrainingView,
     learn: learn::LearnView,
+    lessons: lessons::LessonsView,
 }
 
 /// The elements the views need.
@@ -147,6 +150,7 @@ impl View {
             bots: bots::BotsView::default(),
             training: training::TrainingView::default(),
             learn: learn::LearnView::default(),
+            lessons: lessons::LessonsView::default(),
         })
     }
 
@@ -174,6 +178,7 @@ impl View {
         self.bots.render(m);
         self.training.render(m);
         self.learn.render(m);
+        self.lessons.render(m);
     }
 
     /// Gives the keyboard focus to a square of the board.
@@ -211,6 +216,7 @@ impl View {
         self.challenges.wire(d);
         self.training.wire(d);
         self.learn.wire(d);
+        self.lessons.wire(d);
         // The game's buttons (drawn by the panel).
         for (id, msg) in [
             ("btn-new", Msg::NewGameOpen(None)),

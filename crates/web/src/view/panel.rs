@@ -215,6 +215,13 @@ fn counting(m: &Model, lang: Lang) -> Option<(String, u16, u16)> {
     if crate::model::drill::current(m).is_some() {
         return None;
     }
+    // A lesson's task is no game: its count is taught only in the count's lesson.
+    if m.lesson
+        .as_ref()
+        .is_some_and(|l| l.id != crate::model::lesson::LessonId::Count)
+    {
+        return None;
+    }
     let pos = m.game.position();
     let c = pos.counting().filter(|_| !m.ended())?;
     let (used, limit) = (c.moves_used(), c.limit_moves());
