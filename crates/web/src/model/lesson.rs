@@ -196,7 +196,7 @@ impl LessonId {
                 },
             ],
             LessonId::Stalemate => &[Task {
-                fen: "7k/5K2/8/5Q2/8/8/8/8 w - - 0 1",
+                fen: "7k/5K2/8/5Q2/8/P7/8/8 w - - 0 1",
                 goal: Stalemate,
                 best: 1,
             }],
@@ -459,6 +459,13 @@ mod tests {
                 let pos = position_of(*task).expect("valid");
                 assert_eq!(pos.turn(), Color::White, "{id:?} {}", task.fen);
                 assert!(!pos.is_check(), "{id:?} {}", task.fen);
+                // Not over before the first move (a dead position would be: the board would
+                // not be played).
+                assert!(
+                    Game::from_position(pos.clone()).outcome().is_none(),
+                    "{id:?} {}",
+                    task.fen
+                );
                 assert_eq!(line.len(), usize::from(task.best), "{id:?} {}", task.fen);
                 assert_eq!(play(*task, line), Ok(None), "{id:?} {}", task.fen);
             }

@@ -173,7 +173,7 @@ pub fn pointer_down(
         });
     } else {
         let pos = model.game.position();
-        if pos.piece_at(sq).is_some_and(|p| p.color == pos.turn()) {
+        if pos.piece_at(sq).is_some_and(|p| p.color == pos.turn()) && !model.learn_turn() {
             over_toast(model, out);
         }
         model.board.selected = None;

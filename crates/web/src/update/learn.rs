@@ -85,6 +85,9 @@ pub fn handle(model: &mut Model, msg: LearnMsg) {
         LearnMsg::Close => {
             model.learn = None;
             model.board.selected = None;
+            if matches!(model.dialog, Some(crate::model::Dialog::Promotion { .. })) {
+                model.dialog = None;
+            }
         }
     }
 }
@@ -97,6 +100,19 @@ fn show(model: &mut Model) {
         model.review = Some(p - 1);
         model.board.selected = None;
         model.board.drag = None;
+        if matches!(model.dialog, Some(crate::model::Dialog::Promotion { .. })) {
+            model.dialog = None;
+        }
+    }
+}
+
+/// The worker went away (or is started again): a move being checked will get no answer, and
+/// may be tried again.
+pub fn worker_lost(model: &mut Model) {
+    if let Some(l) = &mut model.learn
+        && matches!(l.state, LearnState::Checking(..))
+    {
+        l.state = LearnState::Find;
     }
 }
 
@@ -105,6 +121,10 @@ pub fn attempt(model: &mut Model, m: Move, out: &mut Vec<Cmd>) {
     let Some(ply) = model.learn.as_ref().and_then(Learn::ply) else {
         return;
     };
+    // A promotion chosen after the exercise changed is not this exercise's.
+    if !model.shown_position().is_legal(m) {
+        return;
+    }
     let Some(a) = &model.analysis else { return };
     let best = a.eval(ply - 1).and_then(|e| e.best);
     let played = model.game.moves().get(ply - 1).copied();
@@ -124,6 +144,9 @@ pub fn attempt(model: &mut Model, m: Move, out: &mut Vec<Cmd>) {
             l.state = LearnState::Right(m);
         }
         Some(false) => l.state = LearnState::Wrong(m),
+        None if model.ai.unavailable.is_some() => {
+            super::toast(model, crate::i18n::Key::ToastAiUnavailable, true, out);
+        }
         None => {
             model.ai.last_request = model.ai.last_request.wrapping_add(1);
             let id = model.ai.last_request;

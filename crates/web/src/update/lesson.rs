@@ -55,8 +55,11 @@ pub(super) fn handle(model: &mut Model, msg: LessonMsg, out: &mut Vec<Cmd>) {
             } else if let Some(id) = run.id.next() {
                 start(model, LessonRun::new(id), out);
             } else {
-                // The last lesson done: back to the list.
+                // The last lesson done: the game the player had back on the board (when it
+                // loads), and the list.
                 model.lesson = None;
+                new_game::fresh_board(model, Game::new(rules::Rules::default()), None, None);
+                out.push(Cmd::Storage(StorageCmd::LoadCurrent));
                 route(model);
             }
         }
@@ -222,6 +225,26 @@ mod tests {
         assert_eq!(
             m.lesson.as_ref().map(|l| (l.id, l.task)),
             Some((LessonId::Knight, 0))
+        );
+    }
+
+    #[test]
+    fn the_stalemate_lesson_is_played_and_a_game_imported_from_a_lesson_is_saved() {
+        let mut m = model();
+        update(&mut m, Msg::Lesson(LessonMsg::Start(LessonId::Stalemate)));
+        assert!(m.my_turn(), "the task's board is played");
+        click_move(&mut m, "f5", "g6");
+        assert_eq!(
+            m.lesson.as_ref().map(|l| l.state),
+            Some(TaskState::Passed(3))
+        );
+        assert!(m.dialog.is_none(), "no game-over dialog for a lesson");
+        let cmds = update(&mut m, Msg::ImportStart("1. e4 d5 2. exd5 Nd7 1-0".into()));
+        assert!(m.lesson.is_none(), "the import ends the lesson");
+        assert!(
+            cmds.iter()
+                .any(|c| matches!(c, Cmd::Storage(StorageCmd::Save { .. }))),
+            "the imported game is saved at once"
         );
     }
 

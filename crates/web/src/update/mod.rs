@@ -494,6 +494,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
                 toast(model, Key::ToastAiUnavailable, true, out);
             }
             model.ai.unavailable = Some(reason);
+            learn::worker_lost(model);
             if let crate::model::Mode::Ai(_, a) = &mut model.mode {
                 a.pending = None;
             }
@@ -508,6 +509,7 @@ fn handle(model: &mut Model, msg: Msg, out: &mut Vec<Cmd>) {
         }
         Msg::AiRetry => {
             model.ai.unavailable = None;
+            learn::worker_lost(model);
             out.push(Cmd::Worker(WorkerCmd::Restart));
             // The AI's move, if it is its turn, is asked of the new worker (which takes
             // requests while it loads).

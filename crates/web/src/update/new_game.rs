@@ -12,6 +12,8 @@ use rules::{Color, Game, Rules};
 /// bottom.
 pub fn set_local(model: &mut Model, local: Local, ai: Option<AiGame>, game: Game) {
     model.start = false;
+    // Another game on the board ends a lesson (a lesson sets itself after its board).
+    model.lesson = None;
     model.mode = match ai {
         Some(settings) => {
             model.board.flipped = settings.human == Color::Black;

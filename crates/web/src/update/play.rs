@@ -185,7 +185,10 @@ pub fn after_change(model: &mut Model, out: &mut Vec<Cmd>) {
         if model.mode.ai().is_none_or(|a| a.drill.is_none()) && model.lesson.is_none() {
             model.dialog = Some(Dialog::GameOver(result));
         }
-        feedback::ended(model, result, out);
+        // A lesson's task ends in a position, not a result to announce.
+        if model.lesson.is_none() {
+            feedback::ended(model, result, out);
+        }
     }
 }
 
@@ -257,7 +260,7 @@ pub fn over_toast(model: &Model, out: &mut Vec<Cmd>) -> bool {
 /// Asks to confirm a resignation: of one's seat online, of the human against the AI, of the
 /// side to move in hot-seat.
 pub fn resign_ask(model: &mut Model, out: &mut Vec<Cmd>) {
-    if over_toast(model, out) {
+    if model.lesson.is_some() || over_toast(model, out) {
         return;
     }
     let side = match &model.mode {
@@ -273,7 +276,7 @@ pub fn resign_ask(model: &mut Model, out: &mut Vec<Cmd>) {
 
 /// A draw by agreement: confirmed in hot-seat, offered online, not against the AI.
 pub fn draw_ask(model: &mut Model, out: &mut Vec<Cmd>) {
-    if model.mode.ai().is_some() || over_toast(model, out) {
+    if model.mode.ai().is_some() || model.lesson.is_some() || over_toast(model, out) {
         return;
     }
     if matches!(model.mode, Mode::Online(_)) {

@@ -31,7 +31,11 @@ fn worth_keeping(model: &Model) -> bool {
 
 /// Saves the local game on the board and remembers it as the one to resume.
 pub fn persist(model: &mut Model, out: &mut Vec<Cmd>) {
-    if model.lesson.is_some() {
+    let lesson_board = model
+        .lesson
+        .as_ref()
+        .is_some_and(|l| model.mode.local().is_some_and(|local| local.id == l.board));
+    if lesson_board {
         return; // A lesson's board is not a game to keep.
     }
     let keep = worth_keeping(model);

@@ -2661,3 +2661,27 @@ fn a_move_typed_in_a_mistake_s_exercise_is_tried_there() {
     ));
     assert_eq!(m.game.moves().len(), 6, "the game is not changed");
 }
+
+#[test]
+fn a_move_being_checked_can_be_tried_again_when_the_worker_goes() {
+    use crate::model::learn::LearnState;
+    let mut m = analysed_blunder();
+    update(&mut m, Msg::Learn(LearnMsg::Start));
+    click_move(&mut m, "a4", "a5");
+    assert!(matches!(
+        m.learn.as_ref().map(|l| &l.state),
+        Some(LearnState::Checking(..))
+    ));
+    update(&mut m, Msg::AiUnavailable("worker gone".into()));
+    assert_eq!(
+        m.learn.as_ref().map(|l| l.state.clone()),
+        Some(LearnState::Find)
+    );
+    // Without a worker, a move other than the best or the game's is not checked.
+    let cmds = click_move(&mut m, "a4", "a5");
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::Worker(_))));
+    assert_eq!(
+        m.learn.as_ref().map(|l| l.state.clone()),
+        Some(LearnState::Find)
+    );
+}

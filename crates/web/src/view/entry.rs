@@ -17,7 +17,7 @@ use web_sys::{Event, HtmlInputElement};
 pub struct EntryView {
     /// The suggestions drawn: the moves of the position, whether the player may move, the
     /// language.
-    suggested: Option<(Vec<rules::Move>, bool, Lang)>,
+    suggested: Option<(String, bool, Lang)>,
     /// The refusal drawn.
     error: Option<Option<(EntryError, String, Lang)>>,
     /// The entries taken so far, when last drawn.
@@ -49,12 +49,18 @@ impl EntryView {
             }
             self.hidden = Some(hidden);
         }
-        let suggested = (m.game.moves().to_vec(), m.my_turn(), m.lang);
+        // In a mistake's exercise, the moves of the position shown.
+        let learning = m.learn_turn();
+        let suggested = (m.shown_position().fen(), m.my_turn() || learning, m.lang);
         if self.suggested.as_ref() != Some(&suggested) {
             if let Some(list) = dom::by_id("move-suggestions") {
                 dom::clear(&list);
                 if suggested.1 {
-                    let pos = m.game.position();
+                    let pos = if learning {
+                        m.shown_position()
+                    } else {
+                        m.game.position()
+                    };
                     let mut moves: Vec<(String, String)> = pos
                         .legal_moves()
                         .iter()

@@ -224,12 +224,18 @@ fn judgements(m: &Model) -> Vec<(usize, &'static str, String)> {
     let Some(a) = &m.analysis else {
         return Vec::new();
     };
+    // Not while the better move is the answer a mistake's exercise asks for.
+    let finding = m
+        .learn
+        .as_ref()
+        .is_some_and(|l| l.ply().is_some() && !l.state.answered());
     (1..a.total())
         .filter_map(|ply| {
             let j = a.judgement(&m.game, ply)?;
             let pos = m.game.positions().get(ply - 1)?;
             let best = a
                 .eval(ply - 1)
+                .filter(|_| !finding)
                 .and_then(|e| e.best)
                 .filter(|&b| pos.is_legal(b))
                 .map(|b| pos.san(b))

@@ -281,12 +281,12 @@ impl PanelView {
             ("btn-hint", watching, !online && !ended && m.my_turn()),
             (
                 "btn-draw",
-                m.mode.ai().is_some() || watching,
+                m.mode.ai().is_some() || watching || m.lesson.is_some(),
                 !ended && (!online || seated),
             ),
             (
                 "btn-resign",
-                abortable || watching,
+                abortable || watching || m.lesson.is_some(),
                 !ended && (!online || seated) && !abortable,
             ),
             ("btn-abort", !abortable || watching, abortable),
