@@ -74,25 +74,11 @@ pub fn typed(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
     if text.is_empty() {
         return;
     }
-    if model.learn_turn() {
-        // A move typed in a mistake's exercise is tried there.
-        match entry::read(model.shown_position(), text) {
-            Ok(Entry::Move(m)) => {
-                model.board.selected = None;
-                model.entry.error = None;
-                play::play(model, m, true, out);
-                model.entry.taken += 1;
-            }
-            Ok(Entry::Promotion { from, to }) => {
-                model.entry.error = None;
-                play::try_move(model, from, to, true, out);
-                model.entry.taken += 1;
-            }
-            Err(e) => model.entry.error = Some((e, text.to_owned())),
-        }
-        return;
-    }
-    let now = if model.review.is_some() {
+    // A move typed in a mistake's exercise is tried on the position shown.
+    let learning = model.learn_turn();
+    let now = if learning {
+        Ok(())
+    } else if model.review.is_some() {
         Err(EntryError::Reviewing)
     } else if model.ended() {
         Err(EntryError::GameOver)
@@ -101,12 +87,18 @@ pub fn typed(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
     } else {
         Ok(())
     };
+    let pos = if learning {
+        model.shown_position()
+    } else {
+        model.game.position()
+    };
     let plies = model.game.moves().len();
-    match now.and_then(|()| entry::read(model.game.position(), text)) {
+    match now.and_then(|()| entry::read(pos, text)) {
         Ok(Entry::Move(m)) => {
             model.board.selected = None;
             play::play(model, m, true, out);
-            if model.game.moves().len() != plies {
+            // A try is taken whatever its verdict; a game's move once played.
+            if learning || model.game.moves().len() != plies {
                 model.entry.taken += 1;
             }
         }
