@@ -150,6 +150,15 @@ pub fn white_win_chance(eval: &Eval) -> f64 {
     eval.score.white_win_chance()
 }
 
+/// `side`'s chance of winning (0 to 1) in a position evaluated `eval`.
+#[must_use]
+pub fn win_chance_of(eval: &Eval, side: Color) -> f64 {
+    match side {
+        Color::White => white_win_chance(eval),
+        Color::Black => 1.0 - white_win_chance(eval),
+    }
+}
+
 /// How bad a move was, by the share of win chance (on the `0..1` scale of
 /// [`white_win_chance`]) it lost against the best move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -197,11 +206,7 @@ impl Judgement {
 /// move in a position already won or lost beyond doubt can lose only a sliver and is not marked.
 #[must_use]
 pub fn judge(before: &Eval, after: &Eval, mover: Color) -> Option<Judgement> {
-    let chance = |e: &Eval| match mover {
-        Color::White => white_win_chance(e),
-        Color::Black => 1.0 - white_win_chance(e),
-    };
-    let drop = chance(before) - chance(after);
+    let drop = win_chance_of(before, mover) - win_chance_of(after, mover);
     if drop >= Judgement::BLUNDER {
         Some(Judgement::Blunder)
     } else if drop >= Judgement::MISTAKE {

@@ -120,10 +120,7 @@ pub fn mistakes(game: &Game, a: &GameAnalysis, side: Color) -> Vec<usize> {
 /// Whether a move whose position the worker evaluated as `after` is good enough where the
 /// best move keeps `best` (both evaluations from White's side) for `mover`.
 pub fn accepts(best: &Eval, after: &Eval, mover: Color) -> bool {
-    let chance = |e: &Eval| match mover {
-        Color::White => engine::analysis::white_win_chance(e),
-        Color::Black => 1.0 - engine::analysis::white_win_chance(e),
-    };
+    let chance = |e| engine::analysis::win_chance_of(e, mover);
     chance(after) >= chance(best) - ACCEPT_MARGIN
 }
 

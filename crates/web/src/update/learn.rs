@@ -44,14 +44,11 @@ fn bottom(model: &Model) -> Color {
 /// the side has a mistake or a blunder in it.
 pub fn available(model: &Model) -> bool {
     model.learn.is_none()
-        && model
-            .analysis
-            .as_ref()
-            .is_some_and(|a| a.complete() && a.is_of(&model.game))
-        && model
-            .analysis
-            .as_ref()
-            .is_some_and(|a| !crate::model::learn::mistakes(&model.game, a, side(model)).is_empty())
+        && model.analysis.as_ref().is_some_and(|a| {
+            a.complete()
+                && a.is_of(&model.game)
+                && !crate::model::learn::mistakes(&model.game, a, side(model)).is_empty()
+        })
 }
 
 /// Handles a message of the learn card.

@@ -113,7 +113,7 @@ pub(super) fn after_move(model: &mut Model, out: &mut Vec<Cmd>) {
                 run.moves = run.moves.saturating_add(1);
                 run.refused = None;
             }
-            keep_board(model, Game::from_position(next));
+            new_game::set_game(model, Game::from_position(next));
         }
         Ok(None) => {
             let Some(run) = &mut model.lesson else { return };
@@ -138,14 +138,9 @@ pub(super) fn after_move(model: &mut Model, out: &mut Vec<Cmd>) {
                 toast(model, Key::LessonNoCheck, true, out);
             }
             model.dialog = None;
-            keep_board(model, Game::from_position(before));
+            new_game::set_game(model, Game::from_position(before));
         }
     }
-}
-
-/// Sets the task's board to `game` (White to move), keeping the hot-seat game it is.
-fn keep_board(model: &mut Model, game: Game) {
-    new_game::set_game(model, game);
 }
 
 #[cfg(test)]

@@ -15,9 +15,9 @@ use web_sys::{Event, HtmlInputElement};
 /// The move box.
 #[derive(Default)]
 pub struct EntryView {
-    /// The suggestions drawn: the moves of the position, whether the player may move, the
-    /// language.
-    suggested: Option<(String, bool, Lang)>,
+    /// The suggestions drawn: the game's moves and the ply shown (the position), whether the
+    /// player may move, the language.
+    suggested: Option<(Vec<rules::Move>, usize, bool, Lang)>,
     /// The refusal drawn.
     error: Option<Option<(EntryError, String, Lang)>>,
     /// The entries taken so far, when last drawn.
@@ -51,11 +51,16 @@ impl EntryView {
         }
         // In a mistake's exercise, the moves of the position shown.
         let learning = m.learn_turn();
-        let suggested = (m.shown_position().fen(), m.my_turn() || learning, m.lang);
+        let suggested = (
+            m.game.moves().to_vec(),
+            m.shown_ply(),
+            m.my_turn() || learning,
+            m.lang,
+        );
         if self.suggested.as_ref() != Some(&suggested) {
             if let Some(list) = dom::by_id("move-suggestions") {
                 dom::clear(&list);
-                if suggested.1 {
+                if suggested.2 {
                     let pos = if learning {
                         m.shown_position()
                     } else {
