@@ -815,6 +815,16 @@ impl Model {
         })
     }
 
+    /// The position moves are made in: the shown one in a mistake's exercise, else the
+    /// game's.
+    pub fn playing_position(&self) -> &Position {
+        if self.learn_turn() {
+            self.shown_position()
+        } else {
+            self.game.position()
+        }
+    }
+
     /// Whether the player may move now: the game goes on, the board shows it live, and in the
     /// mode's terms it is their turn (always in hot-seat; their colour against the AI; their
     /// seat online, with no move of theirs waiting for the server).
@@ -860,12 +870,11 @@ impl Model {
     }
 
     /// The destinations of the piece on `from`: its legal moves on the player's turn (or in
-    /// the shown position of a mistake's exercise), its premoves ([`Model::premoves_from`]) while the opponent is to move.
+    /// the shown position of a mistake's exercise), its premoves ([`Model::premoves_from`])
+    /// while the opponent is to move.
     pub fn dests(&self, from: Square) -> Vec<Square> {
-        let moves: Vec<Move> = if self.learn_turn() {
-            self.shown_position().legal_moves_from(from).to_vec()
-        } else if self.my_turn() {
-            self.game.position().legal_moves_from(from).to_vec()
+        let moves: Vec<Move> = if self.learn_turn() || self.my_turn() {
+            self.playing_position().legal_moves_from(from).to_vec()
         } else {
             self.premoves_from(from)
         };

@@ -76,13 +76,10 @@ fn reviewing(model: &Model) -> bool {
 /// Whether `sq` holds a piece the player may pick up now: to move it on their turn, or to
 /// premove it on the opponent's.
 fn own_piece(model: &Model, sq: Square) -> bool {
-    if model.learn_turn() {
-        let pos = model.shown_position();
-        return pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-    }
-    let pos = model.game.position();
+    let pos = model.playing_position();
     pos.piece_at(sq).is_some_and(|p| {
-        (model.my_turn() && p.color == pos.turn()) || model.premover() == Some(p.color)
+        ((model.my_turn() || model.learn_turn()) && p.color == pos.turn())
+            || model.premover() == Some(p.color)
     })
 }
 

@@ -87,11 +87,7 @@ pub fn typed(model: &mut Model, text: &str, out: &mut Vec<Cmd>) {
     } else {
         Ok(())
     };
-    let pos = if learning {
-        model.shown_position()
-    } else {
-        model.game.position()
-    };
+    let pos = model.playing_position();
     let plies = model.game.moves().len();
     match now.and_then(|()| entry::read(pos, text)) {
         Ok(Entry::Move(m)) => {

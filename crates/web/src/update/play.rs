@@ -23,17 +23,11 @@ pub fn try_move(model: &mut Model, from: Square, to: Square, animate: bool, out:
     }
     let moves = if premove {
         model.premoves_from(from)
-    } else if learning {
-        model.shown_position().legal_moves_from(from).to_vec()
     } else {
-        model.game.position().legal_moves_from(from).to_vec()
+        model.playing_position().legal_moves_from(from).to_vec()
     };
     let candidates: Vec<Move> = moves.into_iter().filter(|m| m.to == to).collect();
-    let pos = if learning {
-        model.shown_position()
-    } else {
-        model.game.position()
-    };
+    let pos = model.playing_position();
     let color = pos.piece_at(from).map_or(pos.turn(), |p| p.color);
     match candidates.as_slice() {
         [] => toast(model, Key::ToastIllegal, true, out),

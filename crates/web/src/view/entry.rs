@@ -61,11 +61,7 @@ impl EntryView {
             if let Some(list) = dom::by_id("move-suggestions") {
                 dom::clear(&list);
                 if suggested.2 {
-                    let pos = if learning {
-                        m.shown_position()
-                    } else {
-                        m.game.position()
-                    };
+                    let pos = m.playing_position();
                     let mut moves: Vec<(String, String)> = pos
                         .legal_moves()
                         .iter()
